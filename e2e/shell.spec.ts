@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './support.ts';
+
+test.describe('home page', () => {
+  test('is prerendered HTML with the top bar, even with JavaScript disabled', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Features', 'Workflows', 'Pricing', 'Blog', 'Docs']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Get Access' })).toHaveAttribute('href', '/auth');
+    await expect(page).toHaveTitle(/Flowvault/);
+    await context.close();
+  });
+
+  test('hydrates without console errors and the footer carries the legal links', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const legal = page.getByRole('navigation', { name: 'Legal' });
+    await expect(legal.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-conditions',
+    );
+    await expect(page.getByText('Nothing is shipped')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/#pricing$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('the small-screen menu opens and offers Sign In', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByText('Menu').or(page.getByLabel('Menu')).first().click();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobile.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(mobile.getByRole('link', { name: 'Docs' })).toBeVisible();
+  });
+});
+
+test.describe('not-found page', () => {
+  test('shows the 404 texts with status 404 and no console errors', async ({ page }) => {
+    const errors = watchConsole(page);
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The browser's own note about the 404 document status is not an app error.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+  });
+
+  test('shows the 404 texts with JavaScript disabled', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/nope');
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await context.close();
+  });
+});

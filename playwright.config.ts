@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+
+// Runs against the built app (`npm run build`), on Debian's Chromium; Playwright never downloads a browser.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});

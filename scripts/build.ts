@@ -1,0 +1,106 @@
+// `npm run build`: client bundle → SSR bundle → prerendered HTML → precompressed assets.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
+import { APP_SHELL_FILE, NOT_FOUND_FILE, prerenderFileFor, ROUTES } from '../src/shared/routes.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT = path.join(ROOT, 'dist/client');
+const SSR = path.join(ROOT, 'dist/ssr');
+
+const started = performance.now();
+rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
+await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+await build({
+  configFile: path.join(ROOT, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'entry-server.tsx', outDir: SSR, emptyOutDir: true, copyPublicDir: false },
+});
+
+type Meta = { title: string; description: string };
+const entry = (await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href)) as {
+  renderPage(pathname: string): Promise<{ html: string; meta: Meta }>;
+  renderAppShell(): string;
+};
+const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
+rmSync(path.join(CLIENT, 'index.html'));
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+function head(meta: Meta, pathname: string | null): string {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Flowvault" />',
+    '<meta name="twitter:card" content="summary" />',
+  ];
+  if (pathname) {
+    tags.push(`<link rel="canonical" href="${BASE_URL_TOKEN}${pathname}" />`);
+    tags.push(`<meta property="og:url" content="${BASE_URL_TOKEN}${pathname}" />`);
+  } else {
+    tags.push('<meta name="robots" content="noindex" />');
+  }
+  return tags.join('\n    ');
+}
+
+function writePage(file: string, html: string) {
+  const full = path.join(CLIENT, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, html);
+}
+
+let pages = 0;
+for (const route of Object.values(ROUTES)) {
+  if (!route.prerender) continue;
+  const { html, meta } = await entry.renderPage(route.path);
+  writePage(
+    prerenderFileFor(route.path),
+    template.replace('<!--app-head-->', head(meta, route.path)).replace('<!--app-html-->', html),
+  );
+  pages++;
+}
+const notFound = await entry.renderPage('/__flowvault_not_found__');
+writePage(
+  NOT_FOUND_FILE,
+  template.replace('<!--app-head-->', head(notFound.meta, null)).replace('<!--app-html-->', notFound.html),
+);
+writePage(
+  APP_SHELL_FILE,
+  template
+    .replace('<!--app-head-->', head({ title: 'Flowvault', description: 'Flowvault member area' }, null))
+    .replace(
+      '<div id="root"><!--app-html--></div>',
+      `<div id="root" data-shell="app">${entry.renderAppShell()}</div>`,
+    ),
+);
+
+// Precompress static text assets once, so the server never compresses them per request.
+let compressed = 0;
+function walk(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full);
+    else if (/\.(js|css|svg|json|txt|xml|map)$/.test(name)) {
+      const raw = readFileSync(full);
+      writeFileSync(
+        `${full}.br`,
+        brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${full}.gz`, gzipSync(raw, { level: 9 }));
+      compressed++;
+    }
+  }
+}
+walk(CLIENT);
+
+const stamp = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
+writeFileSync(path.join(ROOT, 'dist/.build-stamp'), `${stamp}\n`);
+console.log(
+  `Built the web app: ${pages} prerendered page(s), 404 page, app shell, ${compressed} precompressed asset(s) in ${Math.round(performance.now() - started)} ms`,
+);

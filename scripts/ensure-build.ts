@@ -1,0 +1,31 @@
+// Runs before `npm start`: builds the web app when there is no build or a source is newer than it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const stamp = path.join(ROOT, 'dist/.build-stamp');
+const INPUTS = ['src/web', 'src/shared', 'content', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const source = Math.max(...INPUTS.map((p) => newestMtime(path.join(ROOT, p))));
+if (built === 0 || source > built) {
+  console.log(
+    built === 0 ? 'No build found: building the web app…' : 'Sources changed: rebuilding the web app…',
+  );
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.ts')], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
+  process.exit(result.status ?? 1);
+}

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { DbHandle } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { errorBody, handleError } from '#server/lib/error-handler.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { siteRoutes } from '#server/site/site.routes.ts';
+import { systemRoutes } from '#server/system/system.routes.ts';
+
+export type AppDeps = {
+  env: Env;
+  database: DbHandle;
+  log: Logger;
+  version: string;
+  startedAt: number;
+  /** Folder of the built web app (dist/client). Without it the app serves the API only. */
+  webRoot?: string;
+};
+
+/** Builds the whole HTTP app without listening, so tests drive it through real requests. */
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) =>
+          c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
+      }),
+    )
+    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }));
+
+  const app = new Hono<AppEnv>()
+    .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
+    .use(async (c, next) => {
+      const log = deps.log.child({ reqId: c.var.requestId });
+      c.set('log', log);
+      const start = performance.now();
+      await next();
+      log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - start),
+        },
+        'request',
+      );
+    })
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Inline style attributes come from UI libraries (toasts, the workflow canvas); scripts stay strict.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https://i.ytimg.com', 'https://img.youtube.com'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube-nocookie.com'],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+        strictTransportSecurity:
+          deps.env.NODE_ENV === 'production' ? 'max-age=63072000; includeSubDomains' : false,
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        xContentTypeOptions: 'nosniff',
+        xFrameOptions: 'DENY',
+      }),
+    )
+    .use('/api/*', compress())
+    .route('/api', api)
+    .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
+
+  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl));
+
+  app.onError((error, c) => handleError(error, c, deps.log));
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

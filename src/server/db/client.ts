@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export { schema };
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with the way to close it. `driver` says which engine is behind it. */
+export type DbHandle = {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /** Raw client for LISTEN/NOTIFY and migrations; one of the two is set. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: 'pg'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; pglite?: PGlite };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  if (options.kind === 'pg') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A pool emits 'error' for idle clients the server dropped; without a listener that kills the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return { db, driver: 'pg', pool, close: async () => (pool.ended ? undefined : pool.end()) };
+  }
+  const client =
+    options.pglite ?? (await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } }));
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    close: async () => (client.closed ? undefined : client.close()),
+  };
+}
+
+/** Creates a PGlite instance with the extensions our migrations use. */
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+}
+
+/** Round trip used by /api/health. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

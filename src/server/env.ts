@@ -1,0 +1,95 @@
+// The only reader of process.env. Everything else receives a typed `Env`.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const postgresUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL with a host');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int('must be a whole number from 1 to 65535')
+    .min(1, 'must be a whole number from 1 to 65535')
+    .max(65535, 'must be a whole number from 1 to 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: z.url({ error: 'must be an absolute URL such as https://flowvault.example' }).optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_ROOT: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Flowvault <support@flowvault.local>'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_MODE: z.enum(['sandbox', 'live', 'local']).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  TRUST_PROXY: bool,
+});
+
+export type Env = z.infer<typeof EnvSchema> & { baseUrl: string };
+
+// Secrets production cannot run without (DESIGN.md §6). Named so the error says which one is missing.
+const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'BASE_URL',
+  'AUTH_SECRET',
+  'SMTP_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_MODE',
+  'PAYPAL_WEBHOOK_ID',
+] as const;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses configuration; throws EnvError with one line naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset" (a common .env habit), so defaults still apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      const got = cleaned[name];
+      const shown = got === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${got}")`;
+      return `${name} ${i.message}${shown}`;
+    });
+    throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((k) => env[k] === undefined);
+    if (missing.length > 0) {
+      throw new EnvError(`Invalid configuration: NODE_ENV=production needs ${missing.join(', ')}`);
+    }
+    if (env.PAYPAL_MODE === 'local') {
+      throw new EnvError(
+        'Invalid configuration: PAYPAL_MODE=local (the test-payment sandbox) is refused when NODE_ENV=production',
+      );
+    }
+  }
+  return { ...env, baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,78 @@
+// Boot: configuration → database (migrated) → HTTP server, with graceful shutdown.
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from '#server/app.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { type Env, loadEnv } from '#server/env.ts';
+import { createLogger } from '#server/lib/logger.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function fail(message: string): never {
+  // One line, no stack: configuration mistakes should read like instructions.
+  console.error(message);
+  process.exit(1);
+}
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+const log = createLogger(env);
+const version = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
+const startedAt = Date.now();
+
+const database = await connectDatabase(env).catch((error: unknown) =>
+  fail(error instanceof Error ? error.message : String(error)),
+);
+await migrateDatabase(database);
+log.info({ driver: database.driver }, 'database ready');
+
+const app = createApp({
+  env,
+  database,
+  log,
+  version,
+  startedAt,
+  webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
+});
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+
+server.on('listening', () => log.info(`Flowvault ${version} is listening on ${env.baseUrl}`));
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') fail(`Invalid configuration: PORT ${env.PORT} is already in use`);
+  if (error.code === 'EACCES') fail(`Invalid configuration: PORT ${env.PORT} needs more privileges`);
+  fail(`Server error: ${error.message}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  // Requests in flight get SHUTDOWN_TIMEOUT_MS to finish; after that the rest are cut.
+  const force = setTimeout(() => {
+    log.warn('shutdown timeout reached: closing the remaining connections');
+    server.closeAllConnections();
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  // Keep-alive connections turn idle as their last response ends: close them as they do.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearInterval(sweep);
+  clearTimeout(force);
+  await database.close().catch((error: unknown) => log.error({ err: error }, 'closing the database failed'));
+  log.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,49 @@
+// The one table of browser routes. The web router builds its routes from it, the build
+// prerenders the `prerender` ones, and the server answers 200 only for paths that match it
+// (everything else gets the prerendered 404 page with status 404).
+
+export const ROUTES = {
+  home: { path: '/', prerender: true },
+} as const satisfies Record<string, { path: string; prerender: boolean }>;
+
+export type RouteId = keyof typeof ROUTES;
+type PathOf<R extends RouteId> = (typeof ROUTES)[R]['path'];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type RouteParams<R extends RouteId> = { [K in ParamNames<PathOf<R>>]: string };
+
+/** Builds a URL for a route with its typed params, e.g. `hrefTo('automation', { id })`. */
+export function hrefTo<R extends RouteId>(
+  route: R,
+  ...args: keyof RouteParams<R> extends never ? [] : [RouteParams<R>]
+): string {
+  const params = (args[0] ?? {}) as Record<string, string>;
+  return ROUTES[route].path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** Path of the prerendered not-found page inside the built web root. */
+export const NOT_FOUND_FILE = '404.html';
+/** The client-rendered shell served for routes that are not prerendered. */
+export const APP_SHELL_FILE = 'app.html';
+
+/** Returns the route id that serves `pathname`, or undefined for a not-found path. */
+export function matchRoute(pathname: string): RouteId | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const [id, route] of Object.entries(ROUTES) as [RouteId, (typeof ROUTES)[RouteId]][]) {
+    const pattern = new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    if (pattern.test(clean)) return id;
+  }
+  return undefined;
+}
+
+/** File name of a prerendered route inside the built web root ('/' → 'index.html', '/blog' → 'blog/index.html'). */
+export function prerenderFileFor(pathname: string): string {
+  return pathname === '/' ? 'index.html' : `${pathname.replace(/^\/+|\/+$/g, '')}/index.html`;
+}

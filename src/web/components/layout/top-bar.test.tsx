@@ -1,0 +1,51 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AuthContext } from '#web/features/auth/auth-context.tsx';
+import { TopBar } from './top-bar.tsx';
+
+function renderTopBar(user: { id: string; email: string } | null) {
+  const router = createMemoryRouter([{ path: '*', element: <TopBar /> }], { initialEntries: ['/blog'] });
+  return render(
+    <AuthContext.Provider value={{ user, loading: false }}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
+}
+
+describe('TopBar', () => {
+  it('shows the five links, pointing anchors at the landing page', () => {
+    renderTopBar(null);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Features', '/#features'],
+      ['Workflows', '/#workflows'],
+      ['Pricing', '/#pricing'],
+      ['Blog', '/blog'],
+      ['Docs', '/#docs'],
+    ]);
+  });
+
+  it('offers Sign In and Get Access → /auth when signed out', () => {
+    renderTopBar(null);
+    const desktopSignIn = screen.getAllByRole('link', { name: 'Sign In', hidden: true });
+    expect(desktopSignIn.every((l) => l.getAttribute('href') === '/auth')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Get Access' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+    const mobile = screen.getByRole('navigation', { name: 'Mobile', hidden: true });
+    expect(within(mobile).getByRole('link', { name: 'Sign In', hidden: true }).getAttribute('href')).toBe(
+      '/auth',
+    );
+  });
+
+  it('offers Upgrade → /payment when signed in, and "Upgrade ($35)" in the small-screen menu', () => {
+    renderTopBar({ id: 'u1', email: 'a@b.c' });
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/payment');
+    expect(screen.queryByRole('link', { name: 'Get Access' })).toBeNull();
+    const mobile = screen.getByRole('navigation', { name: 'Mobile', hidden: true });
+    expect(
+      within(mobile).getByRole('link', { name: 'Upgrade ($35)', hidden: true }).getAttribute('href'),
+    ).toBe('/payment');
+  });
+});

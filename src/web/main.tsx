@@ -1,0 +1,28 @@
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '#web/app-providers.tsx';
+import { AppErrorBoundary } from '#web/components/app-error-boundary.tsx';
+import { installGlobalErrorFilter } from '#web/lib/client-errors.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { routes } from '#web/routes.tsx';
+
+installGlobalErrorFilter(window);
+
+const router = createBrowserRouter(routes);
+const app = (
+  <StrictMode>
+    <AppErrorBoundary>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>
+);
+
+const root = document.getElementById('root')!;
+// Prerendered pages hydrate; the client-rendered shell ('Loading application...') is replaced.
+if (root.dataset.shell === 'app') createRoot(root).render(app);
+else hydrateRoot(root, app);

@@ -1,0 +1,122 @@
+// Boots the real server process (node src/server/main.ts) the way `npm start` does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeWebRoot } from '../support/web-root.ts';
+
+const MAIN = path.resolve('src/server/main.ts');
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('booting the server', () => {
+  it('exits with one line naming PORT when it is invalid', async () => {
+    const run = start({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')) });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().stderr.trim().split('\n');
+    expect(lines).toEqual([
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty")',
+    ]);
+  });
+
+  it('exits with one line naming DATABASE_URL when nothing answers there', async () => {
+    const port = await freePort();
+    const run = start({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/nothing` });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Invalid configuration: DATABASE_URL could not connect to 127\.0\.0\.1:\d+\/nothing \(ECONNREFUSED/,
+    );
+  });
+
+  it('lets a slow request finish after SIGTERM, then exits cleanly', async () => {
+    const port = await freePort();
+    const run = start({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')),
+      WEB_ROOT: makeWebRoot(),
+    });
+    await waitForHealth(port);
+
+    // A request whose body trickles in over ~1.5 s: SIGTERM arrives while it is in flight.
+    const body = JSON.stringify({ kind: 'render', message: 'slow upload', path: '/' });
+    const response = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/client-errors',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      const chunks = [body.slice(0, 10), body.slice(10, 30), body.slice(30)];
+      let i = 0;
+      const send = () => {
+        req.write(chunks[i]);
+        i++;
+        if (i < chunks.length) setTimeout(send, 500);
+        else req.end();
+      };
+      send();
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill('SIGTERM');
+
+    expect(await response).toBe(204);
+    expect(await run.exited).toBe(0);
+    // New connections are refused once it has stopped.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});

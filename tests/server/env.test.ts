@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '../../src/server/env.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db.internal:5432/flowvault',
+  BASE_URL: 'https://flowvault.example',
+  AUTH_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://mail.internal:587',
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  PAYPAL_MODE: 'live',
+  PAYPAL_WEBHOOK_ID: 'wh',
+};
+
+function errorOf(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error('expected parseEnv to fail');
+}
+
+describe('parseEnv', () => {
+  it('gives working defaults for a fresh clone', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.baseUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['abc', 'PORT must be a whole number from 1 to 65535 (got "abc")'],
+    ['70000', 'PORT must be a whole number from 1 to 65535 (got "70000")'],
+    ['3.5', 'PORT must be a whole number from 1 to 65535 (got "3.5")'],
+  ])('names PORT on one line when it is %s', (value, message) => {
+    const text = errorOf({ PORT: value });
+    expect(text).toContain(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it.each(['mysql://x@y/z', 'not a url', 'postgres://'])('names DATABASE_URL when it is %s', (value) => {
+    const text = errorOf({ DATABASE_URL: value });
+    expect(text).toMatch(/^Invalid configuration: DATABASE_URL must be a postgres:\/\//);
+    expect(text).not.toContain('\n');
+  });
+
+  it('lists every bad variable at once', () => {
+    const text = errorOf({ PORT: '0', DATABASE_URL: 'nope', LOG_LEVEL: 'loud' });
+    expect(text).toContain('PORT');
+    expect(text).toContain('DATABASE_URL');
+    expect(text).toContain('LOG_LEVEL');
+  });
+
+  it('never echoes a secret value', () => {
+    const text = errorOf({ AUTH_SECRET: 'short-secret' });
+    expect(text).toContain('AUTH_SECRET must be at least 32 characters');
+    expect(text).not.toContain('short-secret');
+  });
+
+  it('accepts a complete production configuration', () => {
+    const env = parseEnv(PRODUCTION);
+    expect(env.baseUrl).toBe('https://flowvault.example');
+  });
+
+  it.each(Object.keys(PRODUCTION).filter((k) => k !== 'NODE_ENV'))(
+    'refuses production without %s and names it',
+    (name) => {
+      const text = errorOf({ ...PRODUCTION, [name]: '' });
+      expect(text).toBe(`Invalid configuration: NODE_ENV=production needs ${name}`);
+    },
+  );
+
+  it('refuses the test-payment sandbox in production', () => {
+    expect(errorOf({ ...PRODUCTION, PAYPAL_MODE: 'local' })).toContain('PAYPAL_MODE=local');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
+import { makeWebRoot } from '../support/web-root.ts';
+
+const webRoot = makeWebRoot();
+
+describe('serving the web app', () => {
+  it('serves the prerendered home page with the base URL filled in, revalidated', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const res = await request('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('HOME');
+    expect(html).toContain('<link rel="canonical" href="http://flowvault.test/" />');
+  });
+
+  it('answers a matching ETag with 304', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const first = await request('/');
+    const etag = first.headers.get('etag')!;
+    const second = await request('/', { headers: { 'if-none-match': etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('compresses HTML with brotli, else gzip', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const br = await request('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const none = await request('/', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(none.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('serves hashed assets precompressed and cached immutably', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const res = await request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const { request } = await createTestApp({ webRoot });
+    for (const path of ['/no-such-page', '/admin/../etc/passwd', '/%E2%9C%93']) {
+      const res = await request(path, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('Oops! Page not found');
+    }
+  });
+
+  it('never serves files outside the web root', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const res = await request('/assets/..%2f..%2fpackage.json');
+    expect(res.status).toBe(404);
+  });
+});

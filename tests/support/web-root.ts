@@ -1,0 +1,24 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+/** A minimal built web root (what `npm run build` emits) for serving tests that need no real build. */
+export function makeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'fv-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  const page = (body: string) =>
+    `<!doctype html><html><head><link rel="canonical" href="__FLOWVAULT_BASE_URL__/" /></head><body>${body}</body></html>`;
+  writeFileSync(path.join(root, 'index.html'), page('<div id="root">HOME</div>'));
+  writeFileSync(
+    path.join(root, 'app.html'),
+    page('<div id="root" data-shell="app">Loading application...</div>'),
+  );
+  writeFileSync(path.join(root, '404.html'), page('<div id="root">404 Oops! Page not found</div>'));
+  const js = 'console.log("flowvault");'.repeat(50);
+  writeFileSync(path.join(root, 'assets/app-abc123.js'), js);
+  writeFileSync(path.join(root, 'assets/app-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(path.join(root, 'assets/app-abc123.js.gz'), gzipSync(js));
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return root;
+}

@@ -1,0 +1,54 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// server: Node + PGlite in memory. web: jsdom. server-pg: the server suite again on a real
+// PostgreSQL when TEST_DATABASE_URL is set (CI sets it), each test app in its own database.
+const serverInclude = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/server/**/*.test.ts'];
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: serverInclude,
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/web-setup.ts'],
+        },
+      },
+      ...(pgUrl
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: [
+                  ...serverInclude.filter((p) => !p.startsWith('src/shared')),
+                  'tests/server-pg/**/*.test.ts',
+                ],
+                environment: 'node',
+                pool: 'forks' as const,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                globalSetup: ['tests/support/pg-global-setup.ts'],
+                env: { FLOWVAULT_TEST_DB: 'pg' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -5,7 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import type { AppEnv } from '#server/lib/context.ts';
+import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
@@ -19,11 +19,18 @@ export type AppDeps = {
   startedAt: number;
   /** Folder of the built web app (dist/client). Without it the app serves the API only. */
   webRoot?: string;
+  /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
+  resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
 export function createApp(deps: AppDeps) {
+  const resolveViewer = deps.resolveViewer ?? (async () => null);
   const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('viewer', await resolveViewer(c.req.raw.headers));
+      await next();
+    })
     .use(
       bodyLimit({
         maxSize: 1024 * 1024,
@@ -38,6 +45,7 @@ export function createApp(deps: AppDeps) {
     .use(async (c, next) => {
       const log = deps.log.child({ reqId: c.var.requestId });
       c.set('log', log);
+      c.set('viewer', null);
       const start = performance.now();
       await next();
       log.info(

@@ -474,7 +474,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     .post('/checkoutnow/:action', (c) => {
       const order = orders.get(c.req.query('token') ?? '');
       const action = c.req.param('action');
-      if (!order || order.status !== 'PAYER_ACTION_REQUIRED')
+      if (order?.status !== 'PAYER_ACTION_REQUIRED')
         return c.text('This test order cannot be approved now.', 409);
       if (action === 'cancel') return c.redirect(withQuery(order.cancelUrl, { token: order.id }), 303);
       if (action !== 'approve' && action !== 'decline') return c.text('Unknown action', 400);
@@ -506,8 +506,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     /** Turns a PENDING capture into COMPLETED and sends PAYMENT.CAPTURE.COMPLETED. */
     completePendingCapture(captureId: string) {
       const found = captures.get(captureId);
-      if (!found || found.status !== 'PENDING')
-        throw new Error(`sandbox: capture ${captureId} is not pending`);
+      if (found?.status !== 'PENDING') throw new Error(`sandbox: capture ${captureId} is not pending`);
       found.status = 'COMPLETED';
       delete found.status_details;
       sendWebhook('PAYMENT.CAPTURE.COMPLETED', 'capture', captureJson(found));

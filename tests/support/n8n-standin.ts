@@ -339,7 +339,12 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       return c.json({ message: 'Invalid JSON in request body' }, 400);
     }
     const errors = readOnlyErrors(createSchema, body, 'request/body');
-    if (!validateCreate(body)) errors.push(...(validateCreate.errors ?? []).map(formatAjvError));
+    if (!validateCreate(body)) {
+      // A read-only field is reported once, not also for what is inside it.
+      const readOnlyPaths = errors.map((e) => e.slice('request/body'.length, -' is read-only'.length));
+      const inside = (path: string) => readOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`));
+      errors.push(...(validateCreate.errors ?? []).filter((e) => !inside(e.instancePath)).map(formatAjvError));
+    }
     if (errors.length > 0) return c.json({ message: [...new Set(errors)].join(', ') }, 400);
     const input = body as Record<string, unknown>;
     const stamp = now();

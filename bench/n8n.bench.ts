@@ -39,7 +39,10 @@ export async function run(): Promise<void> {
     );
 
     // Deploy latency: one deployment at a time, as a member clicks Deploy.
-    const client = createN8nClient({ fetch: guarded, instance: { url: standin.url, apiKey: standin.apiKey } });
+    const client = createN8nClient({
+      fetch: guarded,
+      instance: { url: standin.url, apiKey: standin.apiKey },
+    });
     await client.getCapabilities();
     const deployable = corpus.files.filter((f) => preflightWorkflow(f.text, capabilities).ok);
     const sample = deployable.filter((_, i) => i % 4 === 0).slice(0, 500);

@@ -14,7 +14,6 @@ import {
 import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
 import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
 
-type Standin = Awaited<ReturnType<typeof startN8nStandin>>;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
@@ -23,7 +22,10 @@ afterEach(async () => {
 async function setup(version: StandinVersion = 'newer', apiKey?: string) {
   const standin = await startN8nStandin({ version });
   const guarded = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [standin.port] });
-  cleanups.push(() => guarded.close(), () => standin.close());
+  cleanups.push(
+    () => guarded.close(),
+    () => standin.close(),
+  );
   const openapiCache = createOpenApiCache();
   const client = createN8nClient({
     fetch: guarded,
@@ -80,7 +82,8 @@ describe('n8n client against the stand-in', () => {
   it('tests the connection with X-N8N-API-KEY and counts workflows', async () => {
     const { standin, client } = await setup();
     expect(await client.testConnection()).toEqual({ workflowCount: 0, countComplete: true });
-    for (let i = 0; i < 7; i++) await client.createWorkflow({ name: `w${i}`, nodes: [], connections: {}, settings: {} });
+    for (let i = 0; i < 7; i++)
+      await client.createWorkflow({ name: `w${i}`, nodes: [], connections: {}, settings: {} });
     expect(await client.testConnection()).toEqual({ workflowCount: 7, countComplete: true });
     expect(await client.countWorkflows({ pageSize: 3 })).toEqual({ count: 7, complete: true });
     expect(await client.countWorkflows({ pageSize: 2, maxPages: 2 })).toEqual({ count: 4, complete: false });
@@ -112,16 +115,26 @@ describe('n8n client against the stand-in', () => {
   it('explains refusals and timeouts without a status', async () => {
     const guarded = createGuardedFetch(); // private targets not allowed
     cleanups.push(() => guarded.close());
-    const client = createN8nClient({ fetch: guarded, instance: { url: 'http://127.0.0.1:5678', apiKey: 'k'.repeat(20) } });
+    const client = createN8nClient({
+      fetch: guarded,
+      instance: { url: 'http://127.0.0.1:5678', apiKey: 'k'.repeat(20) },
+    });
     const refused = await client.testConnection().catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'refused' });
     expect(connectionFailedMessage(refused)).toBe('Refused: Address 127.0.0.1 is not allowed (loopback)');
 
     const { standin } = await setup();
-    const slow = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [standin.port], timeoutMs: 150 });
+    const slow = createGuardedFetch({
+      allowPrivateTargets: true,
+      allowedPorts: [standin.port],
+      timeoutMs: 150,
+    });
     cleanups.push(() => slow.close());
     standin.setFaults({ delayMs: 600 });
-    const slowClient = createN8nClient({ fetch: slow, instance: { url: standin.url, apiKey: standin.apiKey } });
+    const slowClient = createN8nClient({
+      fetch: slow,
+      instance: { url: standin.url, apiKey: standin.apiKey },
+    });
     const timedOut = await slowClient.testConnection().catch((e: unknown) => e);
     expect(connectionFailedMessage(timedOut)).toBe('Your n8n instance did not answer in time');
   });
@@ -170,7 +183,9 @@ describe('n8n client against the stand-in', () => {
     const paged = await client.listExecutions({ limit: 2 });
     expect(paged.data).toHaveLength(2);
     expect(paged.nextCursor).not.toBeNull();
-    expect(standin.requests.some((r) => r.path.startsWith('/api/v1/executions?includeData=false'))).toBe(true);
+    expect(standin.requests.some((r) => r.path.startsWith('/api/v1/executions?includeData=false'))).toBe(
+      true,
+    );
   });
 
   it('reports "Failed to create workflow: …" when n8n refuses the payload', async () => {

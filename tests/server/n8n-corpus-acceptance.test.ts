@@ -26,7 +26,10 @@ const NOT_WORKFLOWS: Record<string, RegExp> = {
       'workflows/Automation/2047_Automation.json',
       'workflows/Export/1597_Export.json',
       'workflows/Send/1409_Send.json',
-    ].map((file) => [file, /^Not an n8n workflow: its keys are fragments of JSON lines \(.+\), so the original structure is lost$/]),
+    ].map((file) => [
+      file,
+      /^Not an n8n workflow: its keys are fragments of JSON lines \(.+\), so the original structure is lost$/,
+    ]),
   ),
 };
 
@@ -42,7 +45,10 @@ describe.each(['older', 'newer'] as StandinVersion[])('corpus acceptance on the 
     const standin = await startN8nStandin({ version });
     const guarded = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [standin.port] });
     try {
-      const client = createN8nClient({ fetch: guarded, instance: { url: standin.url, apiKey: standin.apiKey } });
+      const client = createN8nClient({
+        fetch: guarded,
+        instance: { url: standin.url, apiKey: standin.apiKey },
+      });
       const { capabilities, fallbackReason } = await client.getCapabilities();
       expect(fallbackReason).toBeNull();
       expect(capabilities.source).toBe('openapi');
@@ -69,7 +75,9 @@ describe.each(['older', 'newer'] as StandinVersion[])('corpus acceptance on the 
         }
       });
 
-      console.log(`n8n payload acceptance: ${accepted}/${corpus.files.length} (stand-in ${standin.n8nVersion})`);
+      console.log(
+        `n8n payload acceptance: ${accepted}/${corpus.files.length} (stand-in ${standin.n8nVersion})`,
+      );
       for (const r of [...preflightRejects, ...apiRejects].sort((a, b) => a.file.localeCompare(b.file))) {
         console.log(`  rejected ${r.file}: ${r.reason}`);
       }

@@ -108,7 +108,14 @@ const exported = {
     },
   ],
   connections: {
-    Webhook: { main: [[{ node: 'Sheet', type: 'main', index: 0 }, { node: 'Ghost', type: 'main', index: 0 }]] },
+    Webhook: {
+      main: [
+        [
+          { node: 'Sheet', type: 'main', index: 0 },
+          { node: 'Ghost', type: 'main', index: 0 },
+        ],
+      ],
+    },
     Sheet: { main: [null, [{ node: 'Slack', type: 'main', index: 0 }]] },
     'Deleted node': { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
   },
@@ -117,15 +124,29 @@ const exported = {
 describe('instance capabilities from openapi.yml', () => {
   it('reads the accepted fields, node keys and settings of each version', () => {
     expect(olderCaps.source).toBe('openapi');
-    expect(olderCaps.workflowFields.sort()).toEqual(['connections', 'name', 'nodes', 'settings', 'staticData']);
+    expect(olderCaps.workflowFields.sort()).toEqual([
+      'connections',
+      'name',
+      'nodes',
+      'settings',
+      'staticData',
+    ]);
     expect(olderCaps.readOnlyWorkflowFields).toEqual(['id', 'active', 'createdAt', 'updatedAt', 'tags']);
     expect(Object.keys(olderCaps.settings)).not.toContain('executionOrder');
     expect(Object.keys(olderCaps.settings)).not.toContain('callerPolicy');
     expect(Object.keys(newerCaps.settings)).toEqual(
-      expect.arrayContaining(['executionOrder', 'callerPolicy', 'callerIds', 'timeSavedPerExecution', 'availableInMCP']),
+      expect.arrayContaining([
+        'executionOrder',
+        'callerPolicy',
+        'callerIds',
+        'timeSavedPerExecution',
+        'availableInMCP',
+      ]),
     );
     expect(newerCaps.workflowFields).toContain('pinData');
-    expect(newerCaps.readOnlyWorkflowFields).toEqual(expect.arrayContaining(['versionId', 'meta', 'triggerCount']));
+    expect(newerCaps.readOnlyWorkflowFields).toEqual(
+      expect.arrayContaining(['versionId', 'meta', 'triggerCount']),
+    );
     expect(Object.keys(newerCaps.nodeKeys)).not.toContain('createdAt');
     expect(newerCaps.settings.callerPolicy?.enum).toContain('workflowsFromSameOwner');
   });
@@ -207,7 +228,7 @@ describe('preflight', () => {
       const created = await post(standin, payload);
       expect(created.status).toBe(200);
       const stored = standin.workflows.get(created.body.id as string);
-      expect((stored?.nodes as { credentials?: unknown }[])[1]?.credentials).toEqual({
+      expect((stored?.nodes as { credentials?: unknown }[] | undefined)?.[1]?.credentials).toEqual({
         googleSheetsOAuth2Api: { id: null, name: 'Google Sheets account' },
       });
     }
@@ -226,7 +247,9 @@ describe('preflight', () => {
       { type: 'n8n-nodes-base.noOp', name: 'noOp 1', typeVersion: 1, position: [0, 0], parameters: {} },
     ]);
     expect(result.changes.filter((c) => c.code === 'node-dropped')).toHaveLength(2);
-    expect(preflightWorkflow({ name: 'Mine', nodes: [] }, newerCaps, { name: 'Library title' })).toMatchObject({
+    expect(
+      preflightWorkflow({ name: 'Mine', nodes: [] }, newerCaps, { name: 'Library title' }),
+    ).toMatchObject({
       ok: true,
       payload: { name: 'Library title' },
     });
@@ -235,13 +258,19 @@ describe('preflight', () => {
   });
 
   it('decodes double-encoded JSON, a byte order mark and common wrappers', () => {
-    const workflow = { name: 'Twice', nodes: [{ name: 'A', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }] };
+    const workflow = {
+      name: 'Twice',
+      nodes: [{ name: 'A', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }],
+    };
     const twice = JSON.stringify(JSON.stringify(workflow));
     const decoded = preflightWorkflow(`\uFEFF${twice}`, newerCaps);
     expect(decoded).toMatchObject({ ok: true, payload: { name: 'Twice' } });
     expect(decoded.ok && decoded.changes.map((c) => c.code)).toContain('decoded');
     expect(preflightWorkflow([workflow], newerCaps)).toMatchObject({ ok: true, payload: { name: 'Twice' } });
-    expect(preflightWorkflow({ workflow }, newerCaps)).toMatchObject({ ok: true, payload: { name: 'Twice' } });
+    expect(preflightWorkflow({ workflow }, newerCaps)).toMatchObject({
+      ok: true,
+      payload: { name: 'Twice' },
+    });
   });
 
   it('rejects what is not a workflow with a clear reason', () => {
@@ -298,7 +327,10 @@ describe('the stand-in validates like n8n', () => {
       body: { message: 'request/body/settings/errorWorkflow must be string' },
     });
     expect(
-      await post(newer, { ...valid, nodes: [{ name: 'a', type: 't', position: [0, 0], parameters: {}, color: 'red' }] }),
+      await post(newer, {
+        ...valid,
+        nodes: [{ name: 'a', type: 't', position: [0, 0], parameters: {}, color: 'red' }],
+      }),
     ).toEqual({ status: 400, body: { message: 'request/body/nodes/0 must NOT have additional properties' } });
     expect(await post(newer, { name: 'x', nodes: [], connections: {} })).toEqual({
       status: 400,

@@ -66,7 +66,11 @@ const matrix: Case[] = [
   { label: 'file: scheme', url: 'file:///etc/passwd', expect: 'scheme' },
   { label: 'ftp: scheme', url: 'ftp://n8n.example.com/', expect: 'scheme' },
   { label: 'gopher: scheme', url: 'gopher://n8n.example.com:70/', expect: 'scheme' },
-  { label: 'user:password in URL', url: 'https://admin:secret@n8n.example.com/', expect: 'credentials-in-url' },
+  {
+    label: 'user:password in URL',
+    url: 'https://admin:secret@n8n.example.com/',
+    expect: 'credentials-in-url',
+  },
   { label: 'port 22', url: 'https://n8n.example.com:22/', expect: 'port' },
   { label: 'port 6379', url: 'http://n8n.example.com:6379/', expect: 'port' },
   // Loopback, literal and encoded.
@@ -267,7 +271,11 @@ describe('SSRF guard', () => {
   });
 
   it('times out a slow instance and caps the response size', async () => {
-    const slow = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [standin.port], timeoutMs: 200 });
+    const slow = createGuardedFetch({
+      allowPrivateTargets: true,
+      allowedPorts: [standin.port],
+      timeoutMs: 200,
+    });
     standin.setFaults({ delayMs: 1_000 });
     const timedOut = await slow(`${standin.url}/api/v1/openapi.yml`).catch((e: unknown) => e);
     standin.setFaults({});

@@ -36,7 +36,11 @@ export function loadCorpus(): { files: CorpusFile[]; cleanup(): void } {
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+) {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -156,7 +156,11 @@ export function standinOpenApiDocument(version: StandinVersion): Schema {
           summary: 'Retrieve all executions',
           parameters: [
             { name: 'includeData', in: 'query', schema: { type: 'boolean' } },
-            { name: 'status', in: 'query', schema: { type: 'string', enum: ['error', 'success', 'waiting'] } },
+            {
+              name: 'status',
+              in: 'query',
+              schema: { type: 'string', enum: ['error', 'success', 'waiting'] },
+            },
             { name: 'workflowId', in: 'query', schema: { type: 'string' } },
             { name: 'limit', in: 'query', schema: { type: 'number', default: 100, maximum: 250 } },
             { name: 'cursor', in: 'query', schema: { type: 'string' } },
@@ -181,7 +185,9 @@ export function standinOpenApiDocument(version: StandinVersion): Schema {
         workflowSettings: {
           type: 'object',
           additionalProperties: false,
-          properties: newer ? { ...BASE_SETTINGS_PROPERTIES, ...NEWER_SETTINGS_PROPERTIES } : BASE_SETTINGS_PROPERTIES,
+          properties: newer
+            ? { ...BASE_SETTINGS_PROPERTIES, ...NEWER_SETTINGS_PROPERTIES }
+            : BASE_SETTINGS_PROPERTIES,
         },
         tag: {
           type: 'object',
@@ -251,7 +257,12 @@ export type StandinFaults = {
   delayMs?: number;
 };
 
-export type StandinRequest = { method: string; path: string; apiKey: string | undefined; authorization?: string };
+export type StandinRequest = {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  authorization?: string;
+};
 
 export function createN8nStandin(options: { version: StandinVersion; apiKey: string }) {
   const version = options.version;
@@ -302,7 +313,9 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     await next();
   });
 
-  app.get('/api/v1/openapi.yml', (c) => c.body(yamlText, 200, { 'Content-Type': 'text/yaml; charset=utf-8' }));
+  app.get('/api/v1/openapi.yml', (c) =>
+    c.body(yamlText, 200, { 'Content-Type': 'text/yaml; charset=utf-8' }),
+  );
   // The frontend settings n8n serves without login; Flowvault reads versionCli from it.
   app.get('/rest/settings', (c) =>
     c.json({ data: { versionCli: STANDIN_N8N_VERSIONS[version], publicApi: { enabled: true } } }),
@@ -343,7 +356,9 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       // A read-only field is reported once, not also for what is inside it.
       const readOnlyPaths = errors.map((e) => e.slice('request/body'.length, -' is read-only'.length));
       const inside = (path: string) => readOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`));
-      errors.push(...(validateCreate.errors ?? []).filter((e) => !inside(e.instancePath)).map(formatAjvError));
+      errors.push(
+        ...(validateCreate.errors ?? []).filter((e) => !inside(e.instancePath)).map(formatAjvError),
+      );
     }
     if (errors.length > 0) return c.json({ message: [...new Set(errors)].join(', ') }, 400);
     const input = body as Record<string, unknown>;
@@ -359,7 +374,9 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       connections: input.connections,
       settings: input.settings,
       staticData: input.staticData ?? null,
-      ...(version === 'newer' ? { pinData: input.pinData ?? null, versionId: randomUUID(), isArchived: false } : {}),
+      ...(version === 'newer'
+        ? { pinData: input.pinData ?? null, versionId: randomUUID(), isArchived: false }
+        : {}),
       tags: [],
     };
     workflows.set(workflow.id, workflow);

@@ -85,7 +85,11 @@ function resolve(document: Json, schema: unknown, depth = 0): Json {
     return resolve(document, target, depth + 1);
   }
   if (Array.isArray(schema.allOf)) {
-    const merged: Json = { ...schema, allOf: undefined, properties: { ...(isObject(schema.properties) ? schema.properties : {}) } };
+    const merged: Json = {
+      ...schema,
+      allOf: undefined,
+      properties: { ...(isObject(schema.properties) ? schema.properties : {}) },
+    };
     for (const part of schema.allOf) {
       const resolved = resolve(document, part, depth + 1);
       Object.assign(merged.properties as Json, isObject(resolved.properties) ? resolved.properties : {});
@@ -101,14 +105,20 @@ function resolve(document: Json, schema: unknown, depth = 0): Json {
 function toValueSchema(document: Json, raw: unknown, depth = 0): ValueSchema {
   const schema = resolve(document, raw);
   const result: ValueSchema = {};
-  if (typeof schema.type === 'string' && TYPES.has(schema.type)) result.type = schema.type as ValueSchema['type'];
+  if (typeof schema.type === 'string' && TYPES.has(schema.type))
+    result.type = schema.type as ValueSchema['type'];
   if (Array.isArray(schema.enum)) result.enum = schema.enum;
   if (schema.nullable === true) result.nullable = true;
   if (result.type === 'array' && schema.items !== undefined && depth < 5) {
     result.items = toValueSchema(document, schema.items, depth + 1);
   }
-  const alternatives = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
-  if (alternatives && depth < 5) result.anyOf = alternatives.map((a) => toValueSchema(document, a, depth + 1));
+  const alternatives = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : null;
+  if (alternatives && depth < 5)
+    result.anyOf = alternatives.map((a) => toValueSchema(document, a, depth + 1));
   return result;
 }
 
@@ -129,7 +139,8 @@ export function parseOpenApiCapabilities(text: string): InstanceCapabilities {
   } catch (error) {
     throw new OpenApiShapeError(`openapi.yml is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (!isObject(document) || !isObject(document.paths)) throw new OpenApiShapeError('openapi.yml has no paths');
+  if (!isObject(document) || !isObject(document.paths))
+    throw new OpenApiShapeError('openapi.yml has no paths');
   const workflowsPath = resolve(document, document.paths['/workflows']);
   const post = resolve(document, workflowsPath.post);
   const requestBody = resolve(document, post.requestBody);
@@ -192,6 +203,9 @@ export function conformsTo(value: unknown, schema: ValueSchema): boolean {
     case 'object':
       return isObject(value);
     case 'array':
-      return Array.isArray(value) && (!schema.items || value.every((v) => conformsTo(v, schema.items as ValueSchema)));
+      return (
+        Array.isArray(value) &&
+        (!schema.items || value.every((v) => conformsTo(v, schema.items as ValueSchema)))
+      );
   }
 }

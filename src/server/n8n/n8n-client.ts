@@ -77,7 +77,7 @@ export class N8nApiError extends Error {
   }
 }
 
-function describe(prefix: string, error: unknown, fallback: string): string {
+function failureMessage(prefix: string, error: unknown, fallback: string): string {
   if (error instanceof N8nApiError) {
     if (error.kind === 'http') return `${prefix}: ${error.status} ${error.statusText}. ${error.body}`;
     return error.message;
@@ -87,12 +87,12 @@ function describe(prefix: string, error: unknown, fallback: string): string {
 
 /** 'Connection failed: {status} {statusText}. {body}' (spec part 2 §8), or why no answer came. */
 export function connectionFailedMessage(error: unknown): string {
-  return describe('Connection failed', error, 'Unknown connection error');
+  return failureMessage('Connection failed', error, 'Unknown connection error');
 }
 
 /** 'Failed to create workflow: {status} {statusText}. {body}' (spec part 2 §8). */
 export function createWorkflowFailedMessage(error: unknown): string {
-  return describe('Failed to create workflow', error, 'Unknown connection error');
+  return failureMessage('Failed to create workflow', error, 'Unknown connection error');
 }
 
 /** Where the new workflow opens in the member's n8n. */
@@ -180,7 +180,9 @@ const SettingsSchema = z.looseObject({ data: z.looseObject({ versionCli: z.strin
 /** Capabilities per instance URL, shared by all requests (openapi.yml rarely changes). */
 export type OpenApiCache = ReturnType<typeof createOpenApiCache>;
 
-export function createOpenApiCache(options: { ttlMs?: number; failureTtlMs?: number; now?: () => number } = {}) {
+export function createOpenApiCache(
+  options: { ttlMs?: number; failureTtlMs?: number; now?: () => number } = {},
+) {
   const ttlMs = options.ttlMs ?? 10 * 60_000;
   const failureTtlMs = options.failureTtlMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -222,7 +224,11 @@ export type ListExecutionsInput = {
 
 export type N8nClient = ReturnType<typeof createN8nClient>;
 
-export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstance; openapiCache?: OpenApiCache }) {
+export function createN8nClient(deps: {
+  fetch: GuardedFetch;
+  instance: N8nInstance;
+  openapiCache?: OpenApiCache;
+}) {
   const { instance } = deps;
   const base = instance.url.replace(/\/+$/, '');
   const openapiCache = deps.openapiCache ?? createOpenApiCache();
@@ -230,7 +236,11 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
   const redact = (text: string) =>
     instance.apiKey.length >= 8 ? text.split(instance.apiKey).join(maskApiKey(instance.apiKey)) : text;
 
-  async function send(operation: string, path: string, init: { method?: 'GET' | 'POST'; body?: unknown; key?: boolean }) {
+  async function send(
+    operation: string,
+    path: string,
+    init: { method?: 'GET' | 'POST'; body?: unknown; key?: boolean },
+  ) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.key !== false) headers['X-N8N-API-KEY'] = instance.apiKey;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -243,7 +253,12 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
       });
     } catch (error) {
       if (error instanceof SsrfBlockedError) {
-        throw new N8nApiError({ kind: 'refused', operation, message: `Refused: ${error.message}`, cause: error });
+        throw new N8nApiError({
+          kind: 'refused',
+          operation,
+          message: `Refused: ${error.message}`,
+          cause: error,
+        });
       }
       if (error instanceof OutboundError) {
         const message =
@@ -254,7 +269,12 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
               : 'Could not reach your n8n instance';
         throw new N8nApiError({ kind: error.kind, operation, message, cause: error });
       }
-      throw new N8nApiError({ kind: 'network', operation, message: 'Could not reach your n8n instance', cause: error });
+      throw new N8nApiError({
+        kind: 'network',
+        operation,
+        message: 'Could not reach your n8n instance',
+        cause: error,
+      });
     }
     if (response.status < 200 || response.status >= 300) {
       const body = redact(response.body).trim().slice(0, MAX_ERROR_BODY);
@@ -309,7 +329,9 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
     return text ? `?${text}` : '';
   };
 
-  async function listWorkflows(input: { limit?: number; cursor?: string; active?: boolean } = {}): Promise<N8nWorkflowList> {
+  async function listWorkflows(
+    input: { limit?: number; cursor?: string; active?: boolean } = {},
+  ): Promise<N8nWorkflowList> {
     const result = await call(
       'list-workflows',
       `/api/v1/workflows${query({ limit: input.limit, cursor: input.cursor, active: input.active })}`,
@@ -331,7 +353,8 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
     try {
       return { capabilities: parseOpenApiCapabilities(response.body), fallbackReason: null };
     } catch (error) {
-      if (error instanceof OpenApiShapeError) return { capabilities: BASELINE_CAPABILITIES, fallbackReason: error.message };
+      if (error instanceof OpenApiShapeError)
+        return { capabilities: BASELINE_CAPABILITIES, fallbackReason: error.message };
       throw error;
     }
   }
@@ -374,25 +397,40 @@ export function createN8nClient(deps: { fetch: GuardedFetch; instance: N8nInstan
     },
 
     createWorkflow(payload: WorkflowPayload): Promise<N8nWorkflow> {
-      return call('create-workflow', '/api/v1/workflows', N8nWorkflowSchema, { method: 'POST', body: payload });
+      return call('create-workflow', '/api/v1/workflows', N8nWorkflowSchema, {
+        method: 'POST',
+        body: payload,
+      });
     },
 
     activateWorkflow(id: string): Promise<N8nWorkflow> {
-      return call('activate-workflow', `/api/v1/workflows/${encodeURIComponent(id)}/activate`, N8nWorkflowSchema, {
-        method: 'POST',
-        body: {},
-      });
+      return call(
+        'activate-workflow',
+        `/api/v1/workflows/${encodeURIComponent(id)}/activate`,
+        N8nWorkflowSchema,
+        {
+          method: 'POST',
+          body: {},
+        },
+      );
     },
 
     deactivateWorkflow(id: string): Promise<N8nWorkflow> {
-      return call('deactivate-workflow', `/api/v1/workflows/${encodeURIComponent(id)}/deactivate`, N8nWorkflowSchema, {
-        method: 'POST',
-        body: {},
-      });
+      return call(
+        'deactivate-workflow',
+        `/api/v1/workflows/${encodeURIComponent(id)}/deactivate`,
+        N8nWorkflowSchema,
+        {
+          method: 'POST',
+          body: {},
+        },
+      );
     },
 
     /** Executions without their data (`includeData=false`), newest first, with n8n's filters. */
-    async listExecutions(input: ListExecutionsInput = {}): Promise<{ data: N8nExecution[]; nextCursor: string | null }> {
+    async listExecutions(
+      input: ListExecutionsInput = {},
+    ): Promise<{ data: N8nExecution[]; nextCursor: string | null }> {
       const result = await call(
         'list-executions',
         `/api/v1/executions${query({

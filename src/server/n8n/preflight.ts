@@ -103,20 +103,29 @@ function decode(input: unknown, changes: PreflightChange[]): { value: unknown } 
       value = JSON.parse(text);
     } catch (error) {
       return {
-        error: round === 0 ? `the file is not valid JSON (${(error as Error).message})` : 'the file holds a string, not JSON',
+        error:
+          round === 0
+            ? `the file is not valid JSON (${(error as Error).message})`
+            : 'the file holds a string, not JSON',
       };
     }
     if (round > 0) changes.push({ code: 'decoded', message: 'The file was JSON encoded twice; decoded it.' });
   }
   if (Array.isArray(value) && value.length === 1 && isObject(value[0])) {
-    changes.push({ code: 'unwrapped', message: 'The file held a list with one workflow; used that workflow.' });
+    changes.push({
+      code: 'unwrapped',
+      message: 'The file held a list with one workflow; used that workflow.',
+    });
     value = value[0];
   }
   if (isObject(value) && !Array.isArray(value.nodes)) {
     for (const wrapper of ['workflow', 'data']) {
       const inner = value[wrapper];
       if (isObject(inner) && Array.isArray(inner.nodes)) {
-        changes.push({ code: 'unwrapped', message: `The workflow was wrapped in "${wrapper}"; used the inner workflow.` });
+        changes.push({
+          code: 'unwrapped',
+          message: `The workflow was wrapped in "${wrapper}"; used the inner workflow.`,
+        });
         value = inner;
         break;
       }
@@ -151,13 +160,15 @@ export function preflightWorkflow(
   if ('error' in decoded) return reject(decoded.error);
   const source = decoded.value;
   if (!isObject(source) || !Array.isArray(source.nodes)) return reject(explainNotWorkflow(source));
-  if (source.nodes.length > MAX_NODES) return reject(`it has ${source.nodes.length} nodes (at most ${MAX_NODES})`);
+  if (source.nodes.length > MAX_NODES)
+    return reject(`it has ${source.nodes.length} nodes (at most ${MAX_NODES})`);
 
   // Top level.
   for (const key of Object.keys(source)) {
     if ((FIELDS_SENT as readonly string[]).includes(key)) continue;
     const value = source[key];
-    const empty = value === null || value === undefined || (isObject(value) && Object.keys(value).length === 0);
+    const empty =
+      value === null || value === undefined || (isObject(value) && Object.keys(value).length === 0);
     if (empty && key in FIELD_REASONS) continue;
     const reason =
       FIELD_REASONS[key] ??
@@ -414,7 +425,8 @@ function buildSettings(raw: unknown, capabilities: InstanceCapabilities, changes
         changes.push({
           code: 'setting-kept',
           key,
-          message: 'The error workflow setting names a workflow in the author’s instance; point it to one of yours.',
+          message:
+            'The error workflow setting names a workflow in the author’s instance; point it to one of yours.',
         });
       }
     }

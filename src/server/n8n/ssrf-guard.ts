@@ -8,8 +8,9 @@
 // - `redirect: 'error'` (following a redirect would forward X-N8N-API-KEY elsewhere);
 // - connect and total timeouts and a response size cap.
 // See docs/decisions/0003-n8n-deploy.md.
-import { lookup as dnsLookup } from 'node:dns';
+
 import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
@@ -165,7 +166,11 @@ type LookupCallback = (
 /** A `lookup` for net/tls.connect that refuses the host when any of its addresses is not allowed. */
 export function createGuardedLookup(options: SsrfGuardOptions) {
   const resolver = options.resolver ?? systemResolver;
-  return (hostname: string, lookupOptions: { all?: boolean; family?: number | string }, callback: LookupCallback) => {
+  return (
+    hostname: string,
+    lookupOptions: { all?: boolean; family?: number | string },
+    callback: LookupCallback,
+  ) => {
     resolver(hostname).then(
       (addresses) => {
         if (addresses.length === 0) {
@@ -189,7 +194,10 @@ export function createGuardedLookup(options: SsrfGuardOptions) {
         const family = Number(lookupOptions.family) || 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
         if (usable.length === 0) {
-          callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }), '');
+          callback(
+            Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }),
+            '',
+          );
           return;
         }
         if (lookupOptions.all) callback(null, usable);

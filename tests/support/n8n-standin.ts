@@ -1,0 +1,476 @@
+// An n8n public API v1 stand-in (the subset Flowvault calls), in two versions:
+// - older (1.36.0): settings without executionOrder and callerPolicy, no pinData on create;
+// - newer (1.123.0): executionOrder, callerPolicy, callerIds, timeSavedPerExecution,
+//   availableInMCP in settings; pinData and projectId on create; more read-only fields.
+// Field lists come from shared/reference/n8n-public-api.md. Each version serves its own
+// openapi.yml (no key needed) and validates request bodies against that same document the way
+// n8n's express-openapi-validator does: additional properties are rejected on the body, nodes and
+// settings ('request/body must NOT have additional properties'), read-only fields answer
+// 'request/body/<field> is read-only', wrong types 'request/body/<path> must be <type>'.
+// Everything else needs `X-N8N-API-KEY` (401 otherwise). State lives in memory.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Ajv, type ErrorObject } from 'ajv';
+import { Hono } from 'hono';
+import { stringify } from 'yaml';
+
+export type StandinVersion = 'older' | 'newer';
+export const STANDIN_N8N_VERSIONS: Record<StandinVersion, string> = { older: '1.36.0', newer: '1.123.0' };
+
+type Schema = Record<string, unknown>;
+
+const BASE_NODE_PROPERTIES: Record<string, Schema> = {
+  id: { type: 'string', example: '0f5532f9-36ba-4bef-86c7-30d607400b15' },
+  name: { type: 'string', example: 'Jira' },
+  webhookId: { type: 'string' },
+  disabled: { type: 'boolean' },
+  notesInFlow: { type: 'boolean' },
+  notes: { type: 'string' },
+  type: { type: 'string', example: 'n8n-nodes-base.Jira' },
+  typeVersion: { type: 'number', example: 1 },
+  executeOnce: { type: 'boolean', example: false },
+  alwaysOutputData: { type: 'boolean', example: false },
+  retryOnFail: { type: 'boolean', example: false },
+  maxTries: { type: 'number' },
+  waitBetweenTries: { type: 'number' },
+  continueOnFail: { type: 'boolean', example: false, description: 'use onError instead' },
+  onError: { type: 'string', example: 'stopWorkflow' },
+  position: { type: 'array', items: { type: 'number' }, example: [-100, 80] },
+  parameters: { type: 'object', example: { additionalProperties: {} } },
+  credentials: { type: 'object', example: { jiraSoftwareCloudApi: { id: '35', name: 'jiraApi' } } },
+  createdAt: { type: 'string', format: 'date-time', readOnly: true },
+  updatedAt: { type: 'string', format: 'date-time', readOnly: true },
+};
+
+const BASE_SETTINGS_PROPERTIES: Record<string, Schema> = {
+  saveExecutionProgress: { type: 'boolean' },
+  saveManualExecutions: { type: 'boolean' },
+  saveDataErrorExecution: { type: 'string', enum: ['all', 'none'] },
+  saveDataSuccessExecution: { type: 'string', enum: ['all', 'none'] },
+  executionTimeout: { type: 'number', example: 3600 },
+  errorWorkflow: { type: 'string', example: 'VzqKEW0ShTXA5vPj', description: 'The ID of the workflow' },
+  timezone: { type: 'string', example: 'America/New_York' },
+};
+
+const NEWER_SETTINGS_PROPERTIES: Record<string, Schema> = {
+  executionOrder: { type: 'string', example: 'v1' },
+  callerPolicy: {
+    type: 'string',
+    enum: ['any', 'none', 'workflowsFromAList', 'workflowsFromSameOwner'],
+    example: 'workflowsFromSameOwner',
+  },
+  callerIds: { type: 'string', example: '14, 18' },
+  timeSavedPerExecution: { type: 'number', example: 5 },
+  availableInMCP: { type: 'boolean', example: false },
+};
+
+/** The openapi.yml document a stand-in version serves, as an object. */
+export function standinOpenApiDocument(version: StandinVersion): Schema {
+  const newer = version === 'newer';
+  const workflowProperties: Record<string, Schema> = {
+    id: { type: 'string', readOnly: true, example: '2tUt1wbLX592XDdX' },
+    name: { type: 'string', example: 'Workflow 1' },
+    active: { type: 'boolean', readOnly: true },
+    createdAt: { type: 'string', format: 'date-time', readOnly: true },
+    updatedAt: { type: 'string', format: 'date-time', readOnly: true },
+    nodes: { type: 'array', items: { $ref: '#/components/schemas/node' } },
+    connections: { type: 'object', example: { main: [{ node: 'Jira', type: 'main', index: 0 }] } },
+    settings: { $ref: '#/components/schemas/workflowSettings' },
+    staticData: {
+      example: { lastId: 1 },
+      anyOf: [
+        { type: 'string', format: 'jsonString', nullable: true },
+        { type: 'object', nullable: true },
+      ],
+    },
+    tags: { type: 'array', items: { $ref: '#/components/schemas/tag' }, readOnly: true },
+    ...(newer
+      ? {
+          pinData: { type: 'object', nullable: true, example: { 'Node 1': [{ json: {} }] } },
+          projectId: { type: 'string', writeOnly: true, description: 'Create the workflow in this project' },
+          versionId: { type: 'string', readOnly: true },
+          isArchived: { type: 'boolean', readOnly: true },
+          triggerCount: { type: 'number', readOnly: true },
+          meta: { type: 'object', readOnly: true },
+          activeVersion: { type: 'object', nullable: true, readOnly: true },
+        }
+      : {}),
+  };
+  const pathsWorkflows = {
+    get: {
+      'x-eov-operation-id': 'getWorkflows',
+      tags: ['Workflow'],
+      summary: 'Retrieve all workflows',
+      parameters: [
+        { name: 'active', in: 'query', schema: { type: 'boolean' } },
+        { name: 'name', in: 'query', schema: { type: 'string' } },
+        { name: 'limit', in: 'query', schema: { type: 'number', default: 100, maximum: 250 } },
+        { name: 'cursor', in: 'query', schema: { type: 'string' } },
+      ],
+      responses: { '200': { description: 'Operation successful.' }, '401': { description: 'Unauthorized' } },
+    },
+    post: {
+      'x-eov-operation-id': 'createWorkflow',
+      tags: ['Workflow'],
+      summary: 'Create a workflow',
+      requestBody: {
+        description: 'Created workflow object.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/workflow' } } },
+        required: true,
+      },
+      responses: {
+        '200': {
+          description: 'A workflow object',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/workflow' } } },
+        },
+        '400': { description: 'The request is invalid or provides malformed data.' },
+        '401': { description: 'Unauthorized' },
+      },
+    },
+  };
+  return {
+    openapi: '3.0.0',
+    info: {
+      title: 'n8n Public API',
+      description: 'n8n Public API',
+      version: '1.1.1',
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ ApiKeyAuth: [] }],
+    paths: {
+      '/workflows': pathsWorkflows,
+      '/workflows/{id}': {
+        get: { 'x-eov-operation-id': 'getWorkflow', summary: 'Retrieves a workflow', responses: {} },
+      },
+      '/workflows/{id}/activate': {
+        post: { 'x-eov-operation-id': 'activateWorkflow', summary: 'Activate a workflow', responses: {} },
+      },
+      '/workflows/{id}/deactivate': {
+        post: { 'x-eov-operation-id': 'deactivateWorkflow', summary: 'Deactivate a workflow', responses: {} },
+      },
+      '/executions': {
+        get: {
+          'x-eov-operation-id': 'getExecutions',
+          summary: 'Retrieve all executions',
+          parameters: [
+            { name: 'includeData', in: 'query', schema: { type: 'boolean' } },
+            {
+              name: 'status',
+              in: 'query',
+              schema: { type: 'string', enum: ['error', 'success', 'waiting'] },
+            },
+            { name: 'workflowId', in: 'query', schema: { type: 'string' } },
+            { name: 'limit', in: 'query', schema: { type: 'number', default: 100, maximum: 250 } },
+            { name: 'cursor', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: {},
+        },
+      },
+    },
+    components: {
+      schemas: {
+        workflow: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'nodes', 'connections', 'settings'],
+          properties: workflowProperties,
+        },
+        node: {
+          type: 'object',
+          additionalProperties: false,
+          properties: BASE_NODE_PROPERTIES,
+        },
+        workflowSettings: {
+          type: 'object',
+          additionalProperties: false,
+          properties: newer
+            ? { ...BASE_SETTINGS_PROPERTIES, ...NEWER_SETTINGS_PROPERTIES }
+            : BASE_SETTINGS_PROPERTIES,
+        },
+        tag: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+        },
+      },
+      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-N8N-API-KEY' } },
+    },
+  };
+}
+
+/** Inlines local `$ref`s (the stand-in's documents have no cycles). */
+function deref(document: Schema, schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => deref(document, s));
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    let target: unknown = document;
+    for (const part of ref.slice(2).split('/')) target = (target as Schema)[part];
+    return deref(document, target);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, deref(document, v)]));
+}
+
+/** 'request/body/<path> is read-only' for every read-only property present, like n8n's validator. */
+function readOnlyErrors(schema: Schema, value: unknown, path: string): string[] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) {
+    const items = schema.items as Schema | undefined;
+    return items ? value.flatMap((v, i) => readOnlyErrors(items, v, `${path}/${i}`)) : [];
+  }
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return Object.entries(value).flatMap(([key, v]) => {
+    const property = properties[key];
+    if (!property) return [];
+    if (property.readOnly) return [`${path}/${key} is read-only`];
+    return readOnlyErrors(property, v, `${path}/${key}`);
+  });
+}
+
+function formatAjvError(error: ErrorObject): string {
+  return `request/body${error.instancePath} ${error.message ?? 'is invalid'}`;
+}
+
+export type StandinExecution = {
+  id: number;
+  finished: boolean;
+  mode: string;
+  retryOf: string | null;
+  retrySuccessId: string | null;
+  startedAt: string;
+  stoppedAt: string | null;
+  workflowId: string;
+  waitTill: string | null;
+  status: 'success' | 'error' | 'running' | 'waiting' | 'canceled' | 'crashed' | 'new';
+};
+
+export type StandinWorkflow = Record<string, unknown> & { id: string; name: string; active: boolean };
+
+export type StandinFaults = {
+  /** Every authenticated API call answers this (e.g. 500, 503). */
+  status?: { status: number; body: unknown };
+  /** Every API call answers a redirect here (the caller must not follow it). */
+  redirectTo?: string;
+  /** Answers only after this many milliseconds. */
+  delayMs?: number;
+};
+
+export type StandinRequest = {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  authorization?: string;
+};
+
+export function createN8nStandin(options: { version: StandinVersion; apiKey: string }) {
+  const version = options.version;
+  const document = standinOpenApiDocument(version);
+  const yamlText = stringify(document);
+  const createSchema = deref(document, { $ref: '#/components/schemas/workflow' }) as Schema;
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  const validateCreate = ajv.compile(createSchema);
+  const workflows = new Map<string, StandinWorkflow>();
+  const executions: StandinExecution[] = [];
+  const requests: StandinRequest[] = [];
+  let faults: StandinFaults = {};
+  let nextExecutionId = 1;
+
+  const app = new Hono();
+  const now = () => new Date().toISOString();
+  const workflowId = () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    return Array.from(randomBytes(16), (b) => alphabet[b % alphabet.length]).join('');
+  };
+  const page = <T>(items: T[], limitParam: string | undefined, cursor: string | undefined) => {
+    const limit = Math.min(Math.max(Number(limitParam ?? 100) || 100, 1), 250);
+    let offset = 0;
+    if (cursor) {
+      try {
+        offset = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: number }).offset;
+      } catch {
+        return undefined;
+      }
+    }
+    const data = items.slice(offset, offset + limit);
+    const nextCursor =
+      offset + limit < items.length
+        ? Buffer.from(JSON.stringify({ offset: offset + limit, limit }), 'utf8').toString('base64url')
+        : null;
+    return { data, nextCursor };
+  };
+
+  app.use('*', async (c, next) => {
+    requests.push({
+      method: c.req.method,
+      path: new URL(c.req.url).pathname + new URL(c.req.url).search,
+      apiKey: c.req.header('x-n8n-api-key'),
+      authorization: c.req.header('authorization'),
+    });
+    if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
+    if (faults.redirectTo) return c.redirect(faults.redirectTo, 302);
+    await next();
+  });
+
+  app.get('/api/v1/openapi.yml', (c) =>
+    c.body(yamlText, 200, { 'Content-Type': 'text/yaml; charset=utf-8' }),
+  );
+  // The frontend settings n8n serves without login; Flowvault reads versionCli from it.
+  app.get('/rest/settings', (c) =>
+    c.json({ data: { versionCli: STANDIN_N8N_VERSIONS[version], publicApi: { enabled: true } } }),
+  );
+
+  app.use('/api/v1/*', async (c, next) => {
+    const key = c.req.header('x-n8n-api-key');
+    if (!key || key !== options.apiKey) return c.json({ message: "'X-N8N-API-KEY' header required" }, 401);
+    if (faults.status) {
+      return c.json(faults.status.body as Record<string, unknown>, faults.status.status as 500);
+    }
+    await next();
+  });
+
+  app.get('/api/v1/workflows', (c) => {
+    let list = [...workflows.values()];
+    const active = c.req.query('active');
+    if (active !== undefined) list = list.filter((w) => String(w.active) === active);
+    const name = c.req.query('name');
+    if (name !== undefined) list = list.filter((w) => w.name === name);
+    const result = page(list, c.req.query('limit'), c.req.query('cursor'));
+    if (!result) return c.json({ message: 'An invalid cursor was provided' }, 400);
+    return c.json(result);
+  });
+
+  app.post('/api/v1/workflows', async (c) => {
+    if (!(c.req.header('content-type') ?? '').includes('application/json')) {
+      return c.json({ message: 'Unsupported Content-Type' }, 415);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return c.json({ message: 'Invalid JSON in request body' }, 400);
+    }
+    const errors = readOnlyErrors(createSchema, body, 'request/body');
+    if (!validateCreate(body)) {
+      // A read-only field is reported once, not also for what is inside it.
+      const readOnlyPaths = errors.map((e) => e.slice('request/body'.length, -' is read-only'.length));
+      const inside = (path: string) => readOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`));
+      errors.push(
+        ...(validateCreate.errors ?? []).filter((e) => !inside(e.instancePath)).map(formatAjvError),
+      );
+    }
+    if (errors.length > 0) return c.json({ message: [...new Set(errors)].join(', ') }, 400);
+    const input = body as Record<string, unknown>;
+    const stamp = now();
+    const nodes = (input.nodes as Record<string, unknown>[]).map((n) => ({ id: randomUUID(), ...n }));
+    const workflow: StandinWorkflow = {
+      id: workflowId(),
+      name: input.name as string,
+      active: false,
+      createdAt: stamp,
+      updatedAt: stamp,
+      nodes,
+      connections: input.connections,
+      settings: input.settings,
+      staticData: input.staticData ?? null,
+      ...(version === 'newer'
+        ? { pinData: input.pinData ?? null, versionId: randomUUID(), isArchived: false }
+        : {}),
+      tags: [],
+    };
+    workflows.set(workflow.id, workflow);
+    return c.json(workflow);
+  });
+
+  app.get('/api/v1/workflows/:id', (c) => {
+    const workflow = workflows.get(c.req.param('id'));
+    return workflow ? c.json(workflow) : c.json({ message: 'Not Found' }, 404);
+  });
+
+  for (const action of ['activate', 'deactivate'] as const) {
+    app.post(`/api/v1/workflows/:id/${action}`, (c) => {
+      const workflow = workflows.get(c.req.param('id'));
+      if (!workflow) return c.json({ message: 'Not Found' }, 404);
+      workflow.active = action === 'activate';
+      workflow.updatedAt = now();
+      return c.json(workflow);
+    });
+  }
+
+  app.get('/api/v1/executions', (c) => {
+    let list = [...executions].sort((a, b) => b.id - a.id);
+    const workflowIdFilter = c.req.query('workflowId');
+    if (workflowIdFilter) list = list.filter((e) => e.workflowId === workflowIdFilter);
+    const status = c.req.query('status');
+    if (status) {
+      if (!['error', 'success', 'waiting'].includes(status)) {
+        return c.json({ message: 'request/query/status must be equal to one of the allowed values' }, 400);
+      }
+      list = list.filter((e) => e.status === status);
+    }
+    const result = page(list, c.req.query('limit'), c.req.query('cursor'));
+    if (!result) return c.json({ message: 'An invalid cursor was provided' }, 400);
+    return c.json(result);
+  });
+
+  app.notFound((c) => c.json({ message: 'not found' }, 404));
+
+  return {
+    app,
+    version,
+    n8nVersion: STANDIN_N8N_VERSIONS[version],
+    openapiYaml: yamlText,
+    workflows,
+    requests,
+    setFaults(next: StandinFaults) {
+      faults = next;
+    },
+    /** Makes the stand-in report an execution, as if n8n had run the workflow. */
+    reportExecution(input: {
+      workflowId: string;
+      status: StandinExecution['status'];
+      startedAt?: string;
+      stoppedAt?: string | null;
+      mode?: string;
+    }): StandinExecution {
+      const execution: StandinExecution = {
+        id: nextExecutionId++,
+        finished: input.status === 'success',
+        mode: input.mode ?? 'trigger',
+        retryOf: null,
+        retrySuccessId: null,
+        startedAt: input.startedAt ?? now(),
+        stoppedAt: input.stoppedAt === undefined ? now() : input.stoppedAt,
+        workflowId: input.workflowId,
+        waitTill: null,
+        status: input.status,
+      };
+      executions.push(execution);
+      return execution;
+    },
+  };
+}
+
+export type N8nStandin = ReturnType<typeof createN8nStandin>;
+
+/** Starts a stand-in on a random loopback port. Call `close()` when done. */
+export async function startN8nStandin(
+  options: { version?: StandinVersion; apiKey?: string } = {},
+): Promise<N8nStandin & { url: string; port: number; apiKey: string; close(): Promise<void> }> {
+  const apiKey = options.apiKey ?? `n8n_api_${randomBytes(18).toString('hex')}`;
+  const standin = createN8nStandin({ version: options.version ?? 'newer', apiKey });
+  const server = serve({ fetch: standin.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  await new Promise((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return Object.assign(standin, {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    apiKey,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

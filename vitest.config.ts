@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL when TEST_DATABASE_URL is set (CI sets it), each test app in its own database.
 const serverInclude = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/server/**/*.test.ts'];
 const pgUrl = process.env.TEST_DATABASE_URL;
+// Suites that never touch the database run once, on the PGlite leg only.
+const databaseFree = [
+  'tests/server/env.test.ts',
+  'tests/server/error-handler.test.ts',
+  'tests/server/samples.test.ts',
+  'tests/server/paypal-client.test.ts',
+  'tests/server/n8n-*.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -1,0 +1,141 @@
+import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
+
+// Keyword rules for category, difficulty and tags. Keywords match whole words (an optional plural
+// "s" allowed), case-insensitively, so "ai" does not match "mail" and "rag" does not match "storage".
+
+/** Text the rules read. Title and integrations weigh more than the (often long) description. */
+export type ClassifyInput = { title: string; description: string; integrations: string[] };
+
+function wordRegex(keywords: readonly string[]): RegExp {
+  const escaped = keywords.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s_-]+'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})s?(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+function distinctHits(regex: RegExp, text: string): number {
+  const hits = new Set<string>();
+  for (const m of text.matchAll(regex)) hits.add(m[0].toLowerCase().replace(/s$/, ''));
+  return hits.size;
+}
+
+/** Category keywords, in the spec's order. "General Automation" is the fallback. */
+export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
+  'AI & Automation': [
+    'ai', 'openai', 'gpt', 'chatgpt', 'llm', 'agent', 'chatbot', 'claude', 'anthropic', 'gemini', 'mistral',
+    'ollama', 'langchain', 'assistant', 'groq', 'deepseek', 'artificial intelligence', 'machine learning',
+  ],
+  'Data Processing': [
+    'data', 'csv', 'spreadsheet', 'google sheets', 'database', 'etl', 'transform', 'parse', 'extract', 'scrape',
+    'scraping', 'scraper', 'postgresql', 'mysql', 'airtable', 'json', 'xml', 'report', 'aggregate', 'backup',
+    'excel', 'mongodb', 'bigquery', 'dataset',
+  ],
+  'Content Creation': [
+    'content', 'blog', 'article', 'social media', 'youtube', 'video', 'podcast', 'image', 'wordpress',
+    'newsletter', 'x (twitter)', 'twitter', 'linkedin', 'instagram', 'tiktok', 'copywriting', 'seo', 'caption',
+  ],
+  Integrations: [
+    'integration', 'integrate', 'sync', 'webhook', 'api', 'http request', 'connect', 'slack', 'telegram',
+    'discord', 'gmail', 'notion', 'github', 'microsoft teams', 'whatsapp', 'trello', 'asana', 'jira',
+  ],
+  Workflows: [
+    'workflow', 'sub-workflow', 'subworkflow', 'schedule', 'cron', 'orchestration', 'parallel', 'batch',
+    'error handling', 'monitor', 'retry', 'queue',
+  ],
+  'AI Memory & RAG': [
+    'rag', 'retrieval', 'vector', 'vector store', 'embedding', 'pinecone', 'qdrant', 'pgvector', 'supabase',
+    'knowledge base', 'chat memory', 'long-term memory', 'zep', 'weaviate', 'chroma', 'semantic search',
+  ],
+  'Business Process': [
+    'invoice', 'crm', 'sales', 'lead', 'hr', 'onboarding', 'customer', 'order', 'payment', 'stripe', 'hubspot',
+    'approval', 'ticket', 'support', 'meeting', 'quickbooks', 'shopify', 'ecommerce', 'e-commerce', 'recruit',
+    'candidate', 'pipedrive', 'salesforce', 'zendesk', 'billing', 'expense',
+  ],
+  'General Automation': [],
+};
+
+const CATEGORY_REGEX = new Map(CATEGORIES.map((c) => [c, wordRegex(CATEGORY_KEYWORDS[c])] as const));
+
+/**
+ * The category with the most distinct keyword hits (title and integrations count twice); ties go to
+ * the earlier category in the spec's list; no hit at all gives "General Automation".
+ */
+export function deriveCategory(input: ClassifyInput): Category {
+  const strong = `${input.title}\n${input.integrations.join('\n')}`;
+  let best: Category = 'General Automation';
+  let bestScore = 0;
+  for (const category of CATEGORIES) {
+    if (category === 'General Automation') continue;
+    const regex = CATEGORY_REGEX.get(category)!;
+    const score = 2 * distinctHits(regex, strong) + distinctHits(regex, input.description);
+    if (score > bestScore) {
+      best = category;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const ADVANCED = wordRegex([
+  'advanced', 'complex', 'enterprise', 'multi-agent', 'multi-step', 'rag', 'vector store', 'langchain',
+  'sub-workflow', 'orchestration', 'error handling', 'recursive', 'production-ready',
+]);
+const BEGINNER = wordRegex([
+  'beginner', 'simple', 'basic', 'starter', 'easy', 'quick start', 'hello world', 'getting started', 'tutorial',
+]);
+
+/**
+ * Difficulty by keywords in the title and description. When no keyword or both kinds match, the node
+ * count decides: up to 4 nodes Beginner, 15 or more Advanced, otherwise Intermediate (the default).
+ */
+export function deriveDifficulty(input: { title: string; description: string; nodeCount: number }): Difficulty {
+  const text = `${input.title}\n${input.description}`;
+  const advanced = distinctHits(ADVANCED, text) > 0;
+  const beginner = distinctHits(BEGINNER, text) > 0;
+  if (advanced && !beginner) return 'Advanced';
+  if (beginner && !advanced) return 'Beginner';
+  if (input.nodeCount <= 4) return 'Beginner';
+  if (input.nodeCount >= 15) return 'Advanced';
+  return 'Intermediate';
+}
+
+/** "AI Memory & RAG" → "ai-memory-rag" (the spec's filter-tag form). */
+export function categorySlug(category: string): string {
+  return slugify(category);
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Keyword filter tags (the spec's non-category chips) and what earns them. */
+const KEYWORD_TAGS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['agent', wordRegex(['agent', 'ai agent', 'multi-agent'])],
+  ['openai', wordRegex(['openai', 'gpt', 'chatgpt', 'gpt-4', 'gpt-4o', 'gpt-3'])],
+  ['telegram', wordRegex(['telegram'])],
+  [
+    'google',
+    wordRegex(['google', 'gmail', 'google sheets', 'google drive', 'google docs', 'google calendar', 'gemini']),
+  ],
+  ['video', wordRegex(['video', 'youtube'])],
+  ['podcast', wordRegex(['podcast'])],
+  ['parallel', wordRegex(['parallel', 'in parallel', 'split in batches', 'concurrent'])],
+];
+
+/**
+ * Up to 8 tags: the category's filter tag, the keyword filter tags that apply, then the integrations
+ * as slugs. Every one of the spec's 15 filter tags can be reached this way.
+ */
+export function deriveTags(input: ClassifyInput & { category: string }): string[] {
+  const text = `${input.title}\n${input.description}\n${input.integrations.join('\n')}`;
+  const tags = [categorySlug(input.category)];
+  for (const [tag, regex] of KEYWORD_TAGS) {
+    regex.lastIndex = 0;
+    if (regex.test(text)) tags.push(tag);
+  }
+  for (const integration of input.integrations) tags.push(slugify(integration));
+  return [...new Set(tags.filter(Boolean))].slice(0, MAX_TAGS);
+}

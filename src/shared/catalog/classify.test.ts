@@ -56,6 +56,13 @@ describe('deriveTags', () => {
     [{ ...input('Process in parallel'), category: 'Workflows' }, ['workflows', 'parallel']],
   ])('%j', (value, expected) => expect(deriveTags(value)).toEqual(expected));
 
+  it.each([
+    [['@n8n/n8n-nodes-langchain.agent'], 'agent'],
+    [['n8n-nodes-base.splitInBatches'], 'parallel'],
+  ])('node type %j earns %s', (nodeTypes, tag) => {
+    expect(deriveTags({ ...input('x'), category: 'Workflows', nodeTypes })).toContain(tag);
+  });
+
   it('never gives more than 8', () => {
     const many = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
     expect(deriveTags({ ...input('x', '', many), category: 'Integrations' })).toHaveLength(MAX_TAGS);

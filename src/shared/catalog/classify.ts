@@ -1,3 +1,5 @@
+import { humanizeIdentifier } from './integrations.ts';
+import { shortType } from './workflow-types.ts';
 import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
 
 // Keyword rules for category, difficulty and tags. Keywords match whole words (an optional plural
@@ -129,8 +131,10 @@ const KEYWORD_TAGS: ReadonlyArray<readonly [string, RegExp]> = [
  * Up to 8 tags: the category's filter tag, the keyword filter tags that apply, then the integrations
  * as slugs. Every one of the spec's 15 filter tags can be reached this way.
  */
-export function deriveTags(input: ClassifyInput & { category: string }): string[] {
-  const text = `${input.title}\n${input.description}\n${input.integrations.join('\n')}`;
+export function deriveTags(input: ClassifyInput & { category: string; nodeTypes?: string[] }): string[] {
+  // Node types count too: an agent node earns "agent", a split-in-batches node "parallel".
+  const types = (input.nodeTypes ?? []).map((t) => humanizeIdentifier(shortType(t)));
+  const text = `${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`;
   const tags = [categorySlug(input.category)];
   for (const [tag, regex] of KEYWORD_TAGS) {
     regex.lastIndex = 0;

@@ -36,7 +36,7 @@ CREATE TABLE "automations" (
 	"video_url" text,
 	"resource_url" text,
 	"template_url" text,
-	"workflow_json" jsonb,
+	"workflow_json" text,
 	"source_rating" real,
 	"file_path" text,
 	"content_hash" text NOT NULL,

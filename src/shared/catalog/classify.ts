@@ -4,19 +4,30 @@ import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constant
 
 // Keyword rules for category, difficulty and tags. Keywords match whole words (an optional plural
 // "s" allowed), case-insensitively, so "ai" does not match "mail" and "rag" does not match "storage".
+// Text and keywords are reduced to space-separated words once, then matched with plain `includes`.
 
 /** Text the rules read. Title and integrations weigh more than the (often long) description. */
 export type ClassifyInput = { title: string; description: string; integrations: string[] };
 
-function wordRegex(keywords: readonly string[]): RegExp {
-  const escaped = keywords.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s_-]+'));
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})s?(?![\\p{L}\\p{N}])`, 'giu');
+/** Text as padded words (" ai agent for gmail ") for phrases, plus a word set for single words. */
+type Words = { padded: string; set: Set<string> };
+function wordText(text: string): Words {
+  const words = text.toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ' ').trim();
+  return { padded: ` ${words} `, set: new Set(words.split(' ')) };
 }
 
-function distinctHits(regex: RegExp, text: string): number {
-  const hits = new Set<string>();
-  for (const m of text.matchAll(regex)) hits.add(m[0].toLowerCase().replace(/s$/, ''));
-  return hits.size;
+/** A keyword list prepared for whole-word matching (an optional plural "s" allowed). */
+type Keywords = { single: string[]; phrases: string[] };
+function keywords(list: readonly string[]): Keywords {
+  const all = [...new Set(list.map((k) => wordText(k).padded.trim()).filter(Boolean))];
+  return { single: all.filter((k) => !k.includes(' ')), phrases: all.filter((k) => k.includes(' ')) };
+}
+
+function distinctHits(kw: Keywords, words: Words): number {
+  let hits = 0;
+  for (const k of kw.single) if (words.set.has(k) || words.set.has(`${k}s`)) hits++;
+  for (const k of kw.phrases) if (words.padded.includes(` ${k} `) || words.padded.includes(` ${k}s `)) hits++;
+  return hits;
 }
 
 /** Category keywords, in the spec's order. "General Automation" is the fallback. */
@@ -54,20 +65,21 @@ export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
   'General Automation': [],
 };
 
-const CATEGORY_REGEX = new Map(CATEGORIES.map((c) => [c, wordRegex(CATEGORY_KEYWORDS[c])] as const));
+const CATEGORY_WORDS = new Map(CATEGORIES.map((c) => [c, keywords(CATEGORY_KEYWORDS[c])] as const));
 
 /**
  * The category with the most distinct keyword hits (title and integrations count twice); ties go to
  * the earlier category in the spec's list; no hit at all gives "General Automation".
  */
 export function deriveCategory(input: ClassifyInput): Category {
-  const strong = `${input.title}\n${input.integrations.join('\n')}`;
+  const strong = wordText(`${input.title}\n${input.integrations.join('\n')}`);
+  const weak = wordText(input.description);
   let best: Category = 'General Automation';
   let bestScore = 0;
   for (const category of CATEGORIES) {
     if (category === 'General Automation') continue;
-    const regex = CATEGORY_REGEX.get(category)!;
-    const score = 2 * distinctHits(regex, strong) + distinctHits(regex, input.description);
+    const kw = CATEGORY_WORDS.get(category)!;
+    const score = 2 * distinctHits(kw, strong) + distinctHits(kw, weak);
     if (score > bestScore) {
       best = category;
       bestScore = score;
@@ -76,11 +88,11 @@ export function deriveCategory(input: ClassifyInput): Category {
   return best;
 }
 
-const ADVANCED = wordRegex([
+const ADVANCED = keywords([
   'advanced', 'complex', 'enterprise', 'multi-agent', 'multi-step', 'rag', 'vector store', 'langchain',
   'sub-workflow', 'orchestration', 'error handling', 'recursive', 'production-ready',
 ]);
-const BEGINNER = wordRegex([
+const BEGINNER = keywords([
   'beginner', 'simple', 'basic', 'starter', 'easy', 'quick start', 'hello world', 'getting started', 'tutorial',
 ]);
 
@@ -89,7 +101,7 @@ const BEGINNER = wordRegex([
  * count decides: up to 4 nodes Beginner, 15 or more Advanced, otherwise Intermediate (the default).
  */
 export function deriveDifficulty(input: { title: string; description: string; nodeCount: number }): Difficulty {
-  const text = `${input.title}\n${input.description}`;
+  const text = wordText(`${input.title}\n${input.description}`);
   const advanced = distinctHits(ADVANCED, text) > 0;
   const beginner = distinctHits(BEGINNER, text) > 0;
   if (advanced && !beginner) return 'Advanced';
@@ -114,17 +126,17 @@ export function slugify(text: string): string {
 }
 
 /** Keyword filter tags (the spec's non-category chips) and what earns them. */
-const KEYWORD_TAGS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['agent', wordRegex(['agent', 'ai agent', 'multi-agent'])],
-  ['openai', wordRegex(['openai', 'gpt', 'chatgpt', 'gpt-4', 'gpt-4o', 'gpt-3'])],
-  ['telegram', wordRegex(['telegram'])],
+const KEYWORD_TAGS: ReadonlyArray<readonly [string, Keywords]> = [
+  ['agent', keywords(['agent', 'ai agent', 'multi-agent'])],
+  ['openai', keywords(['openai', 'gpt', 'chatgpt', 'gpt-4', 'gpt-4o', 'gpt-3'])],
+  ['telegram', keywords(['telegram'])],
   [
     'google',
-    wordRegex(['google', 'gmail', 'google sheets', 'google drive', 'google docs', 'google calendar', 'gemini']),
+    keywords(['google', 'gmail', 'google sheets', 'google drive', 'google docs', 'google calendar', 'gemini']),
   ],
-  ['video', wordRegex(['video', 'youtube'])],
-  ['podcast', wordRegex(['podcast'])],
-  ['parallel', wordRegex(['parallel', 'in parallel', 'split in batches', 'concurrent'])],
+  ['video', keywords(['video', 'youtube'])],
+  ['podcast', keywords(['podcast'])],
+  ['parallel', keywords(['parallel', 'in parallel', 'split in batches', 'concurrent'])],
 ];
 
 /**
@@ -134,12 +146,9 @@ const KEYWORD_TAGS: ReadonlyArray<readonly [string, RegExp]> = [
 export function deriveTags(input: ClassifyInput & { category: string; nodeTypes?: string[] }): string[] {
   // Node types count too: an agent node earns "agent", a split-in-batches node "parallel".
   const types = (input.nodeTypes ?? []).map((t) => humanizeIdentifier(shortType(t)));
-  const text = `${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`;
+  const text = wordText(`${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`);
   const tags = [categorySlug(input.category)];
-  for (const [tag, regex] of KEYWORD_TAGS) {
-    regex.lastIndex = 0;
-    if (regex.test(text)) tags.push(tag);
-  }
+  for (const [tag, kw] of KEYWORD_TAGS) if (distinctHits(kw, text) > 0) tags.push(tag);
   for (const integration of input.integrations) tags.push(slugify(integration));
   return [...new Set(tags.filter(Boolean))].slice(0, MAX_TAGS);
 }

@@ -1,0 +1,13 @@
+import { readInputFiles } from '#server/catalog/read-input.ts';
+import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
+import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
+let t = performance.now();
+const { files } = readInputFiles('/tmp/fv-corpus/workflows');
+console.log('read', performance.now() - t); t = performance.now();
+const wfs = files.map((f) => parseWorkflowText(new TextDecoder().decode(f.bytes)));
+console.log('parse', performance.now() - t); t = performance.now();
+for (const w of wfs) if (w.ok) deriveAutomation({ workflow: w.workflow, fileName: 'x.json' });
+console.log('derive', performance.now() - t); t = performance.now();
+for (const w of wfs) if (w.ok) JSON.stringify(w.workflow);
+console.log('stringify', performance.now() - t);
+console.log('rss', Math.round(process.memoryUsage().rss / 1e6), 'heap', Math.round(process.memoryUsage().heapUsed / 1e6));

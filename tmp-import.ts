@@ -1,0 +1,18 @@
+import { createPglite, openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+const database = await openDatabase({ kind: 'pglite', pglite: await createPglite(process.env.DIR) });
+await migrateDatabase(database);
+let t = performance.now();
+const r = await importCatalogPath({ database, target: '/tmp/fv-corpus/workflows' });
+console.log(performance.now() - t, { ...r, skipped: r.skipped.length }, r.skipped.slice(0, 12));
+t = performance.now();
+const r2 = await importCatalogPath({ database, target: '/tmp/fv-corpus/workflows' });
+console.log(performance.now() - t, { ...r2, skipped: r2.skipped.length });
+console.log(Math.round(process.memoryUsage().rss / 1e6), 'MB');
+const cats = await database.pglite!.query("select category, count(*) from automations group by 1 order by 2 desc");
+console.log(cats.rows);
+const d = await database.pglite!.query("select difficulty, count(*) from automations group by 1 order by 2 desc");
+console.log(d.rows);
+const s = await database.pglite!.query("select id, title, summary, tags, integrations, trigger_type from automations order by random() limit 4");
+console.log(JSON.stringify(s.rows, null, 1));

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import { automationEvents, automationRatings } from '../../src/server/db/schema/catalog.ts';
 import { processBus } from '../../src/server/realtime/event-bus.ts';
-import { CatalogCountersSchema, TrendingResponseSchema } from '../../src/shared/schemas/catalog-public.ts';
 import {
   AutomationDetailSchema,
   AutomationPreviewSchema,
   CatalogSearchResponseSchema,
 } from '../../src/shared/schemas/catalog.ts';
+import { CatalogCountersSchema, TrendingResponseSchema } from '../../src/shared/schemas/catalog-public.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { viewerFromHeader } from '../support/viewers.ts';
 
@@ -20,7 +20,10 @@ async function appWithLibrary() {
   await importCatalogPath({ database: t.database, target: LIBRARY });
   const get = async (url: string, init: RequestInit = AS_MEMBER) => {
     const res = await t.request(url, init);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { items: { id: string }[] } };
+    return {
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown> & { items: { id: string }[] },
+    };
   };
   return { ...t, get };
 }
@@ -31,8 +34,12 @@ describe('member search: GET /api/catalog/automations', () => {
   it('needs a signed-in member', async () => {
     const { get } = await appWithLibrary();
     expect((await get('/api/catalog/automations', {})).status).toBe(401);
-    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'user' } })).status).toBe(403);
-    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'admin' } })).status).toBe(200);
+    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'user' } })).status).toBe(
+      403,
+    );
+    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'admin' } })).status).toBe(
+      200,
+    );
   });
 
   it('lists newest first with videos first, small cards, counts per category and chip', async () => {
@@ -100,7 +107,7 @@ describe('member search: GET /api/catalog/automations', () => {
     expect(ids(oldest).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
     const alpha = (await get('/api/catalog/automations?sort=alphabetical')).body;
     expect(ids(alpha).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
-    const rest = (alpha.items as { title: string }[]).slice(2).map((i) => i.title);
+    const rest = (alpha.items as unknown as { title: string }[]).slice(2).map((i) => i.title);
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
     const page2 = (await get('/api/catalog/automations?sort=alphabetical&pageSize=4&page=2')).body;
     expect(ids(page2)).toEqual(ids(alpha).slice(4));
@@ -112,7 +119,7 @@ describe('member search: GET /api/catalog/automations', () => {
   it('popular comes from real member events, and ratings from member ratings or the source score', async () => {
     const { get, database } = await appWithLibrary();
     let body = (await get('/api/catalog/automations?sort=popular')).body;
-    expect((body.items as { runs: number }[]).every((i) => i.runs === 0)).toBe(true);
+    expect((body.items as unknown as { runs: number }[]).every((i) => i.runs === 0)).toBe(true);
     await database.db.insert(automationEvents).values([
       { userId: 'u1', automationId: 'telegram-agent', kind: 'deploy' },
       { userId: 'u2', automationId: 'telegram-agent', kind: 'copy' },
@@ -126,7 +133,12 @@ describe('member search: GET /api/catalog/automations', () => {
     ]);
     processBus.publish('catalog.changed', { lastUpdated: 'events-written', changed: true });
     body = (await get('/api/catalog/automations?sort=popular')).body;
-    const cards = body.items as { id: string; runs: number; rating: number | null; ratingCount: number }[];
+    const cards = body.items as unknown as {
+      id: string;
+      runs: number;
+      rating: number | null;
+      ratingCount: number;
+    }[];
     // Videos first, then by runs.
     expect(cards.slice(2, 4).map((c) => [c.id, c.runs])).toEqual([
       ['telegram-agent', 2],
@@ -144,7 +156,14 @@ describe('member search: GET /api/catalog/automations', () => {
     expect((await get('/api/catalog/automations?q=brand-new')).body.total).toBe(0);
     await importCatalog({
       database,
-      files: [{ path: 'brand-new.json', bytes: new TextEncoder().encode(JSON.stringify({ name: 'Brand-new flow', nodes: [{ type: 'n8n-nodes-base.slack' }] })) }],
+      files: [
+        {
+          path: 'brand-new.json',
+          bytes: new TextEncoder().encode(
+            JSON.stringify({ name: 'Brand-new flow', nodes: [{ type: 'n8n-nodes-base.slack' }] }),
+          ),
+        },
+      ],
     });
     expect(ids((await get('/api/catalog/automations?q=brand-new')).body)).toEqual(['brand-new']);
   });
@@ -155,7 +174,11 @@ describe('AI agents, one automation, related, by author', () => {
     const { get } = await appWithLibrary();
     const { status, body } = await get('/api/catalog/ai-agents');
     expect(status).toBe(200);
-    expect(ids(body).sort()).toEqual(['telegram-agent', 'v3000-email-summariser-bot', 'v3000-podcast-clipper']);
+    expect(ids(body).sort()).toEqual([
+      'telegram-agent',
+      'v3000-email-summariser-bot',
+      'v3000-podcast-clipper',
+    ]);
     expect(body.stats).toEqual({ count: 3, totalRuns: 0, avgRating: 4.4 });
   });
 
@@ -181,8 +204,12 @@ describe('AI agents, one automation, related, by author', () => {
 
   it('applies the v3000- rule: an id that is not stored finds the "3000" row by name', async () => {
     const { get } = await appWithLibrary();
-    expect((await get('/api/catalog/automations/v3000-email-summariser-bot')).body.id).toBe('v3000-email-summariser-bot');
-    expect((await get('/api/catalog/automations/v3000-summariser')).body.id).toBe('v3000-email-summariser-bot');
+    expect((await get('/api/catalog/automations/v3000-email-summariser-bot')).body.id).toBe(
+      'v3000-email-summariser-bot',
+    );
+    expect((await get('/api/catalog/automations/v3000-summariser')).body.id).toBe(
+      'v3000-email-summariser-bot',
+    );
     expect((await get('/api/catalog/automations/v3000-unknown-thing')).status).toBe(404);
   });
 
@@ -212,7 +239,13 @@ describe('public endpoints', () => {
   it('counters before any import', async () => {
     const t = await createTestApp();
     const res = await t.request('/api/catalog/counters');
-    expect(await res.json()).toEqual({ totalWorkflows: 0, perSource: {}, categories: 0, integrations: 0, lastUpdated: null });
+    expect(await res.json()).toEqual({
+      totalWorkflows: 0,
+      perSource: {},
+      categories: 0,
+      integrations: 0,
+      lastUpdated: null,
+    });
   });
 
   it('the preview for non-members has the canvas but never parameters, credentials or workflow JSON', async () => {

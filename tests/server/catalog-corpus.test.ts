@@ -35,7 +35,13 @@ describe('the 2,055-file reference corpus', () => {
 
     expect(report.filesHandled).toBe(2_055);
     expect(report.imported + report.skipped.length).toBe(2_055);
-    expect(report).toMatchObject({ imported: 2_044, updated: 0, unchanged: 0, templateOnly: 0, total: 2_044 });
+    expect(report).toMatchObject({
+      imported: 2_044,
+      updated: 0,
+      unchanged: 0,
+      templateOnly: 0,
+      total: 2_044,
+    });
     const reasons = report.skipped.map((s) => s.reason.replace(/"[^"]+"/, '"…"'));
     expect(reasons.sort()).toEqual(
       [
@@ -49,12 +55,22 @@ describe('the 2,055-file reference corpus', () => {
     );
 
     const again = await importCatalogPath({ database, target, source: 'zie619' });
-    expect(again).toMatchObject({ filesHandled: 2_055, imported: 0, updated: 0, unchanged: 2_044, total: 2_044 });
+    expect(again).toMatchObject({
+      filesHandled: 2_055,
+      imported: 0,
+      updated: 0,
+      unchanged: 2_044,
+      total: 2_044,
+    });
     expect(again.skipped).toHaveLength(11);
 
     // Every category and every filter chip has members in the real data.
     const res = await request('/api/catalog/automations?pageSize=1');
-    const body = (await res.json()) as { total: number; categoryCounts: Record<string, number>; chipCounts: Record<string, number> };
+    const body = (await res.json()) as {
+      total: number;
+      categoryCounts: Record<string, number>;
+      chipCounts: Record<string, number>;
+    };
     expect(body.total).toBe(2_044);
     for (const c of CATEGORIES) expect(body.categoryCounts[c], c).toBeGreaterThan(0);
     for (const t of FILTER_TAGS) expect(body.chipCounts[t], t).toBeGreaterThan(0);

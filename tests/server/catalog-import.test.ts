@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { strToU8, zipSync } from 'fflate';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import { automations, workflowStats } from '../../src/server/db/schema/catalog.ts';
@@ -25,7 +25,14 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
   it('imports rows and files, reports bad ones with path and reason, and writes workflow_stats', async () => {
     const { database } = await createTestApp();
     const report = await importCatalogPath({ database, target: LIBRARY });
-    expect(report).toMatchObject({ filesHandled: 9, imported: 6, updated: 0, unchanged: 0, templateOnly: 2, total: 6 });
+    expect(report).toMatchObject({
+      filesHandled: 9,
+      imported: 6,
+      updated: 0,
+      unchanged: 0,
+      templateOnly: 2,
+      total: 6,
+    });
     const reasons = Object.fromEntries(report.skipped.map((s) => [s.path, s.reason]));
     expect(reasons).toEqual({
       'broken.json': expect.stringMatching(/^invalid JSON/),
@@ -63,7 +70,8 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(byId['telegram-agent']).toMatchObject({
       title: 'Telegram AI agent',
       description: 'Answers Telegram messages with an AI agent.',
-      howItWorks: 'An AI agent that answers Telegram messages with OpenAI.\n\nSecond note: add your bot token.',
+      howItWorks:
+        'An AI agent that answers Telegram messages with OpenAI.\n\nSecond note: add your bot token.',
       category: 'AI & Automation',
     });
     expect(byId['v3000-email-summariser-bot']).toMatchObject({
@@ -74,7 +82,11 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       deployable: false,
     });
     expect(byId['v3000-podcast-clipper']).toMatchObject({ sourceRating: 4, nodeCount: 4 });
-    expect(byId['0042-webhook-only']).toMatchObject({ source: 'library', title: 'Webhook Only', deployable: false });
+    expect(byId['0042-webhook-only']).toMatchObject({
+      source: 'library',
+      title: 'Webhook Only',
+      deployable: false,
+    });
 
     const [stats] = await database.db.select().from(workflowStats);
     expect(stats).toMatchObject({
@@ -105,7 +117,12 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(await database.db.select().from(automations).orderBy(automations.id)).toEqual(before);
 
     const changed = [files[0]!, { path: 'b/0002_Second.json', bytes: bytes(workflow('Second, renamed')) }];
-    const third = await importCatalog({ database, files: changed, bus, now: () => new Date('2025-03-01T00:00:00Z') });
+    const third = await importCatalog({
+      database,
+      files: changed,
+      bus,
+      now: () => new Date('2025-03-01T00:00:00Z'),
+    });
     expect(third).toMatchObject({ imported: 0, updated: 1, unchanged: 1 });
     const [second] = await database.db.select().from(automations).where(eq(automations.id, '0002-second'));
     expect(second).toMatchObject({ title: 'Second, renamed' });
@@ -142,10 +159,19 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       'pack/manifest.csv': strToU8(csv),
     });
     writeFileSync(path.join(dir, 'pack.zip'), zip);
-    const report = await importCatalogPath({ database, target: path.join(dir, 'pack.zip'), source: 'zie619' });
+    const report = await importCatalogPath({
+      database,
+      target: path.join(dir, 'pack.zip'),
+      source: 'zie619',
+    });
     expect(report).toMatchObject({ filesHandled: 3, imported: 3, skipped: [] });
     const rows = await database.db
-      .select({ id: automations.id, title: automations.title, source: automations.source, rating: automations.sourceRating })
+      .select({
+        id: automations.id,
+        title: automations.title,
+        source: automations.source,
+        rating: automations.sourceRating,
+      })
       .from(automations)
       .orderBy(automations.id);
     expect(rows).toEqual([
@@ -162,8 +188,8 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     await expect(importCatalogPath({ database, target: path.join(LIBRARY, 'nope') })).rejects.toThrow(
       /Nothing to import at .*nope: no such file or folder/,
     );
-    const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from automations`)).rows as { n: number }[];
-    expect(n).toBe(1);
+    const counted = await database.db.select({ n: sql<number>`count(*)::int` }).from(automations);
+    expect(counted[0]?.n).toBe(1);
     expect(readdirSync(LIBRARY).length).toBeGreaterThan(0);
     expect(readFileSync(path.join(LIBRARY, 'manifest.json'), 'utf8')).toContain('"rows"');
   });

@@ -1,6 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { automationEvents, automationRatings, automations, RUN_EVENT_KINDS, workflowStats } from '#server/db/schema/catalog.ts';
+import {
+  automationEvents,
+  automationRatings,
+  automations,
+  RUN_EVENT_KINDS,
+  workflowStats,
+} from '#server/db/schema/catalog.ts';
 
 /** Rows of a raw `db.execute` on either driver. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -28,7 +34,9 @@ export const cardColumns = {
   createdAt: automations.createdAt,
 };
 export type CardRow = {
-  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] | ((typeof cardColumns)[K]['_']['notNull'] extends true ? never : null);
+  [K in keyof typeof cardColumns]:
+    | (typeof cardColumns)[K]['_']['data']
+    | ((typeof cardColumns)[K]['_']['notNull'] extends true ? never : null);
 };
 
 /** All published automations' card columns (the search index's input). */
@@ -66,7 +74,8 @@ export async function selectActivity(db: Database): Promise<Map<string, Activity
     })
     .from(automationRatings)
     .groupBy(automationRatings.automationId);
-  for (const r of ratings) Object.assign(get(r.id), { ratingSum: Number(r.sum), ratingCount: Number(r.count) });
+  for (const r of ratings)
+    Object.assign(get(r.id), { ratingSum: Number(r.sum), ratingCount: Number(r.count) });
   return map;
 }
 
@@ -75,7 +84,11 @@ export async function selectActivity(db: Database): Promise<Map<string, Activity
  * newest event and rating (activity). One small query every 15 s.
  */
 export async function selectCatalogVersion(db: Database): Promise<{ catalog: string; activity: string }> {
-  const [row] = rowsOf<{ last_updated: string | Date | null; events: string | number | null; ratings: string | null }>(
+  const [row] = rowsOf<{
+    last_updated: string | Date | null;
+    events: string | number | null;
+    ratings: string | null;
+  }>(
     await db.execute(sql`select
       (select last_updated from workflow_stats order by created_at desc, id desc limit 1) as last_updated,
       (select max(id) from automation_events) as events,

@@ -25,7 +25,11 @@ function parseWorkflow(text: string | null): WorkflowJson | null {
 }
 
 /** One automation with everything a member may see, including the workflow JSON. */
-export async function getAutomationDetail(db: Database, index: SearchIndex, id: string): Promise<AutomationDetail | null> {
+export async function getAutomationDetail(
+  db: Database,
+  index: SearchIndex,
+  id: string,
+): Promise<AutomationDetail | null> {
   const row = await resolve(db, index, id);
   if (!row) return null;
   const entry = await index.get(row.id);
@@ -102,7 +106,11 @@ export function canvasOf(workflow: WorkflowJson | null): AutomationPreview['canv
   return { nodes, connections };
 }
 
-export async function getAutomationPreview(db: Database, index: SearchIndex, id: string): Promise<AutomationPreview | null> {
+export async function getAutomationPreview(
+  db: Database,
+  index: SearchIndex,
+  id: string,
+): Promise<AutomationPreview | null> {
   const row = await resolve(db, index, id);
   if (!row) return null;
   return {

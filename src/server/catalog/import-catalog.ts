@@ -16,7 +16,13 @@ import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { v3000Id } from '#shared/catalog/search-rules.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { rowsOf } from './catalog.queries.ts';
-import { type InputFile, type ManifestRow, parseManifest, readInputFiles, readManifestFile } from './read-input.ts';
+import {
+  type InputFile,
+  type ManifestRow,
+  parseManifest,
+  readInputFiles,
+  readManifestFile,
+} from './read-input.ts';
 
 /** Bump when a derivation rule changes, so the next import re-derives every automation. */
 const DERIVE_VERSION = '1';
@@ -77,7 +83,11 @@ function parseDate(value: unknown): Date | null {
 }
 
 function hashOf(row: unknown, bytes: Uint8Array | undefined): string {
-  const h = createHash('sha256').update(DERIVE_VERSION).update('\0').update(JSON.stringify(row ?? null)).update('\0');
+  const h = createHash('sha256')
+    .update(DERIVE_VERSION)
+    .update('\0')
+    .update(JSON.stringify(row ?? null))
+    .update('\0');
   if (bytes) h.update(bytes);
   return h.digest('hex');
 }
@@ -116,12 +126,18 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     const where = `manifest row ${index + 1}`;
     const source = given(row.source);
     if (source !== SOURCE_VAULT && source !== SOURCE_3000) {
-      skipped.push({ path: where, reason: `unknown source "${row.source ?? ''}" (expected "vault" or "3000")` });
+      skipped.push({
+        path: where,
+        reason: `unknown source "${row.source ?? ''}" (expected "vault" or "3000")`,
+      });
       return;
     }
     const rawId = source === SOURCE_VAULT ? given(row.id) : given(row.name) && v3000Id(row.name!);
     if (!rawId) {
-      skipped.push({ path: where, reason: source === SOURCE_VAULT ? 'vault row without an id' : '3000 row without a name' });
+      skipped.push({
+        path: where,
+        reason: source === SOURCE_VAULT ? 'vault row without an id' : '3000 row without a name',
+      });
       return;
     }
     const fileRef = given(row.file);
@@ -130,7 +146,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       : source === SOURCE_VAULT
         ? byBase.get(rawId)
         : undefined;
-    if (fileRef && !file) skipped.push({ path: fileRef, reason: `${where} names a file that is not in the import` });
+    if (fileRef && !file)
+      skipped.push({ path: fileRef, reason: `${where} names a file that is not in the import` });
     if (file) claimed.add(file);
     const score = Number.parseFloat(row.score ?? '');
     candidates.push({
@@ -147,7 +164,11 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       resourceUrl: given(row.resource_url) ?? null,
       templateUrl: given(row.template_url) ?? null,
       sourceRating:
-        source === SOURCE_3000 ? (Number.isFinite(score) ? Math.min(5, Math.max(0, score)) : DEFAULT_3000_RATING) : null,
+        source === SOURCE_3000
+          ? Number.isFinite(score)
+            ? Math.min(5, Math.max(0, score))
+            : DEFAULT_3000_RATING
+          : null,
       createdAt: source === SOURCE_VAULT ? parseDate(row.date_posted) : null,
     });
   });
@@ -194,7 +215,10 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     const rows = batch.splice(0);
     written += rows.length;
     await db.transaction(async (tx) => {
-      await tx.insert(automations).values(rows).onConflictDoUpdate({ target: automations.id, set: excludedSet() });
+      await tx
+        .insert(automations)
+        .values(rows)
+        .onConflictDoUpdate({ target: automations.id, set: excludedSet() });
     });
   };
   const tick = (c: Candidate) => {
@@ -218,7 +242,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     tick(c);
     if (!workflow && (!c.where || !c.templateUrl)) {
       // A file-only candidate whose file is bad was reported above; a row needs a file or a template.
-      if (c.where) skipped.push({ path: c.where, reason: `"${c.id}" has no usable workflow file and no template_url` });
+      if (c.where)
+        skipped.push({ path: c.where, reason: `"${c.id}" has no usable workflow file and no template_url` });
       continue;
     }
     if (seenIds.has(c.id)) {
@@ -229,9 +254,15 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     if (!workflow) templateOnly++;
     if (before) updated++;
     else imported++;
-    const d = deriveAutomation({ workflow, fileName: c.file?.path, title: c.title, description: c.description });
+    const d = deriveAutomation({
+      workflow,
+      fileName: c.file?.path,
+      title: c.title,
+      description: c.description,
+    });
     const meta = workflow?.meta as { author?: unknown } | undefined;
-    const metaAuthor = typeof meta?.author === 'string' && meta.author.trim() ? meta.author.trim() : undefined;
+    const metaAuthor =
+      typeof meta?.author === 'string' && meta.author.trim() ? meta.author.trim() : undefined;
     batch.push({
       id: c.id,
       source: c.source,
@@ -274,7 +305,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
 /** `set` for an upsert: every column from the incoming row. */
 function excludedSet() {
   const columns = Object.values(automations).filter(
-    (v): v is typeof automations.id => typeof v === 'object' && v !== null && 'name' in v && 'columnType' in v,
+    (v): v is typeof automations.id =>
+      typeof v === 'object' && v !== null && 'name' in v && 'columnType' in v,
   );
   return Object.fromEntries(
     columns.filter((c) => c.name !== 'id').map((c) => [toCamel(c.name), sql.raw(`excluded."${c.name}"`)]),

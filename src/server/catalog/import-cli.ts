@@ -5,7 +5,8 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { type ImportReport, importCatalogPath } from './import-catalog.ts';
 
-const USAGE = 'Usage: npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]';
+const USAGE =
+  'Usage: npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]';
 
 function progress(done: number, total: number) {
   if (!process.stderr.isTTY) return;
@@ -28,7 +29,12 @@ export function formatReport(r: ImportReport): string {
   return lines.join('\n');
 }
 
-let args: ReturnType<typeof parseArgs<{ options: { manifest: { type: 'string' }; source: { type: 'string' }; help: { type: 'boolean' } }; allowPositionals: true }>>;
+let args: ReturnType<
+  typeof parseArgs<{
+    options: { manifest: { type: 'string' }; source: { type: 'string' }; help: { type: 'boolean' } };
+    allowPositionals: true;
+  }>
+>;
 try {
   args = parseArgs({
     options: { manifest: { type: 'string' }, source: { type: 'string' }, help: { type: 'boolean' } },
@@ -55,6 +61,7 @@ try {
     onProgress: progress,
   });
   console.log(formatReport(report));
+  console.log(`Peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   const readable = report.imported + report.updated + report.unchanged;
   process.exitCode = readable === 0 ? 1 : 0;
 } catch (error) {

@@ -19,7 +19,10 @@ export function readInputFiles(target: string): { files: InputFile[]; manifest?:
   if (stat.isDirectory()) files = walk(target);
   else if (/\.zip$/i.test(target)) files = unzip(readFileSync(target));
   else files = [{ path: path.basename(target), bytes: readFileSync(target) }];
-  const manifest = stat.isDirectory() || /\.zip$/i.test(target) ? files.find((f) => MANIFEST_NAMES.includes(f.path)) : undefined;
+  const manifest =
+    stat.isDirectory() || /\.zip$/i.test(target)
+      ? files.find((f) => MANIFEST_NAMES.includes(f.path))
+      : undefined;
   return {
     files: files.filter((f) => f !== manifest && /\.json$/i.test(f.path)),
     manifest,
@@ -47,9 +50,13 @@ function unzip(buffer: Uint8Array): InputFile[] {
   try {
     entries = unzipSync(buffer);
   } catch (error) {
-    throw new Error(`The zip file could not be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `The zip file could not be read (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
-  const names = Object.keys(entries).filter((n) => !n.endsWith('/') && !n.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'));
+  const names = Object.keys(entries).filter(
+    (n) => !n.endsWith('/') && !n.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'),
+  );
   // A zip of one folder: treat that folder as the root so a manifest inside it is found.
   const first = names[0]?.split('/')[0];
   const common = first && names.every((n) => n.startsWith(`${first}/`)) ? `${first}/` : '';
@@ -66,19 +73,29 @@ export function parseManifest(file: InputFile): ManifestRow[] {
     try {
       rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: true });
     } catch (error) {
-      throw new Error(`The manifest ${file.path} is not valid CSV (${error instanceof Error ? error.message : String(error)})`);
+      throw new Error(
+        `The manifest ${file.path} is not valid CSV (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   } else {
     try {
       rows = JSON.parse(text);
     } catch (error) {
-      throw new Error(`The manifest ${file.path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      throw new Error(
+        `The manifest ${file.path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
-    if (rows && typeof rows === 'object' && !Array.isArray(rows) && Array.isArray((rows as { rows?: unknown }).rows)) {
+    if (
+      rows &&
+      typeof rows === 'object' &&
+      !Array.isArray(rows) &&
+      Array.isArray((rows as { rows?: unknown }).rows)
+    ) {
       rows = (rows as { rows: unknown[] }).rows;
     }
   }
-  if (!Array.isArray(rows)) throw new Error(`The manifest ${file.path} must be a list of rows (or { "rows": [...] })`);
+  if (!Array.isArray(rows))
+    throw new Error(`The manifest ${file.path} must be a list of rows (or { "rows": [...] })`);
   return rows.map((row) => {
     const out: ManifestRow = {};
     if (row && typeof row === 'object') {

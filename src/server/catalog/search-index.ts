@@ -5,7 +5,13 @@ import { CATEGORIES, type CatalogSort, FILTER_TAGS } from '#shared/catalog/const
 import { chipText, isAiAgent } from '#shared/catalog/search-rules.ts';
 import { videoThumbnails } from '#shared/catalog/video.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
-import { type Activity, type CardRow, selectActivity, selectCardRows, selectCatalogVersion } from './catalog.queries.ts';
+import {
+  type Activity,
+  type CardRow,
+  selectActivity,
+  selectCardRows,
+  selectCatalogVersion,
+} from './catalog.queries.ts';
 
 // The in-memory search index of published automations. PostgreSQL/PGlite stays the source of truth;
 // this is a per-process copy of the card fields with precomputed haystacks, chip bitmasks and sort
@@ -47,7 +53,8 @@ const ACTIVITY_DEBOUNCE_MS = 5_000;
 const CACHE_ENTRIES = 512;
 
 function ratingOf(row: CardRow, activity: Activity | undefined): number | null {
-  if (activity && activity.ratingCount > 0) return Math.round((activity.ratingSum / activity.ratingCount) * 10) / 10;
+  if (activity && activity.ratingCount > 0)
+    return Math.round((activity.ratingSum / activity.ratingCount) * 10) / 10;
   return row.sourceRating ?? null;
 }
 
@@ -89,11 +96,18 @@ export function buildEntries(rows: CardRow[], activity: Map<string, Activity>): 
     return {
       card,
       json: JSON.stringify(card),
-      haystack: [row.title, row.description, row.author, row.tags.join('\u0000'), row.id].join('\u0000').toLowerCase(),
+      haystack: [row.title, row.description, row.author, row.tags.join('\u0000'), row.id]
+        .join('\u0000')
+        .toLowerCase(),
       chipHaystack,
       chipMask,
       categoryIndex: CATEGORIES.indexOf(row.category as (typeof CATEGORIES)[number]),
-      aiAgent: isAiAgent({ title: row.title, description: row.description, tags: row.tags, category: row.category }),
+      aiAgent: isAiAgent({
+        title: row.title,
+        description: row.description,
+        tags: row.tags,
+        category: row.category,
+      }),
       createdAtMs: row.createdAt.getTime(),
       popularity: (a?.runs ?? 0) * 1000 + (a?.events ?? 0),
     };
@@ -105,18 +119,27 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 function buildOrders(entries: IndexEntry[]): Record<IndexOrder, Int32Array> {
   const base = entries.map((_, i) => i);
   const video = (i: number) => (entries[i]!.card.hasVideo ? 0 : 1);
-  const byTitle = (a: number, b: number) => collator.compare(entries[a]!.card.title, entries[b]!.card.title) || (entries[a]!.card.id < entries[b]!.card.id ? -1 : 1);
+  const byTitle = (a: number, b: number) =>
+    collator.compare(entries[a]!.card.title, entries[b]!.card.title) ||
+    (entries[a]!.card.id < entries[b]!.card.id ? -1 : 1);
   const newest = (a: number, b: number) => entries[b]!.createdAtMs - entries[a]!.createdAtMs;
   const sorted = (cmp: (a: number, b: number) => number) =>
     Int32Array.from([...base].sort((a, b) => video(a) - video(b) || cmp(a, b) || byTitle(a, b)));
   return {
     newest: sorted(newest),
     oldest: sorted((a, b) => -newest(a, b)),
-    popular: sorted((a, b) => entries[b]!.popularity - entries[a]!.popularity || (entries[b]!.card.rating ?? 0) - (entries[a]!.card.rating ?? 0) || newest(a, b)),
+    popular: sorted(
+      (a, b) =>
+        entries[b]!.popularity - entries[a]!.popularity ||
+        (entries[b]!.card.rating ?? 0) - (entries[a]!.card.rating ?? 0) ||
+        newest(a, b),
+    ),
     alphabetical: sorted(() => 0),
     latest: Int32Array.from([...base].sort((a, b) => newest(a, b) || byTitle(a, b))),
     trending: Int32Array.from(
-      [...base].sort((a, b) => entries[b]!.popularity - entries[a]!.popularity || newest(a, b) || byTitle(a, b)),
+      [...base].sort(
+        (a, b) => entries[b]!.popularity - entries[a]!.popularity || newest(a, b) || byTitle(a, b),
+      ),
     ),
   };
 }
@@ -177,7 +200,9 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
       if (activityTimer) return;
       activityTimer = setTimeout(() => {
         activityTimer = undefined;
-        void build().catch((error: unknown) => deps.log?.error({ err: error }, 'search index rebuild failed'));
+        void build().catch((error: unknown) =>
+          deps.log?.error({ err: error }, 'search index rebuild failed'),
+        );
       }, ACTIVITY_DEBOUNCE_MS);
       activityTimer.unref();
     }),
@@ -188,7 +213,8 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     if (!snapshot || building) return;
     void selectCatalogVersion(deps.db)
       .then((v) => {
-        if (snapshot && (v.catalog !== snapshot.version.catalog || v.activity !== snapshot.version.activity)) return build();
+        if (snapshot && (v.catalog !== snapshot.version.catalog || v.activity !== snapshot.version.activity))
+          return build();
         return undefined;
       })
       .catch((error: unknown) => deps.log?.warn({ err: error }, 'catalogue version check failed'));
@@ -243,11 +269,12 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     async search(params: SearchParams): Promise<SearchResult> {
       const s = await current();
       // Case-insensitive substring: both sides lowercased; NUL separates fields, so never matches.
-      const q = params.q.trim().toLowerCase().replace(/\u0000/g, '');
+      const q = params.q.trim().toLowerCase().replaceAll('\u0000', '');
       const r = run(s, q, params.chips, params.sort);
       const start = (params.page - 1) * params.pageSize;
       const items: IndexEntry[] = [];
-      for (let i = start; i < Math.min(r.positions.length, start + params.pageSize); i++) items.push(s.entries[r.positions[i]!]!);
+      for (let i = start; i < Math.min(r.positions.length, start + params.pageSize); i++)
+        items.push(s.entries[r.positions[i]!]!);
       return {
         total: r.positions.length,
         items,
@@ -256,7 +283,11 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
       };
     },
     /** Entries in the given order matching a predicate (AI agents, related, by author, trending). */
-    async list(sort: IndexOrder, keep: (e: IndexEntry) => boolean, limit = Number.POSITIVE_INFINITY): Promise<IndexEntry[]> {
+    async list(
+      sort: IndexOrder,
+      keep: (e: IndexEntry) => boolean,
+      limit = Number.POSITIVE_INFINITY,
+    ): Promise<IndexEntry[]> {
       const s = await current();
       const out: IndexEntry[] = [];
       for (const pos of s.orders[sort]) {

@@ -88,8 +88,9 @@ export async function bridgeDatabaseEvents(
     const unlisten = await pglite.listen(CHANNEL, deliver);
     return () => unlisten();
   }
-  const connectionString = (database.pool as unknown as { options: { connectionString?: string } } | undefined)
-    ?.options.connectionString;
+  const connectionString = (
+    database.pool as unknown as { options: { connectionString?: string } } | undefined
+  )?.options.connectionString;
   if (!connectionString) return async () => {};
   let client: pg.Client | undefined;
   let stopped = false;

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { deriveCategory, deriveDifficulty, deriveTags, slugify } from './classify.ts';
 import { CATEGORIES, FILTER_TAGS, MAX_TAGS } from './constants.ts';
 
-const input = (title: string, description = '', integrations: string[] = []) => ({ title, description, integrations });
+const input = (title: string, description = '', integrations: string[] = []) => ({
+  title,
+  description,
+  integrations,
+});
 
 describe('deriveCategory (keyword rules over the eight categories)', () => {
   it.each([
     [input('AI agent that answers questions', '', ['OpenAI']), 'AI & Automation'],
-    [input('Chat with your documents', 'Embeddings into a vector store for RAG', ['Pinecone', 'OpenAI']), 'AI Memory & RAG'],
+    [
+      input('Chat with your documents', 'Embeddings into a vector store for RAG', ['Pinecone', 'OpenAI']),
+      'AI Memory & RAG',
+    ],
     [input('Export CSV rows to a database', '', ['PostgreSQL']), 'Data Processing'],
     [input('Publish blog articles to WordPress', '', ['WordPress']), 'Content Creation'],
     [input('Forward messages', '', ['Slack', 'Discord']), 'Integrations'],
@@ -51,8 +58,14 @@ describe('deriveTags', () => {
       { ...input('Telegram AI agent', 'Uses GPT', ['Telegram', 'OpenAI']), category: 'AI & Automation' },
       ['ai-automation', 'agent', 'openai', 'telegram'],
     ],
-    [{ ...input('Sheets sync', '', ['Google Sheets']), category: 'Data Processing' }, ['data-processing', 'google', 'google-sheets']],
-    [{ ...input('Podcast video', '', ['YouTube']), category: 'Content Creation' }, ['content-creation', 'video', 'podcast', 'youtube']],
+    [
+      { ...input('Sheets sync', '', ['Google Sheets']), category: 'Data Processing' },
+      ['data-processing', 'google', 'google-sheets'],
+    ],
+    [
+      { ...input('Podcast video', '', ['YouTube']), category: 'Content Creation' },
+      ['content-creation', 'video', 'podcast', 'youtube'],
+    ],
     [{ ...input('Process in parallel'), category: 'Workflows' }, ['workflows', 'parallel']],
   ])('%j', (value, expected) => expect(deriveTags(value)).toEqual(expected));
 

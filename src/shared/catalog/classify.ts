@@ -1,6 +1,6 @@
+import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
 import { humanizeIdentifier } from './integrations.ts';
 import { shortType } from './workflow-types.ts';
-import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
 
 // Keyword rules for category, difficulty and tags. Keywords match whole words (an optional plural
 // "s" allowed), case-insensitively, so "ai" does not match "mail" and "rag" does not match "storage".
@@ -12,7 +12,10 @@ export type ClassifyInput = { title: string; description: string; integrations: 
 /** Text as padded words (" ai agent for gmail ") for phrases, plus a word set for single words. */
 type Words = { padded: string; set: Set<string> };
 function wordText(text: string): Words {
-  const words = text.toLowerCase().replace(/[^a-z0-9\u00c0-\uffff]+/g, ' ').trim();
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9\u00c0-\uffff]+/g, ' ')
+    .trim();
   return { padded: ` ${words} `, set: new Set(words.split(' ')) };
 }
 
@@ -33,34 +36,150 @@ function distinctHits(kw: Keywords, words: Words): number {
 /** Category keywords, in the spec's order. "General Automation" is the fallback. */
 export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
   'AI & Automation': [
-    'ai', 'openai', 'gpt', 'chatgpt', 'llm', 'agent', 'chatbot', 'claude', 'anthropic', 'gemini', 'mistral',
-    'ollama', 'langchain', 'assistant', 'groq', 'deepseek', 'artificial intelligence', 'machine learning',
+    'ai',
+    'openai',
+    'gpt',
+    'chatgpt',
+    'llm',
+    'agent',
+    'chatbot',
+    'claude',
+    'anthropic',
+    'gemini',
+    'mistral',
+    'ollama',
+    'langchain',
+    'assistant',
+    'groq',
+    'deepseek',
+    'artificial intelligence',
+    'machine learning',
   ],
   'Data Processing': [
-    'data', 'csv', 'spreadsheet', 'google sheets', 'database', 'etl', 'transform', 'parse', 'extract', 'scrape',
-    'scraping', 'scraper', 'postgresql', 'mysql', 'airtable', 'json', 'xml', 'report', 'aggregate', 'backup',
-    'excel', 'mongodb', 'bigquery', 'dataset',
+    'data',
+    'csv',
+    'spreadsheet',
+    'google sheets',
+    'database',
+    'etl',
+    'transform',
+    'parse',
+    'extract',
+    'scrape',
+    'scraping',
+    'scraper',
+    'postgresql',
+    'mysql',
+    'airtable',
+    'json',
+    'xml',
+    'report',
+    'aggregate',
+    'backup',
+    'excel',
+    'mongodb',
+    'bigquery',
+    'dataset',
   ],
   'Content Creation': [
-    'content', 'blog', 'article', 'social media', 'youtube', 'video', 'podcast', 'image', 'wordpress',
-    'newsletter', 'x (twitter)', 'twitter', 'linkedin', 'instagram', 'tiktok', 'copywriting', 'seo', 'caption',
+    'content',
+    'blog',
+    'article',
+    'social media',
+    'youtube',
+    'video',
+    'podcast',
+    'image',
+    'wordpress',
+    'newsletter',
+    'x (twitter)',
+    'twitter',
+    'linkedin',
+    'instagram',
+    'tiktok',
+    'copywriting',
+    'seo',
+    'caption',
   ],
   Integrations: [
-    'integration', 'integrate', 'sync', 'webhook', 'api', 'http request', 'connect', 'slack', 'telegram',
-    'discord', 'gmail', 'notion', 'github', 'microsoft teams', 'whatsapp', 'trello', 'asana', 'jira',
+    'integration',
+    'integrate',
+    'sync',
+    'webhook',
+    'api',
+    'http request',
+    'connect',
+    'slack',
+    'telegram',
+    'discord',
+    'gmail',
+    'notion',
+    'github',
+    'microsoft teams',
+    'whatsapp',
+    'trello',
+    'asana',
+    'jira',
   ],
   Workflows: [
-    'workflow', 'sub-workflow', 'subworkflow', 'schedule', 'cron', 'orchestration', 'parallel', 'batch',
-    'error handling', 'monitor', 'retry', 'queue',
+    'workflow',
+    'sub-workflow',
+    'subworkflow',
+    'schedule',
+    'cron',
+    'orchestration',
+    'parallel',
+    'batch',
+    'error handling',
+    'monitor',
+    'retry',
+    'queue',
   ],
   'AI Memory & RAG': [
-    'rag', 'retrieval', 'vector', 'vector store', 'embedding', 'pinecone', 'qdrant', 'pgvector', 'supabase',
-    'knowledge base', 'chat memory', 'long-term memory', 'zep', 'weaviate', 'chroma', 'semantic search',
+    'rag',
+    'retrieval',
+    'vector',
+    'vector store',
+    'embedding',
+    'pinecone',
+    'qdrant',
+    'pgvector',
+    'supabase',
+    'knowledge base',
+    'chat memory',
+    'long-term memory',
+    'zep',
+    'weaviate',
+    'chroma',
+    'semantic search',
   ],
   'Business Process': [
-    'invoice', 'crm', 'sales', 'lead', 'hr', 'onboarding', 'customer', 'order', 'payment', 'stripe', 'hubspot',
-    'approval', 'ticket', 'support', 'meeting', 'quickbooks', 'shopify', 'ecommerce', 'e-commerce', 'recruit',
-    'candidate', 'pipedrive', 'salesforce', 'zendesk', 'billing', 'expense',
+    'invoice',
+    'crm',
+    'sales',
+    'lead',
+    'hr',
+    'onboarding',
+    'customer',
+    'order',
+    'payment',
+    'stripe',
+    'hubspot',
+    'approval',
+    'ticket',
+    'support',
+    'meeting',
+    'quickbooks',
+    'shopify',
+    'ecommerce',
+    'e-commerce',
+    'recruit',
+    'candidate',
+    'pipedrive',
+    'salesforce',
+    'zendesk',
+    'billing',
+    'expense',
   ],
   'General Automation': [],
 };
@@ -89,18 +208,41 @@ export function deriveCategory(input: ClassifyInput): Category {
 }
 
 const ADVANCED = keywords([
-  'advanced', 'complex', 'enterprise', 'multi-agent', 'multi-step', 'rag', 'vector store', 'langchain',
-  'sub-workflow', 'orchestration', 'error handling', 'recursive', 'production-ready',
+  'advanced',
+  'complex',
+  'enterprise',
+  'multi-agent',
+  'multi-step',
+  'rag',
+  'vector store',
+  'langchain',
+  'sub-workflow',
+  'orchestration',
+  'error handling',
+  'recursive',
+  'production-ready',
 ]);
 const BEGINNER = keywords([
-  'beginner', 'simple', 'basic', 'starter', 'easy', 'quick start', 'hello world', 'getting started', 'tutorial',
+  'beginner',
+  'simple',
+  'basic',
+  'starter',
+  'easy',
+  'quick start',
+  'hello world',
+  'getting started',
+  'tutorial',
 ]);
 
 /**
  * Difficulty by keywords in the title and description. When no keyword or both kinds match, the node
  * count decides: up to 4 nodes Beginner, 15 or more Advanced, otherwise Intermediate (the default).
  */
-export function deriveDifficulty(input: { title: string; description: string; nodeCount: number }): Difficulty {
+export function deriveDifficulty(input: {
+  title: string;
+  description: string;
+  nodeCount: number;
+}): Difficulty {
   const text = wordText(`${input.title}\n${input.description}`);
   const advanced = distinctHits(ADVANCED, text) > 0;
   const beginner = distinctHits(BEGINNER, text) > 0;
@@ -132,7 +274,15 @@ const KEYWORD_TAGS: ReadonlyArray<readonly [string, Keywords]> = [
   ['telegram', keywords(['telegram'])],
   [
     'google',
-    keywords(['google', 'gmail', 'google sheets', 'google drive', 'google docs', 'google calendar', 'gemini']),
+    keywords([
+      'google',
+      'gmail',
+      'google sheets',
+      'google drive',
+      'google docs',
+      'google calendar',
+      'gemini',
+    ]),
   ],
   ['video', keywords(['video', 'youtube'])],
   ['podcast', keywords(['podcast'])],
@@ -146,7 +296,9 @@ const KEYWORD_TAGS: ReadonlyArray<readonly [string, Keywords]> = [
 export function deriveTags(input: ClassifyInput & { category: string; nodeTypes?: string[] }): string[] {
   // Node types count too: an agent node earns "agent", a split-in-batches node "parallel".
   const types = (input.nodeTypes ?? []).map((t) => humanizeIdentifier(shortType(t)));
-  const text = wordText(`${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`);
+  const text = wordText(
+    `${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`,
+  );
   const tags = [categorySlug(input.category)];
   for (const [tag, kw] of KEYWORD_TAGS) if (distinctHits(kw, text) > 0) tags.push(tag);
   for (const integration of input.integrations) tags.push(slugify(integration));

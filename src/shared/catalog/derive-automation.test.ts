@@ -4,11 +4,25 @@ import { deriveAutomation, TEMPLATE_ONLY_DESCRIPTION } from './derive-automation
 const workflow = {
   name: 'Telegram AI assistant',
   nodes: [
-    { type: 'n8n-nodes-base.telegramTrigger', name: 'On message', position: [0, 0], credentials: { telegramApi: {} } },
+    {
+      type: 'n8n-nodes-base.telegramTrigger',
+      name: 'On message',
+      position: [0, 0],
+      credentials: { telegramApi: {} },
+    },
     { type: '@n8n/n8n-nodes-langchain.agent', name: 'Agent', position: [200, 0] },
-    { type: '@n8n/n8n-nodes-langchain.lmChatOpenAi', name: 'Model', position: [200, 200], credentials: { openAiApi: {} } },
+    {
+      type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+      name: 'Model',
+      position: [200, 200],
+      credentials: { openAiApi: {} },
+    },
     { type: 'n8n-nodes-base.telegram', name: 'Reply', position: [400, 0], credentials: { telegramApi: {} } },
-    { type: 'n8n-nodes-base.stickyNote', position: [-300, 0], parameters: { content: '## Telegram assistant\nAnswers messages with GPT.' } },
+    {
+      type: 'n8n-nodes-base.stickyNote',
+      position: [-300, 0],
+      parameters: { content: '## Telegram assistant\nAnswers messages with GPT.' },
+    },
   ],
 };
 

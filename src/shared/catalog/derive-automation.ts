@@ -44,9 +44,19 @@ export function deriveAutomation(input: {
   const triggerType = input.workflow ? deriveTriggerType(nodes) : 'Unknown';
   const nodeCount = countNodes(nodes);
   const credentials = deriveCredentials(nodes);
-  const title = deriveTitle({ manifestTitle: input.title, workflowName: input.workflow?.name, fileName: input.fileName });
+  const title = deriveTitle({
+    manifestTitle: input.title,
+    workflowName: input.workflow?.name,
+    fileName: input.fileName,
+  });
   const description = input.workflow
-    ? deriveDescription({ manifestDescription: input.description, nodes, trigger: triggerType, integrations, nodeCount })
+    ? deriveDescription({
+        manifestDescription: input.description,
+        nodes,
+        trigger: triggerType,
+        integrations,
+        nodeCount,
+      })
     : input.description?.trim() || TEMPLATE_ONLY_DESCRIPTION;
   const category = deriveCategory({ title, description, integrations });
   return {
@@ -55,7 +65,13 @@ export function deriveAutomation(input: {
     summary: cardSummary(description),
     category,
     difficulty: deriveDifficulty({ title, description, nodeCount }),
-    tags: deriveTags({ title, description, integrations, category, nodeTypes: nodes.map((n) => n.type ?? '') }),
+    tags: deriveTags({
+      title,
+      description,
+      integrations,
+      category,
+      nodeTypes: nodes.map((n) => n.type ?? ''),
+    }),
     integrations,
     triggerType,
     nodeCount,

@@ -30,7 +30,10 @@ describe('integrationName', () => {
 describe('deriveIntegrations', () => {
   it.each([
     [['n8n-nodes-base.slackTrigger', 'n8n-nodes-base.slack', 'n8n-nodes-base.set'], ['Slack']],
-    [['n8n-nodes-base.gmail', 'n8n-nodes-base.googleSheets'], ['Gmail', 'Google Sheets']],
+    [
+      ['n8n-nodes-base.gmail', 'n8n-nodes-base.googleSheets'],
+      ['Gmail', 'Google Sheets'],
+    ],
     [[], []],
   ])('%j → %j', (types, expected) => {
     expect(deriveIntegrations(types.map((type) => ({ type })))).toEqual(expected);

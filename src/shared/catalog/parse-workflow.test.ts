@@ -16,7 +16,10 @@ describe('parseWorkflowText', () => {
     ['{"nodes":{}}', /"nodes" is not a list/],
     ['{"nodes":[]}', /^no nodes$/],
     ['{"nodes":[{"name":"x"}]}', /a node has no type/],
-    [JSON.stringify({ nodes: Array.from({ length: 201 }, () => node) }), /^too large: 201 nodes \(limit 200\)$/],
+    [
+      JSON.stringify({ nodes: Array.from({ length: 201 }, () => node) }),
+      /^too large: 201 nodes \(limit 200\)$/,
+    ],
   ])('%s → %s', (text, reason) => {
     const result = parseWorkflowText(text);
     expect(result.ok).toBe(false);

@@ -13,14 +13,16 @@ function kindOf(value: unknown): string {
 
 /** Reads one workflow file. Bad files get a reason a person can act on; nothing throws. */
 export function parseWorkflowText(text: string, byteLength = text.length): ParsedWorkflow {
-  if (byteLength > MAX_FILE_BYTES) return { ok: false, reason: `file too large (${byteLength} bytes, limit 10 MB)` };
+  if (byteLength > MAX_FILE_BYTES)
+    return { ok: false, reason: `file too large (${byteLength} bytes, limit 10 MB)` };
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     return { ok: false, reason: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (typeof value === 'string') return { ok: false, reason: 'double-encoded JSON (the file holds a JSON string)' };
+  if (typeof value === 'string')
+    return { ok: false, reason: 'double-encoded JSON (the file holds a JSON string)' };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, reason: `not an n8n workflow (the file holds ${kindOf(value)})` };
   }
@@ -31,7 +33,11 @@ export function parseWorkflowText(text: string, byteLength = text.length): Parse
   const nodes = record.nodes;
   if (!Array.isArray(nodes)) return { ok: false, reason: 'not an n8n workflow ("nodes" is not a list)' };
   if (nodes.length === 0) return { ok: false, reason: 'no nodes' };
-  if (!nodes.every((n) => n !== null && typeof n === 'object' && typeof (n as { type?: unknown }).type === 'string')) {
+  if (
+    !nodes.every(
+      (n) => n !== null && typeof n === 'object' && typeof (n as { type?: unknown }).type === 'string',
+    )
+  ) {
     return { ok: false, reason: 'not an n8n workflow (a node has no type)' };
   }
   if (nodes.length > MAX_IMPORT_NODES) {

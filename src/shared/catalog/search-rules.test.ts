@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { chipText, findV3000Match, isAiAgent, isV3000Id, matchesChip, matchesQuery, v3000Id } from './search-rules.ts';
+import {
+  chipText,
+  findV3000Match,
+  isAiAgent,
+  isV3000Id,
+  matchesChip,
+  matchesQuery,
+  v3000Id,
+} from './search-rules.ts';
 
-const item = (over: Partial<{ id: string; title: string; description: string; author: string; tags: string[]; category: string }> = {}) => ({
+const item = (
+  over: Partial<{
+    id: string;
+    title: string;
+    description: string;
+    author: string;
+    tags: string[];
+    category: string;
+  }> = {},
+) => ({
   id: 'slack-digest',
   title: 'Slack digest',
   description: 'Posts a daily summary.',

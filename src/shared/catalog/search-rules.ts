@@ -8,12 +8,7 @@ import { slugify } from './classify.ts';
  * lets the chip "ai-memory-rag" match the category "AI Memory & RAG" and the tag "ai-memory-rag".
  */
 export function chipText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' ')
-    .replace(/[-_]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/&/g, ' ').replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** A chip matches when its name appears in the category, a tag, the title or the description. */
@@ -39,8 +34,17 @@ export function matchesQuery(
 }
 
 const AI_AGENT_KEYWORDS = [
-  'ai agent', 'openai', 'gpt', 'chatbot', 'assistant', 'conversation', 'chat', 'bot', 'llm',
-  'artificial intelligence', 'machine learning',
+  'ai agent',
+  'openai',
+  'gpt',
+  'chatbot',
+  'assistant',
+  'conversation',
+  'chat',
+  'bot',
+  'llm',
+  'artificial intelligence',
+  'machine learning',
 ];
 const AI_AGENT_REGEX = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${AI_AGENT_KEYWORDS.map((k) => k.replace(/ /g, '\\s+')).join('|')})`,
@@ -52,7 +56,12 @@ const AI_CATEGORIES = new Set(['AI & Automation', 'AI Memory & RAG']);
  * The AI-agent filter: a keyword at the start of a word in the title, description or tags ("chat"
  * matches "chatgpt", "bot" does not match "robot"), or an AI category.
  */
-export function isAiAgent(item: { title: string; description: string; tags: string[]; category: string }): boolean {
+export function isAiAgent(item: {
+  title: string;
+  description: string;
+  tags: string[];
+  category: string;
+}): boolean {
   if (AI_CATEGORIES.has(item.category)) return true;
   return AI_AGENT_REGEX.test(`${item.title}\n${item.description}\n${item.tags.join(' ')}`);
 }
@@ -77,5 +86,8 @@ export function findV3000Match<T extends { title: string }>(id: string, rows: T[
   if (exact) return exact;
   const words = wanted.replace(/-+/g, ' ').trim();
   if (!words) return undefined;
-  return rows.find((r) => r.title.toLowerCase().includes(words)) ?? rows.find((r) => slugify(r.title) === slugify(words));
+  return (
+    rows.find((r) => r.title.toLowerCase().includes(words)) ??
+    rows.find((r) => slugify(r.title) === slugify(words))
+  );
 }

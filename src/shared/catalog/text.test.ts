@@ -38,7 +38,12 @@ describe('deriveDescription', () => {
 describe('factualDescription', () => {
   it.each([
     ['Manual', [], 1, 'Started by hand; 1 node.'],
-    ['Webhook', ['Slack', 'Gmail', 'Notion'], 5, 'Runs when a webhook is called and works with Slack, Gmail and Notion; 5 nodes.'],
+    [
+      'Webhook',
+      ['Slack', 'Gmail', 'Notion'],
+      5,
+      'Runs when a webhook is called and works with Slack, Gmail and Notion; 5 nodes.',
+    ],
     ['Telegram event', ['Telegram'], 3, 'Runs on a Telegram event and works with Telegram; 3 nodes.'],
   ])('%s', (trigger, integrations, count, expected) =>
     expect(factualDescription(trigger, integrations, count)).toBe(expected),
@@ -48,8 +53,16 @@ describe('factualDescription', () => {
 describe('cardSummary', () => {
   const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
   it.each([
-    ['two sentences kept', 'First sentence here. Second sentence here. Third one here.', 'First sentence here. Second sentence here.'],
-    ['short fragments ignored', 'Hi. First sentence here. Second sentence here.', 'First sentence here. Second sentence here.'],
+    [
+      'two sentences kept',
+      'First sentence here. Second sentence here. Third one here.',
+      'First sentence here. Second sentence here.',
+    ],
+    [
+      'short fragments ignored',
+      'Hi. First sentence here. Second sentence here.',
+      'First sentence here. Second sentence here.',
+    ],
     ['one long sentence → 25 words', `${long}.`, `${long.split(' ').slice(0, 25).join(' ')}...`],
     ['one short sentence kept', 'Only one sentence here.', 'Only one sentence here.'],
     [

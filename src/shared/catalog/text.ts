@@ -7,7 +7,7 @@ export function readableFileName(fileName: string): string {
   const words = base
     .replace(/\.json$/i, '')
     .replace(/^\d+[_\-\s]+/, '')
-    .replace(/[_\-]+/g, ' ')
+    .replace(/[_-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!words) return 'Untitled workflow';
@@ -15,7 +15,11 @@ export function readableFileName(fileName: string): string {
 }
 
 /** Title: the manifest's, else the workflow's name, else a readable form of the file name. */
-export function deriveTitle(input: { manifestTitle?: string; workflowName?: unknown; fileName?: string }): string {
+export function deriveTitle(input: {
+  manifestTitle?: string;
+  workflowName?: unknown;
+  fileName?: string;
+}): string {
   const given = input.manifestTitle?.trim();
   if (given) return given.slice(0, 200);
   if (typeof input.workflowName === 'string' && input.workflowName.trim()) {
@@ -43,7 +47,8 @@ const TRIGGER_PHRASES: Record<string, string> = {
 /** A plain factual sentence from what the workflow contains, for files without any description. */
 export function factualDescription(trigger: string, integrations: string[], nodeCount: number): string {
   const start =
-    TRIGGER_PHRASES[trigger] ?? (trigger.endsWith(' event') ? `Runs on a ${trigger}` : `Runs on a ${trigger} event`);
+    TRIGGER_PHRASES[trigger] ??
+    (trigger.endsWith(' event') ? `Runs on a ${trigger}` : `Runs on a ${trigger} event`);
   const uses = integrations.length > 0 ? ` and works with ${listJoin(integrations.slice(0, 5))}` : '';
   return `${start}${uses}; ${nodeCount} ${nodeCount === 1 ? 'node' : 'nodes'}.`;
 }
@@ -61,7 +66,8 @@ export function deriveDescription(input: {
   const given = input.manifestDescription?.trim();
   if (given) return given.slice(0, MAX_DESCRIPTION);
   const first = stickyNotesInCanvasOrder(input.nodes)[0];
-  if (first) return first.length > MAX_DESCRIPTION ? `${first.slice(0, MAX_DESCRIPTION - 3).trimEnd()}...` : first;
+  if (first)
+    return first.length > MAX_DESCRIPTION ? `${first.slice(0, MAX_DESCRIPTION - 3).trimEnd()}...` : first;
   return factualDescription(input.trigger, input.integrations, input.nodeCount);
 }
 

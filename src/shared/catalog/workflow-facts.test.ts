@@ -8,8 +8,12 @@ import {
   isDeployable,
 } from './workflow-facts.ts';
 
-const n = (type: string, extra: Record<string, unknown> = {}) => ({ type: `n8n-nodes-base.${type}`, ...extra });
-const sticky = (content: string, position: [number, number]) => n('stickyNote', { parameters: { content }, position });
+const n = (type: string, extra: Record<string, unknown> = {}) => ({
+  type: `n8n-nodes-base.${type}`,
+  ...extra,
+});
+const sticky = (content: string, position: [number, number]) =>
+  n('stickyNote', { parameters: { content }, position });
 
 describe('isDeployable (more than 3 nodes and one that is not manual, function or webhook)', () => {
   it.each([
@@ -17,9 +21,17 @@ describe('isDeployable (more than 3 nodes and one that is not manual, function o
     ['null', null, false],
     ['3 real nodes', [n('slack'), n('gmail'), n('set')], false],
     ['4 real nodes', [n('slack'), n('gmail'), n('set'), n('if')], true],
-    ['4 manual/function/webhook only', [n('manualTrigger'), n('function'), n('webhook'), n('function')], false],
+    [
+      '4 manual/function/webhook only',
+      [n('manualTrigger'), n('function'), n('webhook'), n('function')],
+      false,
+    ],
     ['4 with one slack', [n('manualTrigger'), n('function'), n('webhook'), n('slack')], true],
-    ['functionItem counts as function', [n('functionItem'), n('function'), n('webhook'), n('manualTrigger')], false],
+    [
+      'functionItem counts as function',
+      [n('functionItem'), n('function'), n('webhook'), n('manualTrigger')],
+      false,
+    ],
   ])('%s → %s', (_label, nodes, expected) => {
     expect(isDeployable(nodes as never)).toBe(expected);
   });

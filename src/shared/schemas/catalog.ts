@@ -99,7 +99,9 @@ export const AutomationDetailSchema = AutomationCardSchema.extend({
   triggerType: z.string(),
   videoUrl: z.string().nullable(),
   videoId: z.string().nullable(),
-  thumbnails: z.object({ default: z.string(), hq: z.string(), mq: z.string(), maxres: z.string() }).nullable(),
+  thumbnails: z
+    .object({ default: z.string(), hq: z.string(), mq: z.string(), maxres: z.string() })
+    .nullable(),
   templateUrl: z.string().nullable(),
   resourceUrl: z.string().nullable(),
   workflowJson: z.record(z.string(), z.unknown()).nullable(),

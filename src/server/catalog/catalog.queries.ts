@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   automationEvents,
@@ -39,9 +39,24 @@ export type CardRow = {
     | ((typeof cardColumns)[K]['_']['notNull'] extends true ? never : null);
 };
 
-/** All published automations' card columns (the search index's input). */
-export async function selectCardRows(db: Database): Promise<CardRow[]> {
-  return (await db.select(cardColumns).from(automations).where(eq(automations.published, true))) as CardRow[];
+/**
+ * All published automations' card columns (the search index's input), read in keyset pages so the
+ * embedded database never materialises 50,000 rows in one result (its memory does not shrink).
+ */
+export async function selectCardRows(db: Database, pageSize = 5_000): Promise<CardRow[]> {
+  const out: CardRow[] = [];
+  let after = '';
+  for (;;) {
+    const page = (await db
+      .select(cardColumns)
+      .from(automations)
+      .where(and(eq(automations.published, true), gt(automations.id, after)))
+      .orderBy(automations.id)
+      .limit(pageSize)) as CardRow[];
+    out.push(...page);
+    if (page.length < pageSize) return out;
+    after = page[page.length - 1]!.id;
+  }
 }
 
 export type Activity = { runs: number; events: number; ratingSum: number; ratingCount: number };

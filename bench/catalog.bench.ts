@@ -193,7 +193,9 @@ export async function run() {
     // 0. Reference: the server on an empty embedded database (what the engine itself costs).
     const empty = await startServer(path.join(work, 'empty'));
     await get(`${empty.url}${searchPath('')}`);
-    console.log(`Server RSS with an empty catalogue (embedded database baseline): ${mb((await empty.rss()).rss)}`);
+    console.log(
+      `Server RSS with an empty catalogue (embedded database baseline): ${mb((await empty.rss()).rss)}`,
+    );
     await empty.stop();
 
     // 1. Import through the CLI, as an operator would (its own process: wall time and peak RSS).

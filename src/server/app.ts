@@ -3,11 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
@@ -21,6 +23,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
+  /** In-process event bus (defaults to the process-wide one). */
+  bus?: EventBus;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -38,7 +42,8 @@ export function createApp(deps: AppDeps) {
           c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
       }),
     )
-    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }));
+    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
+    .route('/catalog', catalogRoutes(deps));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -4,10 +4,12 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
+import { importSamplesIfEmpty } from '#server/catalog/import-samples.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -33,6 +35,8 @@ const database = await connectDatabase(env).catch((error: unknown) =>
 );
 await migrateDatabase(database);
 log.info({ driver: database.driver }, 'database ready');
+await importSamplesIfEmpty(database, `${ROOT}samples`, log);
+await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
 const app = createApp({
   env,

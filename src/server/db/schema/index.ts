@@ -1,2 +1,4 @@
 // Every table, one file per feature. drizzle-kit reads this file to generate migrations.
+
+export * from './catalog.ts';
 export * from './jobs.ts';

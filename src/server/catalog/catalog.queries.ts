@@ -1,0 +1,140 @@
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import {
+  automationEvents,
+  automationRatings,
+  automations,
+  RUN_EVENT_KINDS,
+  workflowStats,
+} from '#server/db/schema/catalog.ts';
+
+/** Rows of a raw `db.execute` on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Card columns: everything a list needs, never the workflow JSON. */
+export const cardColumns = {
+  id: automations.id,
+  source: automations.source,
+  title: automations.title,
+  description: automations.description,
+  summary: automations.summary,
+  author: automations.author,
+  category: automations.category,
+  difficulty: automations.difficulty,
+  tags: automations.tags,
+  integrations: automations.integrations,
+  nodeCount: automations.nodeCount,
+  deployable: automations.deployable,
+  videoUrl: automations.videoUrl,
+  resourceUrl: automations.resourceUrl,
+  templateUrl: automations.templateUrl,
+  sourceRating: automations.sourceRating,
+  createdAt: automations.createdAt,
+};
+export type CardRow = {
+  [K in keyof typeof cardColumns]:
+    | (typeof cardColumns)[K]['_']['data']
+    | ((typeof cardColumns)[K]['_']['notNull'] extends true ? never : null);
+};
+
+/**
+ * All published automations' card columns (the search index's input), read in keyset pages so the
+ * embedded database never materialises 50,000 rows in one result (its memory does not shrink).
+ */
+export async function selectCardRows(db: Database, pageSize = 5_000): Promise<CardRow[]> {
+  const out: CardRow[] = [];
+  let after = '';
+  for (;;) {
+    const page = (await db
+      .select(cardColumns)
+      .from(automations)
+      .where(and(eq(automations.published, true), gt(automations.id, after)))
+      .orderBy(automations.id)
+      .limit(pageSize)) as CardRow[];
+    out.push(...page);
+    if (page.length < pageSize) return out;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+export type Activity = { runs: number; events: number; ratingSum: number; ratingCount: number };
+
+/** Runs and events per automation (member events) and member ratings. */
+export async function selectActivity(db: Database): Promise<Map<string, Activity>> {
+  const map = new Map<string, Activity>();
+  const get = (id: string) => {
+    let a = map.get(id);
+    if (!a) {
+      a = { runs: 0, events: 0, ratingSum: 0, ratingCount: 0 };
+      map.set(id, a);
+    }
+    return a;
+  };
+  const events = await db
+    .select({
+      id: automationEvents.automationId,
+      runs: sql<number>`(count(*) filter (where ${inArray(automationEvents.kind, RUN_EVENT_KINDS)}))::int`,
+      events: sql<number>`count(*)::int`,
+    })
+    .from(automationEvents)
+    .groupBy(automationEvents.automationId);
+  for (const e of events) Object.assign(get(e.id), { runs: Number(e.runs), events: Number(e.events) });
+  const ratings = await db
+    .select({
+      id: automationRatings.automationId,
+      sum: sql<number>`sum(${automationRatings.stars})::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(automationRatings)
+    .groupBy(automationRatings.automationId);
+  for (const r of ratings)
+    Object.assign(get(r.id), { ratingSum: Number(r.sum), ratingCount: Number(r.count) });
+  return map;
+}
+
+/**
+ * What the periodic check compares: the newest workflow_stats row's last_updated (imports) plus the
+ * newest event and rating (activity). One small query every 15 s.
+ */
+export async function selectCatalogVersion(db: Database): Promise<{ catalog: string; activity: string }> {
+  const [row] = rowsOf<{
+    last_updated: string | Date | null;
+    events: string | number | null;
+    ratings: string | null;
+  }>(
+    await db.execute(sql`select
+      (select last_updated from workflow_stats order by created_at desc, id desc limit 1) as last_updated,
+      (select max(id) from automation_events) as events,
+      (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from automation_ratings) as ratings`),
+  );
+  const lastUpdated = row?.last_updated ? new Date(row.last_updated).toISOString() : '';
+  return { catalog: lastUpdated, activity: `${row?.events ?? ''}|${row?.ratings ?? ''}` };
+}
+
+export async function selectLatestStats(db: Database) {
+  const [row] = await db
+    .select()
+    .from(workflowStats)
+    .orderBy(sql`${workflowStats.createdAt} desc, ${workflowStats.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** One published automation with everything, including the workflow JSON. */
+export async function selectAutomation(db: Database, id: string) {
+  const [row] = await db
+    .select()
+    .from(automations)
+    .where(and(eq(automations.id, id), eq(automations.published, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function selectV3000Titles(db: Database) {
+  return db
+    .select({ id: automations.id, title: automations.title })
+    .from(automations)
+    .where(and(eq(automations.source, '3000'), eq(automations.published, true), ne(automations.id, '')));
+}

@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireMember } from '#server/auth/guards.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { validate } from '#server/lib/validate.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
+import { CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
+import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
+import { selectLatestStats } from './catalog.queries.ts';
+import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
+import { createSearchIndex, type IndexEntry } from './search-index.ts';
+
+const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
+const TrendingQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(6) });
+const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(24),
+});
+
+const json = (body: string) =>
+  new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
+
+/** The catalogue API: public counters, trending and previews; the rest for members only. */
+export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: EventBus; log?: Logger }) {
+  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+  const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
+
+  return (
+    new Hono<AppEnv>()
+      .get('/counters', async (c) => {
+        const [stats, entries] = await Promise.all([selectLatestStats(deps.database.db), index.all()]);
+        const integrations = new Set<string>();
+        const categories = new Set<string>();
+        for (const e of entries) {
+          categories.add(e.card.category);
+          for (const i of e.card.integrations) integrations.add(i);
+        }
+        const body: CatalogCounters = {
+          totalWorkflows: stats?.totalWorkflows ?? 0,
+          perSource: stats?.perSource ?? {},
+          categories: categories.size,
+          integrations: integrations.size,
+          lastUpdated: stats ? stats.lastUpdated.toISOString() : null,
+        };
+        return c.json(body);
+      })
+      .get('/trending', validate('query', TrendingQuerySchema), async (c) => {
+        const { limit } = c.req.valid('query');
+        const items: TrendingItem[] = (await index.list('trending', () => true, limit)).map(({ card }) => ({
+          id: card.id,
+          title: card.title,
+          summary: card.summary,
+          category: card.category,
+          difficulty: card.difficulty,
+          runs: card.runs,
+          integrations: card.integrations,
+          hasVideo: card.hasVideo,
+        }));
+        return c.json({ items });
+      })
+      // Paywall-safe: canvas shape and card facts, never parameters, credentials or workflow JSON.
+      .get('/automations/:id/preview', validate('param', IdParamSchema), async (c) => {
+        const preview = await getAutomationPreview(deps.database.db, index, c.req.valid('param').id);
+        if (!preview) throw notFound();
+        return c.json(preview);
+      })
+      .get('/automations', requireMember, validate('query', CatalogSearchQuerySchema), async (c) => {
+        const params = c.req.valid('query');
+        const r = await index.search(params);
+        return json(
+          `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
+            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`,
+        );
+      })
+      .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
+        const { page, pageSize } = c.req.valid('query');
+        const agents = await index.list('newest', (e) => e.aiAgent);
+        const rated = agents.filter((e) => e.card.rating !== null);
+        const avg = rated.length ? rated.reduce((sum, e) => sum + (e.card.rating ?? 0), 0) / rated.length : 0;
+        const stats = {
+          count: agents.length,
+          totalRuns: agents.reduce((sum, e) => sum + e.card.runs, 0),
+          avgRating: Math.round(avg * 10) / 10,
+        };
+        const items = agents.slice((page - 1) * pageSize, page * pageSize);
+        return json(`{"items":${cardList(items)},"total":${agents.length},"stats":${JSON.stringify(stats)}}`);
+      })
+      .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {
+        const detail = await getAutomationDetail(deps.database.db, index, c.req.valid('param').id);
+        if (!detail) throw notFound();
+        return c.json(detail);
+      })
+      .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
+        const self = await index.get(c.req.valid('param').id);
+        if (!self) throw notFound();
+        const items = await index.list(
+          'latest',
+          (e) => e !== self && e.card.category === self.card.category,
+          3,
+        );
+        return json(`{"items":${cardList(items)}}`);
+      })
+      .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {
+        const self = await index.get(c.req.valid('param').id);
+        if (!self) throw notFound();
+        const items = await index.list('latest', (e) => e !== self && e.card.author === self.card.author, 12);
+        return json(`{"items":${cardList(items)}}`);
+      })
+  );
+}

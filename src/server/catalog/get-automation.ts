@@ -1,0 +1,128 @@
+import type { Database } from '#server/db/client.ts';
+import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
+import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
+import { isStickyNote, type WorkflowJson } from '#shared/catalog/workflow-types.ts';
+import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import { selectAutomation } from './catalog.queries.ts';
+import type { SearchIndex } from './search-index.ts';
+
+/** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */
+async function resolve(db: Database, index: SearchIndex, id: string) {
+  const row = await selectAutomation(db, id);
+  if (row || !isV3000Id(id)) return row;
+  const community = (await index.all()).filter((e) => e.card.source === '3000').map((e) => e.card);
+  const match = findV3000Match(id, community);
+  return match ? selectAutomation(db, match.id) : null;
+}
+
+function parseWorkflow(text: string | null): WorkflowJson | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as WorkflowJson;
+  } catch {
+    return null;
+  }
+}
+
+/** One automation with everything a member may see, including the workflow JSON. */
+export async function getAutomationDetail(
+  db: Database,
+  index: SearchIndex,
+  id: string,
+): Promise<AutomationDetail | null> {
+  const row = await resolve(db, index, id);
+  if (!row) return null;
+  const entry = await index.get(row.id);
+  const thumbs = videoThumbnails(row.videoUrl);
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    category: row.category,
+    difficulty: row.difficulty as AutomationDetail['difficulty'],
+    tags: row.tags,
+    integrations: row.integrations,
+    author: row.author,
+    source: row.source,
+    rating: entry?.card.rating ?? row.sourceRating ?? null,
+    ratingCount: entry?.card.ratingCount ?? 0,
+    runs: entry?.card.runs ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    hasVideo: thumbs !== null,
+    thumbnailUrl: thumbs?.default ?? null,
+    hasTemplate: !!row.templateUrl,
+    hasResources: !!row.resourceUrl,
+    deployable: row.deployable,
+    nodeCount: row.nodeCount,
+    howItWorks: row.howItWorks,
+    setupSteps: row.setupSteps,
+    credentials: row.credentials,
+    triggerType: row.triggerType,
+    videoUrl: row.videoUrl,
+    videoId: videoId(row.videoUrl),
+    thumbnails: thumbs,
+    templateUrl: row.templateUrl,
+    resourceUrl: row.resourceUrl,
+    workflowJson: parseWorkflow(row.workflowJson) as AutomationDetail['workflowJson'],
+    config: JSON.stringify({
+      template_url: row.templateUrl,
+      resource_url: row.resourceUrl,
+      source: row.source,
+      hasVideo: thumbs !== null,
+    }),
+  };
+}
+
+/** Canvas nodes and main connections without parameters or credentials (sticky text kept). */
+export function canvasOf(workflow: WorkflowJson | null): AutomationPreview['canvas'] {
+  if (!workflow) return { nodes: [], connections: [] };
+  const nodes = workflow.nodes.map((n, i) => {
+    const p = Array.isArray(n.position) ? n.position : [];
+    const node: AutomationPreview['canvas']['nodes'][number] = {
+      name: typeof n.name === 'string' ? n.name : `Node ${i + 1}`,
+      type: typeof n.type === 'string' ? n.type : 'unknown',
+      position: [Number(p[0]) || 0, Number(p[1]) || 0],
+    };
+    if (isStickyNote(n) && typeof n.parameters?.content === 'string') node.note = n.parameters.content;
+    return node;
+  });
+  const names = new Set(nodes.map((n) => n.name));
+  const connections: AutomationPreview['canvas']['connections'] = [];
+  for (const [from, value] of Object.entries(workflow.connections ?? {})) {
+    if (!names.has(from) || !value || typeof value !== 'object') continue;
+    for (const outputs of Object.values(value as Record<string, unknown>)) {
+      if (!Array.isArray(outputs)) continue;
+      for (const output of outputs) {
+        if (!Array.isArray(output)) continue;
+        for (const link of output) {
+          const to = (link as { node?: unknown } | null)?.node;
+          // Real files name missing nodes; those links are dropped.
+          if (typeof to === 'string' && names.has(to)) connections.push({ from, to });
+        }
+      }
+    }
+  }
+  return { nodes, connections };
+}
+
+export async function getAutomationPreview(
+  db: Database,
+  index: SearchIndex,
+  id: string,
+): Promise<AutomationPreview | null> {
+  const row = await resolve(db, index, id);
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    difficulty: row.difficulty as AutomationPreview['difficulty'],
+    integrations: row.integrations,
+    nodeCount: row.nodeCount,
+    deployable: row.deployable,
+    hasVideo: videoThumbnails(row.videoUrl) !== null,
+    canvas: canvasOf(parseWorkflow(row.workflowJson)),
+  };
+}

@@ -1,0 +1,72 @@
+// `npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]`
+import { parseArgs } from 'node:util';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { loadEnv } from '#server/env.ts';
+import { type ImportReport, importCatalogPath } from './import-catalog.ts';
+
+const USAGE =
+  'Usage: npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]';
+
+function progress(done: number, total: number) {
+  if (!process.stderr.isTTY) return;
+  const width = 30;
+  const filled = total ? Math.round((done / total) * width) : width;
+  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
+  if (done === total) process.stderr.write('\n');
+}
+
+export function formatReport(r: ImportReport): string {
+  const lines = [
+    `Files handled: ${r.filesHandled}`,
+    `Imported: ${r.imported}  Updated: ${r.updated}  Unchanged: ${r.unchanged}  Skipped: ${r.skipped.length}  Template-only: ${r.templateOnly}`,
+    `Catalogue total: ${r.total} automations (${(r.durationMs / 1000).toFixed(2)} s)`,
+  ];
+  if (r.skipped.length > 0) {
+    lines.push('Skipped:');
+    for (const s of r.skipped) lines.push(`  ${s.path}: ${s.reason}`);
+  }
+  return lines.join('\n');
+}
+
+let args: ReturnType<
+  typeof parseArgs<{
+    options: { manifest: { type: 'string' }; source: { type: 'string' }; help: { type: 'boolean' } };
+    allowPositionals: true;
+  }>
+>;
+try {
+  args = parseArgs({
+    options: { manifest: { type: 'string' }, source: { type: 'string' }, help: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (args.values.help || args.positionals.length !== 1) {
+  console.error(USAGE);
+  process.exit(args.values.help ? 0 : 2);
+}
+
+const env = loadEnv();
+const database = await connectDatabase(env);
+try {
+  await migrateDatabase(database);
+  const report = await importCatalogPath({
+    database,
+    target: args.positionals[0]!,
+    manifestPath: args.values.manifest,
+    source: args.values.source,
+    onProgress: progress,
+  });
+  console.log(formatReport(report));
+  console.log(`Peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+  const readable = report.imported + report.updated + report.unchanged;
+  process.exitCode = readable === 0 ? 1 : 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+
+// Turns an import argument (folder, one .json file, or a .zip) into in-memory files, and reads
+// manifests (JSON array, { rows: [...] }, or CSV with a header row).
+
+export type InputFile = { path: string; bytes: Uint8Array };
+export type ManifestRow = Record<string, string>;
+
+const MANIFEST_NAMES = ['manifest.json', 'manifest.csv'];
+
+/** Files under a folder, a single file, or a zip's entries; paths relative to the root, with `/`. */
+export function readInputFiles(target: string): { files: InputFile[]; manifest?: InputFile } {
+  if (!existsSync(target)) throw new Error(`Nothing to import at ${target}: no such file or folder`);
+  const stat = statSync(target);
+  let files: InputFile[];
+  if (stat.isDirectory()) files = walk(target);
+  else if (/\.zip$/i.test(target)) files = unzip(readFileSync(target));
+  else files = [{ path: path.basename(target), bytes: readFileSync(target) }];
+  const manifest =
+    stat.isDirectory() || /\.zip$/i.test(target)
+      ? files.find((f) => MANIFEST_NAMES.includes(f.path))
+      : undefined;
+  return {
+    files: files.filter((f) => f !== manifest && /\.json$/i.test(f.path)),
+    manifest,
+  };
+}
+
+function walk(root: string): InputFile[] {
+  const out: InputFile[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.isFile() && /\.(json|csv)$/i.test(entry.name)) {
+        out.push({ path: path.relative(root, full).split(path.sep).join('/'), bytes: readFileSync(full) });
+      }
+    }
+  };
+  visit(root);
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function unzip(buffer: Uint8Array): InputFile[] {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(buffer);
+  } catch (error) {
+    throw new Error(
+      `The zip file could not be read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  const names = Object.keys(entries).filter(
+    (n) => !n.endsWith('/') && !n.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'),
+  );
+  // A zip of one folder: treat that folder as the root so a manifest inside it is found.
+  const first = names[0]?.split('/')[0];
+  const common = first && names.every((n) => n.startsWith(`${first}/`)) ? `${first}/` : '';
+  return names
+    .map((n) => ({ path: n.slice(common.length), bytes: entries[n]! }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Manifest rows from a .json or .csv file; empty strings mean "not given". */
+export function parseManifest(file: InputFile): ManifestRow[] {
+  const text = new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, '');
+  let rows: unknown;
+  if (/\.csv$/i.test(file.path)) {
+    try {
+      rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    } catch (error) {
+      throw new Error(
+        `The manifest ${file.path} is not valid CSV (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  } else {
+    try {
+      rows = JSON.parse(text);
+    } catch (error) {
+      throw new Error(
+        `The manifest ${file.path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+    if (
+      rows &&
+      typeof rows === 'object' &&
+      !Array.isArray(rows) &&
+      Array.isArray((rows as { rows?: unknown }).rows)
+    ) {
+      rows = (rows as { rows: unknown[] }).rows;
+    }
+  }
+  if (!Array.isArray(rows))
+    throw new Error(`The manifest ${file.path} must be a list of rows (or { "rows": [...] })`);
+  return rows.map((row) => {
+    const out: ManifestRow = {};
+    if (row && typeof row === 'object') {
+      for (const [key, value] of Object.entries(row)) {
+        if (value === null || value === undefined) continue;
+        out[key.trim()] = typeof value === 'string' ? value.trim() : String(value);
+      }
+    }
+    return out;
+  });
+}
+
+export function readManifestFile(manifestPath: string): InputFile {
+  if (!existsSync(manifestPath)) throw new Error(`No manifest at ${manifestPath}`);
+  return { path: path.basename(manifestPath), bytes: readFileSync(manifestPath) };
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// The catalogue. PostgreSQL/PGlite is the source of truth; each process keeps an in-memory search
+// index built from `automations` (see docs/decisions/0002-catalogue-search.md).
+
+export type StoredCredential = { type: string; name: string; nodes: string[] };
+
+export const automations = pgTable(
+  'automations',
+  {
+    /** Stable across re-imports: manifest id, `v3000-…`, or a slug of the file's base name. */
+    id: text('id').primaryKey(),
+    /** `vault`, `3000`, or the import's --source name for files without a manifest row. */
+    source: text('source').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    summary: text('summary').notNull(),
+    author: text('author').notNull(),
+    category: text('category').notNull(),
+    difficulty: text('difficulty').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    integrations: jsonb('integrations').$type<string[]>().notNull(),
+    triggerType: text('trigger_type').notNull(),
+    nodeCount: integer('node_count').notNull(),
+    credentials: jsonb('credentials').$type<StoredCredential[]>().notNull(),
+    deployable: boolean('deployable').notNull(),
+    howItWorks: text('how_it_works').notNull(),
+    setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
+    videoUrl: text('video_url'),
+    resourceUrl: text('resource_url'),
+    templateUrl: text('template_url'),
+    /**
+     * The workflow as compact JSON text; null for template-only automations. Text, not jsonb: it is
+     * only ever returned whole, and text imports about twice as fast on the embedded database.
+     */
+    workflowJson: text('workflow_json'),
+    /** The source's own score ("3000" rows); member ratings take over once there are any. */
+    sourceRating: real('source_rating'),
+    /** Path of the imported file relative to the import root, for reports. */
+    filePath: text('file_path'),
+    /** sha256 of the file bytes and manifest row: an unchanged pair is skipped on re-import. */
+    contentHash: text('content_hash').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('automations_category_idx').on(t.category), index('automations_author_idx').on(t.author)],
+);
+
+/** Latest row by created_at is the current one (spec part 1 §3). One row per import. */
+export const workflowStats = pgTable('workflow_stats', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  totalWorkflows: integer('total_workflows').notNull(),
+  youtubeWorkflows: integer('youtube_workflows').notNull(),
+  redditWorkflows: integer('reddit_workflows').notNull(),
+  skoolWorkflows: integer('skool_workflows').notNull(),
+  otherWorkflows: integer('other_workflows').notNull(),
+  perSource: jsonb('per_source').$type<Record<string, number>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const AUTOMATION_EVENT_KINDS = ['view', 'copy', 'download', 'deploy', 'save'] as const;
+export type AutomationEventKind = (typeof AUTOMATION_EVENT_KINDS)[number];
+/** Event kinds that count as a run of the automation (what cards show as runs). */
+export const RUN_EVENT_KINDS: AutomationEventKind[] = ['copy', 'download', 'deploy'];
+
+/** Real member activity; runs and popularity are counted from it (never invented). */
+export const automationEvents = pgTable(
+  'automation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AutomationEventKind>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_events_automation_idx').on(t.automationId, t.kind)],
+);
+
+/** One rating per member and automation. */
+export const automationRatings = pgTable(
+  'automation_ratings',
+  {
+    userId: text('user_id').notNull(),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.automationId] }),
+    index('automation_ratings_automation_idx').on(t.automationId),
+    check('automation_ratings_stars_check', sql`${t.stars} between 1 and 5`),
+  ],
+);

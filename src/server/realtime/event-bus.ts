@@ -1,0 +1,130 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { DbHandle } from '#server/db/client.ts';
+
+// A small in-process event bus, plus a bridge that carries chosen topics between processes through
+// PostgreSQL NOTIFY/LISTEN (PGlite's in-process listen/notify on the embedded database).
+
+export type BusEvents = {
+  /** The catalogue's contents changed (an import finished). */
+  'catalog.changed': { lastUpdated: string; changed: boolean };
+  /** Member activity changed runs or ratings (events, ratings). Cheap to coalesce. */
+  'catalog.activity': { automationId?: string };
+};
+export type BusTopic = keyof BusEvents;
+type Handler<T extends BusTopic> = (payload: BusEvents[T]) => void;
+
+export type EventBus = {
+  publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): void;
+  subscribe<T extends BusTopic>(topic: T, handler: Handler<T>): () => void;
+};
+
+export function createEventBus(): EventBus {
+  const handlers = new Map<BusTopic, Set<Handler<never>>>();
+  return {
+    publish(topic, payload) {
+      for (const handler of handlers.get(topic) ?? []) {
+        try {
+          (handler as Handler<typeof topic>)(payload);
+        } catch {
+          // One failing subscriber must not stop the others or the publisher.
+        }
+      }
+    },
+    subscribe(topic, handler) {
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+      }
+      set.add(handler as Handler<never>);
+      return () => set.delete(handler as Handler<never>);
+    },
+  };
+}
+
+/** The bus every module in this process shares unless given another. */
+export const processBus = createEventBus();
+
+const CHANNEL = 'flowvault_events';
+const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity'];
+
+type Envelope = { origin: string; topic: BusTopic; payload: unknown };
+const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;
+
+/** Publishes locally and tells other processes through the database. */
+export async function publishEverywhere<T extends BusTopic>(
+  database: Pick<DbHandle, 'driver' | 'pglite' | 'pool'>,
+  bus: EventBus,
+  topic: T,
+  payload: BusEvents[T],
+): Promise<void> {
+  bus.publish(topic, payload);
+  const text = JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
+  if (database.pglite) await database.pglite.query('select pg_notify($1, $2)', [CHANNEL, text]);
+  else if (database.pool) await database.pool.query('select pg_notify($1, $2)', [CHANNEL, text]);
+}
+
+/**
+ * Listens on a dedicated connection and republishes other processes' events on the local bus.
+ * Returns a stop function. Reconnects after 5 s when the connection drops.
+ */
+export async function bridgeDatabaseEvents(
+  database: Pick<DbHandle, 'driver' | 'pglite' | 'pool'>,
+  bus: EventBus,
+  onError: (error: unknown) => void = () => {},
+): Promise<() => Promise<void>> {
+  const deliver = (text: string) => {
+    try {
+      const envelope = JSON.parse(text) as Envelope;
+      if (envelope.origin === ORIGIN || !BRIDGED.includes(envelope.topic)) return;
+      bus.publish(envelope.topic, envelope.payload as never);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  if (database.pglite) {
+    const pglite: PGlite = database.pglite;
+    const unlisten = await pglite.listen(CHANNEL, deliver);
+    return () => unlisten();
+  }
+  const connectionString = (
+    database.pool as unknown as { options: { connectionString?: string } } | undefined
+  )?.options.connectionString;
+  if (!connectionString) return async () => {};
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => message.payload && deliver(message.payload));
+    next.on('error', (error) => {
+      onError(error);
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+      client = next;
+    } catch (error) {
+      onError(error);
+      await next.end().catch(() => {});
+      scheduleReconnect();
+    }
+  };
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 5_000);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}

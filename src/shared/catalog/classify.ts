@@ -1,0 +1,306 @@
+import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
+import { humanizeIdentifier } from './integrations.ts';
+import { shortType } from './workflow-types.ts';
+
+// Keyword rules for category, difficulty and tags. Keywords match whole words (an optional plural
+// "s" allowed), case-insensitively, so "ai" does not match "mail" and "rag" does not match "storage".
+// Text and keywords are reduced to space-separated words once, then matched with plain `includes`.
+
+/** Text the rules read. Title and integrations weigh more than the (often long) description. */
+export type ClassifyInput = { title: string; description: string; integrations: string[] };
+
+/** Text as padded words (" ai agent for gmail ") for phrases, plus a word set for single words. */
+type Words = { padded: string; set: Set<string> };
+function wordText(text: string): Words {
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9\u00c0-\uffff]+/g, ' ')
+    .trim();
+  return { padded: ` ${words} `, set: new Set(words.split(' ')) };
+}
+
+/** A keyword list prepared for whole-word matching (an optional plural "s" allowed). */
+type Keywords = { single: string[]; phrases: string[] };
+function keywords(list: readonly string[]): Keywords {
+  const all = [...new Set(list.map((k) => wordText(k).padded.trim()).filter(Boolean))];
+  return { single: all.filter((k) => !k.includes(' ')), phrases: all.filter((k) => k.includes(' ')) };
+}
+
+function distinctHits(kw: Keywords, words: Words): number {
+  let hits = 0;
+  for (const k of kw.single) if (words.set.has(k) || words.set.has(`${k}s`)) hits++;
+  for (const k of kw.phrases) if (words.padded.includes(` ${k} `) || words.padded.includes(` ${k}s `)) hits++;
+  return hits;
+}
+
+/** Category keywords, in the spec's order. "General Automation" is the fallback. */
+export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
+  'AI & Automation': [
+    'ai',
+    'openai',
+    'gpt',
+    'chatgpt',
+    'llm',
+    'agent',
+    'chatbot',
+    'claude',
+    'anthropic',
+    'gemini',
+    'mistral',
+    'ollama',
+    'langchain',
+    'assistant',
+    'groq',
+    'deepseek',
+    'artificial intelligence',
+    'machine learning',
+  ],
+  'Data Processing': [
+    'data',
+    'csv',
+    'spreadsheet',
+    'google sheets',
+    'database',
+    'etl',
+    'transform',
+    'parse',
+    'extract',
+    'scrape',
+    'scraping',
+    'scraper',
+    'postgresql',
+    'mysql',
+    'airtable',
+    'json',
+    'xml',
+    'report',
+    'aggregate',
+    'backup',
+    'excel',
+    'mongodb',
+    'bigquery',
+    'dataset',
+  ],
+  'Content Creation': [
+    'content',
+    'blog',
+    'article',
+    'social media',
+    'youtube',
+    'video',
+    'podcast',
+    'image',
+    'wordpress',
+    'newsletter',
+    'x (twitter)',
+    'twitter',
+    'linkedin',
+    'instagram',
+    'tiktok',
+    'copywriting',
+    'seo',
+    'caption',
+  ],
+  Integrations: [
+    'integration',
+    'integrate',
+    'sync',
+    'webhook',
+    'api',
+    'http request',
+    'connect',
+    'slack',
+    'telegram',
+    'discord',
+    'gmail',
+    'notion',
+    'github',
+    'microsoft teams',
+    'whatsapp',
+    'trello',
+    'asana',
+    'jira',
+  ],
+  Workflows: [
+    'workflow',
+    'sub-workflow',
+    'subworkflow',
+    'schedule',
+    'cron',
+    'orchestration',
+    'parallel',
+    'batch',
+    'error handling',
+    'monitor',
+    'retry',
+    'queue',
+  ],
+  'AI Memory & RAG': [
+    'rag',
+    'retrieval',
+    'vector',
+    'vector store',
+    'embedding',
+    'pinecone',
+    'qdrant',
+    'pgvector',
+    'supabase',
+    'knowledge base',
+    'chat memory',
+    'long-term memory',
+    'zep',
+    'weaviate',
+    'chroma',
+    'semantic search',
+  ],
+  'Business Process': [
+    'invoice',
+    'crm',
+    'sales',
+    'lead',
+    'hr',
+    'onboarding',
+    'customer',
+    'order',
+    'payment',
+    'stripe',
+    'hubspot',
+    'approval',
+    'ticket',
+    'support',
+    'meeting',
+    'quickbooks',
+    'shopify',
+    'ecommerce',
+    'e-commerce',
+    'recruit',
+    'candidate',
+    'pipedrive',
+    'salesforce',
+    'zendesk',
+    'billing',
+    'expense',
+  ],
+  'General Automation': [],
+};
+
+const CATEGORY_WORDS = new Map(CATEGORIES.map((c) => [c, keywords(CATEGORY_KEYWORDS[c])] as const));
+
+/**
+ * The category with the most distinct keyword hits (title and integrations count twice); ties go to
+ * the earlier category in the spec's list; no hit at all gives "General Automation".
+ */
+export function deriveCategory(input: ClassifyInput): Category {
+  const strong = wordText(`${input.title}\n${input.integrations.join('\n')}`);
+  const weak = wordText(input.description);
+  let best: Category = 'General Automation';
+  let bestScore = 0;
+  for (const category of CATEGORIES) {
+    if (category === 'General Automation') continue;
+    const kw = CATEGORY_WORDS.get(category)!;
+    const score = 2 * distinctHits(kw, strong) + distinctHits(kw, weak);
+    if (score > bestScore) {
+      best = category;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const ADVANCED = keywords([
+  'advanced',
+  'complex',
+  'enterprise',
+  'multi-agent',
+  'multi-step',
+  'rag',
+  'vector store',
+  'langchain',
+  'sub-workflow',
+  'orchestration',
+  'error handling',
+  'recursive',
+  'production-ready',
+]);
+const BEGINNER = keywords([
+  'beginner',
+  'simple',
+  'basic',
+  'starter',
+  'easy',
+  'quick start',
+  'hello world',
+  'getting started',
+  'tutorial',
+]);
+
+/**
+ * Difficulty by keywords in the title and description. When no keyword or both kinds match, the node
+ * count decides: up to 4 nodes Beginner, 15 or more Advanced, otherwise Intermediate (the default).
+ */
+export function deriveDifficulty(input: {
+  title: string;
+  description: string;
+  nodeCount: number;
+}): Difficulty {
+  const text = wordText(`${input.title}\n${input.description}`);
+  const advanced = distinctHits(ADVANCED, text) > 0;
+  const beginner = distinctHits(BEGINNER, text) > 0;
+  if (advanced && !beginner) return 'Advanced';
+  if (beginner && !advanced) return 'Beginner';
+  if (input.nodeCount <= 4) return 'Beginner';
+  if (input.nodeCount >= 15) return 'Advanced';
+  return 'Intermediate';
+}
+
+/** "AI Memory & RAG" → "ai-memory-rag" (the spec's filter-tag form). */
+export function categorySlug(category: string): string {
+  return slugify(category);
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Keyword filter tags (the spec's non-category chips) and what earns them. */
+const KEYWORD_TAGS: ReadonlyArray<readonly [string, Keywords]> = [
+  ['agent', keywords(['agent', 'ai agent', 'multi-agent'])],
+  ['openai', keywords(['openai', 'gpt', 'chatgpt', 'gpt-4', 'gpt-4o', 'gpt-3'])],
+  ['telegram', keywords(['telegram'])],
+  [
+    'google',
+    keywords([
+      'google',
+      'gmail',
+      'google sheets',
+      'google drive',
+      'google docs',
+      'google calendar',
+      'gemini',
+    ]),
+  ],
+  ['video', keywords(['video', 'youtube'])],
+  ['podcast', keywords(['podcast'])],
+  ['parallel', keywords(['parallel', 'in parallel', 'split in batches', 'concurrent'])],
+];
+
+/**
+ * Up to 8 tags: the category's filter tag, the keyword filter tags that apply, then the integrations
+ * as slugs. Every one of the spec's 15 filter tags can be reached this way.
+ */
+export function deriveTags(input: ClassifyInput & { category: string; nodeTypes?: string[] }): string[] {
+  // Node types count too: an agent node earns "agent", a split-in-batches node "parallel".
+  const types = (input.nodeTypes ?? []).map((t) => humanizeIdentifier(shortType(t)));
+  const text = wordText(
+    `${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`,
+  );
+  const tags = [categorySlug(input.category)];
+  for (const [tag, kw] of KEYWORD_TAGS) if (distinctHits(kw, text) > 0) tags.push(tag);
+  for (const integration of input.integrations) tags.push(slugify(integration));
+  return [...new Set(tags.filter(Boolean))].slice(0, MAX_TAGS);
+}

@@ -1,0 +1,54 @@
+// Catalogue constants from the spec (part 1 §3, §9; part 2 §2, §5).
+
+export const CATEGORIES = [
+  'AI & Automation',
+  'Data Processing',
+  'Content Creation',
+  'Integrations',
+  'Workflows',
+  'AI Memory & RAG',
+  'Business Process',
+  'General Automation',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** The search filter tags (chips), spec part 1 §9. */
+export const FILTER_TAGS = [
+  'ai-automation',
+  'data-processing',
+  'content-creation',
+  'integrations',
+  'workflows',
+  'ai-memory-rag',
+  'business-process',
+  'general-automation',
+  'openai',
+  'telegram',
+  'google',
+  'video',
+  'podcast',
+  'parallel',
+  'agent',
+] as const;
+export type FilterTag = (typeof FILTER_TAGS)[number];
+
+export const MAX_TAGS = 8;
+
+export const SORTS = ['newest', 'oldest', 'popular', 'alphabetical'] as const;
+export type CatalogSort = (typeof SORTS)[number];
+
+/** The spec's two source tables, plus files imported without a manifest row. */
+export const SOURCE_VAULT = 'vault';
+export const SOURCE_3000 = '3000';
+export const DEFAULT_FILE_SOURCE = 'library';
+
+/** Author of every "3000" row (spec part 1 §3). */
+export const COMMUNITY_AUTHOR = 'Community';
+/** Rating of a "3000" row without a score. */
+export const DEFAULT_3000_RATING = 4;
+
+/** Files above this many nodes are skipped on import: too large to review or deploy sensibly. */
+export const MAX_IMPORT_NODES = 200;

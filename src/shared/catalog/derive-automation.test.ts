@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { deriveAutomation, TEMPLATE_ONLY_DESCRIPTION } from './derive-automation.ts';
+
+const workflow = {
+  name: 'Telegram AI assistant',
+  nodes: [
+    {
+      type: 'n8n-nodes-base.telegramTrigger',
+      name: 'On message',
+      position: [0, 0],
+      credentials: { telegramApi: {} },
+    },
+    { type: '@n8n/n8n-nodes-langchain.agent', name: 'Agent', position: [200, 0] },
+    {
+      type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+      name: 'Model',
+      position: [200, 200],
+      credentials: { openAiApi: {} },
+    },
+    { type: 'n8n-nodes-base.telegram', name: 'Reply', position: [400, 0], credentials: { telegramApi: {} } },
+    {
+      type: 'n8n-nodes-base.stickyNote',
+      position: [-300, 0],
+      parameters: { content: '## Telegram assistant\nAnswers messages with GPT.' },
+    },
+  ],
+};
+
+describe('deriveAutomation', () => {
+  it('derives every field from a workflow', () => {
+    const d = deriveAutomation({ workflow, fileName: '0001_x.json' });
+    expect(d).toMatchObject({
+      title: 'Telegram AI assistant',
+      description: 'Telegram assistant\nAnswers messages with GPT.',
+      category: 'AI & Automation',
+      integrations: ['Telegram', 'OpenAI'],
+      triggerType: 'Telegram event',
+      nodeCount: 4,
+      deployable: true,
+      howItWorks: 'Telegram assistant\nAnswers messages with GPT.',
+    });
+    expect(d.tags.slice(0, 4)).toEqual(['ai-automation', 'agent', 'openai', 'telegram']);
+    expect(d.credentials.map((c) => [c.type, c.nodes])).toEqual([
+      ['telegramApi', ['On message', 'Reply']],
+      ['openAiApi', ['Model']],
+    ]);
+    expect(d.setupSteps).toHaveLength(7);
+  });
+
+  it('handles template-only rows', () => {
+    const d = deriveAutomation({ workflow: null, title: 'Lead router' });
+    expect(d).toMatchObject({
+      title: 'Lead router',
+      description: TEMPLATE_ONLY_DESCRIPTION,
+      nodeCount: 0,
+      deployable: false,
+      integrations: [],
+      howItWorks: '',
+    });
+    expect(d.setupSteps).toHaveLength(5);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { credentialName, deriveIntegrations, humanizeIdentifier, integrationName } from './integrations.ts';
+
+describe('integrationName', () => {
+  it.each([
+    ['n8n-nodes-base.slack', 'Slack'],
+    ['n8n-nodes-base.slackTrigger', 'Slack'],
+    ['n8n-nodes-base.googleSheets', 'Google Sheets'],
+    ['n8n-nodes-base.googleSheetsTrigger', 'Google Sheets'],
+    ['n8n-nodes-base.httpRequest', 'HTTP Request'],
+    ['@n8n/n8n-nodes-langchain.lmChatOpenAi', 'OpenAI'],
+    ['@n8n/n8n-nodes-langchain.openAi', 'OpenAI'],
+    ['@n8n/n8n-nodes-langchain.vectorStorePinecone', 'Pinecone'],
+    ['@n8n/n8n-nodes-langchain.lmChatSomeNewVendor', 'Some New Vendor'],
+    ['n8n-nodes-base.telegramTrigger', 'Telegram'],
+    ['n8n-nodes-base.activeCampaign', 'Active Campaign'],
+    ['n8n-nodes-base.set', null],
+    ['n8n-nodes-base.stickyNote', null],
+    ['n8n-nodes-base.manualTrigger', null],
+    ['n8n-nodes-base.webhook', null],
+    ['n8n-nodes-base.scheduleTrigger', null],
+    ['@n8n/n8n-nodes-langchain.agent', null],
+    ['@n8n/n8n-nodes-langchain.memoryBufferWindow', null],
+    [undefined, null],
+  ])('%s → %s', (type, expected) => {
+    expect(integrationName(type)).toBe(expected);
+  });
+});
+
+describe('deriveIntegrations', () => {
+  it.each([
+    [['n8n-nodes-base.slackTrigger', 'n8n-nodes-base.slack', 'n8n-nodes-base.set'], ['Slack']],
+    [
+      ['n8n-nodes-base.gmail', 'n8n-nodes-base.googleSheets'],
+      ['Gmail', 'Google Sheets'],
+    ],
+    [[], []],
+  ])('%j → %j', (types, expected) => {
+    expect(deriveIntegrations(types.map((type) => ({ type })))).toEqual(expected);
+  });
+});
+
+describe('humanizeIdentifier and credentialName', () => {
+  it.each([
+    ['slackApi', 'Slack API'],
+    ['googleSheetsOAuth2Api', 'Google Sheets OAuth2 API'],
+    ['openAiApi', 'Open AI API'],
+    ['httpHeaderAuth', 'HTTP Header Auth'],
+  ])('%s → %s', (input, expected) => {
+    expect(credentialName(input)).toBe(expected);
+    expect(humanizeIdentifier(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,225 @@
+import { shortType, type WorkflowNode } from './workflow-types.ts';
+
+// Readable integration names from n8n node types. Core nodes (flow control, data shaping, AI plumbing)
+// are not integrations; model and vector-store providers are.
+
+/** Core node types (short form, trigger suffix removed) that are not third-party integrations. */
+const CORE = new Set([
+  'stickyNote',
+  'set',
+  'if',
+  'switch',
+  'merge',
+  'code',
+  'function',
+  'functionItem',
+  'noOp',
+  'manual',
+  'splitInBatches',
+  'splitOut',
+  'wait',
+  'filter',
+  'sort',
+  'limit',
+  'aggregate',
+  'summarize',
+  'removeDuplicates',
+  'itemLists',
+  'dateTime',
+  'crypto',
+  'xml',
+  'html',
+  'htmlExtract',
+  'markdown',
+  'compareDatasets',
+  'renameKeys',
+  'moveBinaryData',
+  'convertToFile',
+  'extractFromFile',
+  'readBinaryFile',
+  'readBinaryFiles',
+  'writeBinaryFile',
+  'readWriteFile',
+  'spreadsheetFile',
+  'executeWorkflow',
+  'executeCommand',
+  'respondToWebhook',
+  'stopAndError',
+  'errorTrigger',
+  'start',
+  'cron',
+  'schedule',
+  'interval',
+  'webhook',
+  'form',
+  'n8nForm',
+  'formTrigger',
+  'chat',
+  'chatTrigger',
+  'executeWorkflowTrigger',
+  'workflowTrigger',
+  'localFileTrigger',
+  'debugHelper',
+  'editImage',
+  'compression',
+  'emailReadImap',
+  'emailSend',
+  'n8n',
+  'agent',
+  'agentTool',
+  'chainLlm',
+  'chainSummarization',
+  'chainRetrievalQa',
+  'outputParserStructured',
+  'outputParserAutofixing',
+  'outputParserItemList',
+  'textSplitterRecursiveCharacterTextSplitter',
+  'textSplitterCharacterTextSplitter',
+  'textSplitterTokenSplitter',
+  'documentDefaultDataLoader',
+  'documentBinaryInputLoader',
+  'memoryBufferWindow',
+  'toolCode',
+  'toolWorkflow',
+  'toolCalculator',
+  'toolThink',
+  'informationExtractor',
+  'sentimentAnalysis',
+  'textClassifier',
+  'retrieverVectorStore',
+  'toolVectorStore',
+  'vectorStoreInMemory',
+  'mcpClientTool',
+  'mcpTrigger',
+  'httpRequestTool',
+  'noOpTool',
+]);
+
+/** Types whose generated name reads badly. Keys are the short type without Trigger/Tool suffixes. */
+const NAMES: Record<string, string> = {
+  httpRequest: 'HTTP Request',
+  openAi: 'OpenAI',
+  lmChatOpenAi: 'OpenAI',
+  lmOpenAi: 'OpenAI',
+  embeddingsOpenAi: 'OpenAI',
+  lmChatAzureOpenAi: 'Azure OpenAI',
+  embeddingsAzureOpenAi: 'Azure OpenAI',
+  lmChatAnthropic: 'Anthropic',
+  anthropic: 'Anthropic',
+  lmChatGoogleGemini: 'Google Gemini',
+  googleGemini: 'Google Gemini',
+  embeddingsGoogleGemini: 'Google Gemini',
+  lmChatGooglePalm: 'Google PaLM',
+  lmChatOllama: 'Ollama',
+  lmOllama: 'Ollama',
+  embeddingsOllama: 'Ollama',
+  lmChatMistralCloud: 'Mistral',
+  embeddingsMistralCloud: 'Mistral',
+  lmChatGroq: 'Groq',
+  lmChatDeepSeek: 'DeepSeek',
+  lmChatOpenRouter: 'OpenRouter',
+  lmChatXAiGrok: 'xAI Grok',
+  memoryPostgresChat: 'PostgreSQL',
+  memoryRedisChat: 'Redis',
+  memoryMongoDbChat: 'MongoDB',
+  memoryZep: 'Zep',
+  vectorStorePinecone: 'Pinecone',
+  vectorStoreQdrant: 'Qdrant',
+  vectorStoreSupabase: 'Supabase',
+  vectorStorePGVector: 'PGVector',
+  vectorStoreMongoDBAtlas: 'MongoDB Atlas',
+  vectorStoreZep: 'Zep',
+  toolSerpApi: 'SerpApi',
+  toolWikipedia: 'Wikipedia',
+  toolWolframAlpha: 'Wolfram Alpha',
+  googleSheets: 'Google Sheets',
+  gmail: 'Gmail',
+  googleDrive: 'Google Drive',
+  googleDocs: 'Google Docs',
+  googleCalendar: 'Google Calendar',
+  googleBigQuery: 'Google BigQuery',
+  youTube: 'YouTube',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  hubspot: 'HubSpot',
+  linkedIn: 'LinkedIn',
+  mySql: 'MySQL',
+  postgres: 'PostgreSQL',
+  mongoDb: 'MongoDB',
+  microsoftOutlook: 'Microsoft Outlook',
+  microsoftTeams: 'Microsoft Teams',
+  microsoftExcel: 'Microsoft Excel',
+  whatsApp: 'WhatsApp',
+  rssFeedRead: 'RSS',
+  rssFeedReadTrigger: 'RSS',
+  twitter: 'X (Twitter)',
+  awsS3: 'AWS S3',
+  awsLambda: 'AWS Lambda',
+  awsSes: 'AWS SES',
+  ftp: 'FTP',
+  ssh: 'SSH',
+  sendGrid: 'SendGrid',
+  mailchimp: 'Mailchimp',
+  clickUp: 'ClickUp',
+  wooCommerce: 'WooCommerce',
+  quickbooks: 'QuickBooks',
+  erpNext: 'ERPNext',
+  mqtt: 'MQTT',
+  amqp: 'AMQP',
+  graphql: 'GraphQL',
+  openWeatherMap: 'OpenWeatherMap',
+  elevenLabs: 'ElevenLabs',
+};
+
+const ACRONYMS = new Set(['api', 'ai', 'crm', 'sms', 'sql', 'url', 'aws', 'rss', 'ftp', 'ssh', 'http', 'io']);
+
+/** `googleSheetsOAuth2Api` → `Google Sheets OAuth2 API` */
+export function humanizeIdentifier(identifier: string): string {
+  const words = identifier
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/OAuth2/g, ' oauth2marker ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words
+    .map((w) => {
+      if (w === 'oauth2marker') return 'OAuth2';
+      if (ACRONYMS.has(w.toLowerCase())) return w.toUpperCase();
+      return w.charAt(0).toUpperCase() + w.slice(1);
+    })
+    .join(' ');
+}
+
+function baseKey(type: string): string {
+  return shortType(type).replace(/(Trigger|Tool)$/, '');
+}
+
+/** The readable integration name of a node type, or null for core nodes. */
+export function integrationName(type: string | undefined): string | null {
+  if (!type) return null;
+  const short = shortType(type);
+  const key = baseKey(type);
+  if (CORE.has(short) || CORE.has(key)) return null;
+  if (NAMES[short]) return NAMES[short];
+  if (NAMES[key]) return NAMES[key];
+  // Unknown langchain providers: drop the role prefix (lmChatFoo → Foo).
+  const provider = key.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '');
+  if (provider.length === 0) return null;
+  return NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
+}
+
+/** Distinct readable integrations in node order. */
+export function deriveIntegrations(nodes: WorkflowNode[]): string[] {
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    const name = integrationName(node.type);
+    if (name) seen.add(name);
+  }
+  return [...seen];
+}
+
+/** `slackOAuth2Api` → `Slack OAuth2 API` */
+export function credentialName(credentialType: string): string {
+  return humanizeIdentifier(credentialType);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chipText,
+  findV3000Match,
+  isAiAgent,
+  isV3000Id,
+  matchesChip,
+  matchesQuery,
+  v3000Id,
+} from './search-rules.ts';
+
+const item = (
+  over: Partial<{
+    id: string;
+    title: string;
+    description: string;
+    author: string;
+    tags: string[];
+    category: string;
+  }> = {},
+) => ({
+  id: 'slack-digest',
+  title: 'Slack digest',
+  description: 'Posts a daily summary.',
+  author: 'Ada',
+  tags: ['integrations', 'slack'],
+  category: 'Integrations',
+  ...over,
+});
+
+describe('matchesQuery (case-insensitive substring over title, description, author, tags, id)', () => {
+  it.each([
+    ['SLACK', true],
+    ['daily sum', true],
+    ['ada', true],
+    ['integrations', true],
+    ['k-dig', true],
+    ['', true],
+    ['   ', true],
+    ['%', false],
+    ['_', false],
+    ['gmail', false],
+  ])('%j → %s', (q, expected) => expect(matchesQuery(q, item())).toBe(expected));
+  it('treats % and _ literally', () => {
+    expect(matchesQuery('100%', item({ description: 'Saves 100% of the time' }))).toBe(true);
+    expect(matchesQuery('a_b', item({ title: 'a_b tool' }))).toBe(true);
+    expect(matchesQuery('a_b', item({ title: 'axb tool' }))).toBe(false);
+  });
+});
+
+describe('matchesChip (hyphen → space, in category, tags, title or description)', () => {
+  it.each([
+    ['integrations', item(), true],
+    ['ai-memory-rag', item({ category: 'AI Memory & RAG', tags: [] }), true],
+    ['ai-automation', item({ category: 'AI & Automation', tags: [] }), true],
+    ['telegram', item({ description: 'Talks to Telegram' }), true],
+    ['business-process', item(), false],
+    ['video', item({ tags: ['video'] }), true],
+  ])('%s', (chip, value, expected) => expect(matchesChip(chip, value)).toBe(expected));
+  it('normalises text', () => expect(chipText(' AI  Memory & RAG ')).toBe('ai memory rag'));
+});
+
+describe('isAiAgent', () => {
+  it.each([
+    [item({ title: 'Customer support chatbot' }), true],
+    [item({ description: 'Uses ChatGPT to reply' }), true],
+    [item({ title: 'Telegram bot' }), true],
+    [item({ title: 'Robot arm telemetry' }), false],
+    [item({ category: 'AI Memory & RAG' }), true],
+    [item({ title: 'An LLM summariser' }), true],
+    [item({ title: 'Machine learning pipeline' }), true],
+    [item(), false],
+  ])('%# → %s', (value, expected) => expect(isAiAgent(value)).toBe(expected));
+});
+
+describe('v3000 ids', () => {
+  it.each([
+    ['Email Summariser', 'v3000-email-summariser'],
+    ['  Two  Spaces ', 'v3000-two-spaces'],
+    ['AI: Résumé Bot', 'v3000-ai:-résumé-bot'],
+  ])('%s → %s', (name, expected) => expect(v3000Id(name)).toBe(expected));
+  it('recognises the prefix', () => {
+    expect(isV3000Id('v3000-x')).toBe(true);
+    expect(isV3000Id('x-v3000-')).toBe(false);
+  });
+  it.each([
+    ['v3000-email-summariser', 'Email Summariser'],
+    ['v3000-summariser', 'Email Summariser'],
+    ['v3000-nothing', undefined],
+    ['other-id', undefined],
+  ])('findV3000Match %s', (id, expected) => {
+    const rows = [{ title: 'Email Summariser' }, { title: 'Slack Bot' }];
+    expect(findV3000Match(id, rows)?.title).toBe(expected);
+  });
+});

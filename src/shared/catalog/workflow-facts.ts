@@ -1,0 +1,107 @@
+import { credentialName, integrationName } from './integrations.ts';
+import { isStickyNote, shortType, type WorkflowNode } from './workflow-types.ts';
+
+/** Working nodes: sticky notes are canvas annotations, not steps. */
+export function countNodes(nodes: WorkflowNode[]): number {
+  return nodes.filter((n) => !isStickyNote(n)).length;
+}
+
+/**
+ * The spec's deployable rule (part 2 §4): more than 3 nodes and at least one node whose type is not
+ * manual, function or webhook. Counted over the raw nodes list, as the spec states it.
+ */
+export function isDeployable(nodes: WorkflowNode[] | null | undefined): boolean {
+  if (!nodes || nodes.length <= 3) return false;
+  return nodes.some((n) => {
+    const t = shortType(n.type).toLowerCase();
+    return !(t === 'manualtrigger' || t === 'function' || t === 'functionitem' || t === 'webhook');
+  });
+}
+
+const TRIGGER_NAMES: Record<string, string> = {
+  manualTrigger: 'Manual',
+  start: 'Manual',
+  webhook: 'Webhook',
+  formTrigger: 'Form submission',
+  chatTrigger: 'Chat message',
+  scheduleTrigger: 'Schedule',
+  cron: 'Schedule',
+  interval: 'Schedule',
+  executeWorkflowTrigger: 'Called by another workflow',
+  errorTrigger: 'Workflow error',
+  emailReadImap: 'Incoming email',
+  mcpTrigger: 'MCP request',
+};
+
+function triggerOf(node: WorkflowNode): string | null {
+  const short = shortType(node.type);
+  if (TRIGGER_NAMES[short]) return TRIGGER_NAMES[short];
+  if (short.endsWith('Trigger')) {
+    const app = integrationName(node.type);
+    return app ? `${app} event` : 'Event';
+  }
+  return null;
+}
+
+/** How the workflow starts: the first trigger node in the list, else "Manual". */
+export function deriveTriggerType(nodes: WorkflowNode[]): string {
+  const triggers = nodes.map(triggerOf).filter((t): t is string => t !== null);
+  // A manual trigger beside a real one is only for testing: prefer the real one.
+  return triggers.find((t) => t !== 'Manual') ?? triggers[0] ?? 'Manual';
+}
+
+export type RequiredCredential = { type: string; name: string; nodes: string[] };
+
+/** Credential types the workflow needs and the nodes that use each, in first-use order. */
+export function deriveCredentials(nodes: WorkflowNode[]): RequiredCredential[] {
+  const byType = new Map<string, RequiredCredential>();
+  for (const node of nodes) {
+    if (!node.credentials || typeof node.credentials !== 'object') continue;
+    for (const type of Object.keys(node.credentials)) {
+      let entry = byType.get(type);
+      if (!entry) {
+        entry = { type, name: credentialName(type), nodes: [] };
+        byType.set(type, entry);
+      }
+      const nodeName = node.name ?? shortType(node.type);
+      if (!entry.nodes.includes(nodeName)) entry.nodes.push(nodeName);
+    }
+  }
+  return [...byType.values()];
+}
+
+/** Sticky-note markdown made readable as plain text. */
+export function cleanNoteText(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their text
+    .replace(/<[^>]+>/g, '') // html tags
+    .replace(/^\s{0,3}#{1,6}\s*/gm, '') // heading markers
+    .replace(/(\*\*|__|`{1,3})/g, '')
+    .replace(/^\s*[-*]\s+/gm, '• ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function position(node: WorkflowNode): [number, number] {
+  const p = node.position;
+  const x = Array.isArray(p) && typeof p[0] === 'number' ? p[0] : 0;
+  const y = Array.isArray(p) && typeof p[1] === 'number' ? p[1] : 0;
+  return [x, y];
+}
+
+/** Sticky-note texts in canvas order: left to right, then top to bottom; empty notes dropped. */
+export function stickyNotesInCanvasOrder(nodes: WorkflowNode[]): string[] {
+  return nodes
+    .filter(isStickyNote)
+    .map((n) => ({ pos: position(n), text: cleanNoteText(String(n.parameters?.content ?? '')) }))
+    .filter((n) => n.text.length > 0)
+    .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1])
+    .map((n) => n.text);
+}
+
+/** "How it works": every sticky note, in canvas order. Empty when the workflow has none. */
+export function deriveHowItWorks(nodes: WorkflowNode[]): string {
+  return stickyNotesInCanvasOrder(nodes).join('\n\n');
+}

@@ -99,3 +99,28 @@ describe('slugify', () => {
     ['Café crème', 'cafe-creme'],
   ])('%s → %s', (value, expected) => expect(slugify(value)).toBe(expected));
 });
+
+describe('deriveCategory: a category named outright', () => {
+  it.each([
+    [
+      'Daily Weather Alert on Telegram',
+      'A simple general automation that sends a Telegram warning.',
+      ['Telegram'],
+      'General Automation',
+    ],
+    [
+      'Invoice approvals',
+      'A business process for approving invoices in Slack.',
+      ['Slack'],
+      'Business Process',
+    ],
+    [
+      'Weekly digest',
+      'Content creation: drafts a newsletter from RSS items.',
+      ['RSS Feed Read'],
+      'Content Creation',
+    ],
+  ] as const)('%s → %s', (title, description, integrations, category) => {
+    expect(deriveCategory({ title, description, integrations: [...integrations] })).toBe(category);
+  });
+});

@@ -181,8 +181,14 @@ export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
     'billing',
     'expense',
   ],
+  // Also the fallback when nothing else matches.
   'General Automation': [],
 };
+
+const CATEGORY_NAMES = new Map(
+  CATEGORIES.map((c) => [c, ` ${wordText(c.replace('&', 'and')).padded.trim()} `] as const),
+);
+const NAMED_CATEGORY_WEIGHT = 6;
 
 const CATEGORY_WORDS = new Map(CATEGORIES.map((c) => [c, keywords(CATEGORY_KEYWORDS[c])] as const));
 
@@ -196,9 +202,11 @@ export function deriveCategory(input: ClassifyInput): Category {
   let best: Category = 'General Automation';
   let bestScore = 0;
   for (const category of CATEGORIES) {
-    if (category === 'General Automation') continue;
     const kw = CATEGORY_WORDS.get(category)!;
-    const score = 2 * distinctHits(kw, strong) + distinctHits(kw, weak);
+    // Naming a category outright ("a simple general automation that…") is the strongest signal.
+    const named = CATEGORY_NAMES.get(category)!;
+    const explicit = strong.padded.includes(named) || weak.padded.includes(named) ? NAMED_CATEGORY_WEIGHT : 0;
+    const score = explicit + 2 * distinctHits(kw, strong) + distinctHits(kw, weak);
     if (score > bestScore) {
       best = category;
       bestScore = score;

@@ -1,0 +1,27 @@
+// The sample library a fresh install imports must cover every category and every filter tag
+// of the spec through the importer's own derived fields (not just through wording).
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { automations } from '../../src/server/db/schema/catalog.ts';
+import { CATEGORIES, FILTER_TAGS } from '../../src/shared/catalog/constants.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+it('imports the samples with every category and filter tag reachable, some not deployable', async () => {
+  const t = await createTestApp();
+  const report = await importCatalogPath({
+    database: t.database,
+    target: path.resolve('samples'),
+    source: 'library',
+  });
+  expect(report.skipped).toEqual([]);
+  expect(report.imported).toBeGreaterThanOrEqual(40);
+  const rows = await t.database.db.select().from(automations);
+  const categories = new Set(rows.map((r) => r.category));
+  expect([...CATEGORIES].filter((c) => !categories.has(c))).toEqual([]);
+  const tags = new Set(rows.flatMap((r) => r.tags));
+  expect([...FILTER_TAGS].filter((tag) => !tags.has(tag))).toEqual([]);
+  expect(rows.filter((r) => !r.deployable).length).toBeGreaterThanOrEqual(4);
+  expect(rows.filter((r) => r.videoUrl).length).toBeGreaterThanOrEqual(5);
+  expect(rows.filter((r) => r.workflowJson === null).length).toBeGreaterThanOrEqual(4);
+});

@@ -8,6 +8,7 @@ import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
@@ -38,7 +39,8 @@ export function createApp(deps: AppDeps) {
           c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
       }),
     )
-    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }));
+    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
+    .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -1,2 +1,3 @@
 // Every table, one file per feature. drizzle-kit reads this file to generate migrations.
 export * from './jobs.ts';
+export * from './site.ts';

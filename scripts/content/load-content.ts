@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import {
   type Author,
   AuthorsSchema,
-  type BlogPostSummary,
   BlogFrontmatterSchema,
-  type LegalPageContent,
+  type BlogPostSummary,
   LegalFrontmatterSchema,
+  type LegalPageContent,
   type SiteCopy,
   SiteCopySchema,
   type Testimonial,
@@ -64,10 +64,7 @@ export function renderMarkdown(markdown: string): { html: string; headings: TocH
         }
         return `<h${token.depth} id="${id}">${this.parser.parseInline(token.tokens)}</h${token.depth}>\n`;
       },
-      link(
-        this: { parser: { parseInline(t: Tokens.Link['tokens']): string } },
-        token: Tokens.Link,
-      ) {
+      link(this: { parser: { parseInline(t: Tokens.Link['tokens']): string } }, token: Tokens.Link) {
         const text = this.parser.parseInline(token.tokens);
         const external = /^https?:\/\//.test(token.href);
         const rel = external ? ' rel="noopener noreferrer" target="_blank"' : '';
@@ -106,7 +103,9 @@ export function loadContent(root: string): Content {
 
   const posts: BlogPost[] = [];
   const blogDir = path.join(dir, 'blog');
-  for (const name of readdirSync(blogDir).filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of readdirSync(blogDir)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
     const file = path.join(blogDir, name);
     files.push(file);
     const { data, body } = splitFrontmatter(readFileSync(file, 'utf8'), rel(file));
@@ -121,7 +120,9 @@ export function loadContent(root: string): Content {
 
   const legal: LegalPageContent[] = [];
   const legalDir = path.join(dir, 'pages');
-  for (const name of readdirSync(legalDir).filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of readdirSync(legalDir)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
     const file = path.join(legalDir, name);
     files.push(file);
     const { data, body } = splitFrontmatter(readFileSync(file, 'utf8'), rel(file));

@@ -1,11 +1,13 @@
 // Types of the build-time content modules (scripts/content/vite-plugin.ts).
 declare module 'virtual:flowvault/site' {
   import type { Author, SiteCopy, Testimonial } from '#shared/schemas/content.ts';
+
   const content: { site: SiteCopy; testimonials: Testimonial[]; authors: Author[] };
   export default content;
 }
 declare module 'virtual:flowvault/blog' {
   import type { BlogPostSummary } from '#shared/schemas/content.ts';
+
   const posts: BlogPostSummary[];
   export default posts;
 }
@@ -15,6 +17,7 @@ declare module 'virtual:flowvault/blog-bodies' {
 }
 declare module 'virtual:flowvault/legal' {
   import type { LegalPageContent } from '#shared/schemas/content.ts';
+
   const pages: Record<string, LegalPageContent>;
   export default pages;
 }

@@ -27,7 +27,8 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   blog: {
-    lazy: () => import('#web/features/site/blog/blog-list-page.tsx').then((m) => ({ Component: m.BlogListPage })),
+    lazy: () =>
+      import('#web/features/site/blog/blog-list-page.tsx').then((m) => ({ Component: m.BlogListPage })),
     meta: {
       title: 'Blog: n8n automation guides, use cases and case studies | Flowvault',
       description:
@@ -35,7 +36,8 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   blogPost: {
-    lazy: () => import('#web/features/site/blog/blog-post-page.tsx').then((m) => ({ Component: m.BlogPostPage })),
+    lazy: () =>
+      import('#web/features/site/blog/blog-post-page.tsx').then((m) => ({ Component: m.BlogPostPage })),
     // Each post's own title, description and tags are written by the build (scripts/build.ts).
     meta: {
       title: 'Post Not Found | Flowvault blog',
@@ -92,7 +94,9 @@ export const PAGES: Record<RouteId, Page> = {
   },
   newsletter: {
     lazy: () =>
-      import('#web/features/site/newsletter/newsletter-page.tsx').then((m) => ({ Component: m.NewsletterPage })),
+      import('#web/features/site/newsletter/newsletter-page.tsx').then((m) => ({
+        Component: m.NewsletterPage,
+      })),
     meta: {
       title: 'Newsletter subscription | Flowvault',
       description:

@@ -13,7 +13,10 @@ const json = (body: unknown) => ({
 describe('contact form', () => {
   it('stores a message', async () => {
     const { request, database } = await createTestApp();
-    const res = await request('/api/contact', json({ name: 'Ada', email: 'Ada@Example.com', message: 'Hello there' }));
+    const res = await request(
+      '/api/contact',
+      json({ name: 'Ada', email: 'Ada@Example.com', message: 'Hello there' }),
+    );
     expect(res.status).toBe(201);
     const rows = await database.db.select().from(contactMessages);
     expect(rows).toMatchObject([{ name: 'Ada', email: 'ada@example.com', message: 'Hello there' }]);
@@ -44,7 +47,10 @@ describe('contact form', () => {
       const ok = await request('/api/contact', json({ name: 'A', email: 'a@example.com', message: `m${i}` }));
       expect(ok.status).toBe(201);
     }
-    const limited = await request('/api/contact', json({ name: 'A', email: 'a@example.com', message: 'again' }));
+    const limited = await request(
+      '/api/contact',
+      json({ name: 'A', email: 'a@example.com', message: 'again' }),
+    );
     expect(limited.status).toBe(429);
   });
 });
@@ -58,7 +64,10 @@ describe('newsletter', () => {
     expect(row?.status).toBe('pending');
 
     // The tokens go out by mail; the service returns them for the mailer.
-    const tokens = await subscribeNewsletter({ db: database.db }, { email: 'reader@example.com', sender: 't' });
+    const tokens = await subscribeNewsletter(
+      { db: database.db },
+      { email: 'reader@example.com', sender: 't' },
+    );
     expect(tokens).not.toBeNull();
     const bad = await request('/api/newsletter/confirm', json({ token: 'x'.repeat(32) }));
     expect(bad.status).toBe(404);

@@ -14,7 +14,10 @@ export function makeWebRoot(): string {
   for (const route of Object.values(ROUTES)) {
     if (!route.prerender || route.path === '/' || route.path.includes(':')) continue;
     mkdirSync(path.join(root, path.dirname(prerenderFileFor(route.path))), { recursive: true });
-    writeFileSync(path.join(root, prerenderFileFor(route.path)), page(`<div id="root">PAGE ${route.path}</div>`));
+    writeFileSync(
+      path.join(root, prerenderFileFor(route.path)),
+      page(`<div id="root">PAGE ${route.path}</div>`),
+    );
   }
   writeFileSync(
     path.join(root, 'app.html'),

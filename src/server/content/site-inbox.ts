@@ -26,7 +26,12 @@ export async function submitContactMessage(
   const [recent] = await deps.db
     .select({ n: count() })
     .from(contactMessages)
-    .where(and(eq(contactMessages.senderHash, senderHash), gt(contactMessages.createdAt, new Date(now.getTime() - HOUR))));
+    .where(
+      and(
+        eq(contactMessages.senderHash, senderHash),
+        gt(contactMessages.createdAt, new Date(now.getTime() - HOUR)),
+      ),
+    );
   if ((recent?.n ?? 0) >= CONTACT_LIMIT_PER_HOUR) {
     throw new AppError('RATE_LIMITED', {
       userMessage: 'You have sent several messages in a short time. Please try again in an hour.',
@@ -63,7 +68,9 @@ export async function subscribeNewsletter(
       ),
     );
   if ((recent?.n ?? 0) >= NEWSLETTER_LIMIT_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', { userMessage: 'Too many sign-ups from here. Please try again in an hour.' });
+    throw new AppError('RATE_LIMITED', {
+      userMessage: 'Too many sign-ups from here. Please try again in an hour.',
+    });
   }
   const [existing] = await deps.db
     .select()

@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
-import { ContactMessageInputSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/site.ts';
+import {
+  ContactMessageInputSchema,
+  NewsletterSubscribeSchema,
+  NewsletterTokenSchema,
+} from '#shared/schemas/site.ts';
 import {
   confirmNewsletter,
   submitContactMessage,

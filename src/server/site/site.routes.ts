@@ -53,7 +53,10 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
   ] as const) {
     const full = path.join(webRoot, file);
     if (existsSync(full)) {
-      textFiles.set(`/${file}`, { body: readFileSync(full, 'utf8').replaceAll(BASE_URL_TOKEN, baseUrl), type });
+      textFiles.set(`/${file}`, {
+        body: readFileSync(full, 'utf8').replaceAll(BASE_URL_TOKEN, baseUrl),
+        type,
+      });
     }
   }
   for (const route of Object.values(ROUTES)) {

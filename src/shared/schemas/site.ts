@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** POST /api/contact. `website` is the honeypot: people leave it empty. */
 export const ContactMessageInputSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(100, 'Your name is too long (100 characters at most).'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(100, 'Your name is too long (100 characters at most).'),
   email: z.email('Please enter a valid email address.').max(254),
   message: z
     .string()

@@ -54,7 +54,9 @@ function PriceCard() {
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">Lifetime Access</p>
       <p className="mt-2 flex items-baseline gap-3">
         <span className="text-5xl font-bold">{money(offer.price)}</span>
-        <span className="text-lg text-slate-600 line-through dark:text-slate-400">{money(offer.listPrice)}</span>
+        <span className="text-lg text-slate-600 line-through dark:text-slate-400">
+          {money(offer.listPrice)}
+        </span>
         <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
           {offer.percentOff}% off
         </span>
@@ -201,12 +203,16 @@ export function HomePage() {
               <p className="font-semibold">Lifetime Access</p>
               <p className="mt-4 flex items-baseline gap-3">
                 <span className="text-5xl font-bold">{money(offer.price)}</span>
-                <span className="text-slate-600 line-through dark:text-slate-400">{money(offer.listPrice)}</span>
+                <span className="text-slate-600 line-through dark:text-slate-400">
+                  {money(offer.listPrice)}
+                </span>
                 <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
                   Save {money(offer.saved)} ({offer.percentOff}% off)
                 </span>
               </p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">One-time payment. No recurring fees.</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                One-time payment. No recurring fees.
+              </p>
               <Button asChild size="lg" className="mt-6 w-full">
                 <Link to="/auth">Get Premium Access</Link>
               </Button>
@@ -244,7 +250,10 @@ export function HomePage() {
           <div className="mt-10 flex flex-wrap items-center justify-center gap-3 text-center">
             <Star aria-hidden="true" className="h-5 w-5 text-amber-500" />
             <span className="text-slate-600 dark:text-slate-400">Still deciding? Read the</span>
-            <Link to="/blog" className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100">
+            <Link
+              to="/blog"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100"
+            >
               <BookOpen aria-hidden="true" className="h-4 w-4" />
               blog
             </Link>

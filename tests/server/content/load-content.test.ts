@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,11 @@ describe('content/', () => {
       expect(post.html).toContain(`<h2 id="${post.headings[0]!.id}">`);
     }
     const data = content.posts.find((p) => p.slug === 'data-processing-automation-workflows')!;
-    expect([data.publishDate, data.category, data.difficulty]).toEqual(['2023-12-20', 'Case Studies', 'Advanced']);
+    expect([data.publishDate, data.category, data.difficulty]).toEqual([
+      '2023-12-20',
+      'Case Studies',
+      'Advanced',
+    ]);
     const remote = content.posts.find((p) => p.slug === 'productivity-automation-remote-teams')!;
     expect([remote.publishDate, remote.category, remote.difficulty]).toEqual([
       '2023-12-15',
@@ -57,9 +61,14 @@ describe('content/', () => {
     expect(h2('shipping-policy')).toBe(9);
     expect(h2('privacy-policy')).toBe(12);
     expect(byId['privacy-policy']!.version).toBe('3.0');
-    expect(Object.keys(byId).sort()).toEqual(
-      ['about-us', 'contact-us', 'privacy-policy', 'refund-policy', 'shipping-policy', 'terms-conditions'],
-    );
+    expect(Object.keys(byId).sort()).toEqual([
+      'about-us',
+      'contact-us',
+      'privacy-policy',
+      'refund-policy',
+      'shipping-policy',
+      'terms-conditions',
+    ]);
   });
 
   it('keeps the offer figures of the spec', () => {
@@ -72,7 +81,9 @@ describe('content/', () => {
     cpSync(path.join(ROOT, 'content'), path.join(root, 'content'), { recursive: true });
     const file = path.join(root, 'content/blog/ecommerce-automation-with-n8n.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace("publishDate: '2024-01-10'", 'publishDate: soon'));
-    expect(() => loadContent(root)).toThrow(/ecommerce-automation-with-n8n\.md is not valid:\n {2}publishDate/);
+    expect(() => loadContent(root)).toThrow(
+      /ecommerce-automation-with-n8n\.md is not valid:\n {2}publishDate/,
+    );
   });
 
   it('gives headings unique ids and refuses a file without frontmatter', () => {

@@ -23,7 +23,9 @@ export const newsletterSubscribers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
     /** pending (waiting for the confirm link), confirmed, unsubscribed. */
-    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
     /** SHA-256 of the confirm token sent by mail (the token itself is never stored). */
     confirmTokenHash: text('confirm_token_hash'),
     /** SHA-256 of the unsubscribe token carried by every mail. */

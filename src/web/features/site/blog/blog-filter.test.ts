@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import posts from 'virtual:flowvault/blog';
+import { describe, expect, it } from 'vitest';
 import { filterPosts, formatPublishDate, neighbours, relatedPosts } from './blog-filter.ts';
 
 describe('blog filtering', () => {
   it('searches title, excerpt and tags case-insensitively and combines with the category', () => {
-    expect(filterPosts(posts, 'SHOPIFY', 'All').map((p) => p.slug)).toEqual(['ecommerce-automation-with-n8n']);
+    expect(filterPosts(posts, 'SHOPIFY', 'All').map((p) => p.slug)).toEqual([
+      'ecommerce-automation-with-n8n',
+    ]);
     expect(filterPosts(posts, 'n8n', 'Case Studies').map((p) => p.slug)).toEqual([
       'data-processing-automation-workflows',
     ]);

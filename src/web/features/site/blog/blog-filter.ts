@@ -27,7 +27,9 @@ export function relatedPosts<P extends Pick<BlogPostSummary, 'slug' | 'tags' | '
 ): P[] {
   return posts
     .filter(
-      (p) => p.slug !== current.slug && (p.category === current.category || p.tags.some((t) => current.tags.includes(t))),
+      (p) =>
+        p.slug !== current.slug &&
+        (p.category === current.category || p.tags.some((t) => current.tags.includes(t))),
     )
     .slice(0, limit);
 }

@@ -1,7 +1,7 @@
+import posts from 'virtual:flowvault/blog';
 import { Calendar, Clock, Search, User } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import posts from 'virtual:flowvault/blog';
 import { BLOG_CATEGORIES } from '#shared/schemas/content.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ALL_CATEGORIES, filterPosts, formatPublishDate } from './blog-filter.ts';
@@ -34,7 +34,8 @@ export function BlogListPage() {
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
-        <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Categories</legend>
           {CATEGORIES.map((c) => (
             <button
               key={c}
@@ -51,7 +52,7 @@ export function BlogListPage() {
               {c}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
 
       {shown.length === 0 ? (
@@ -66,7 +67,13 @@ export function BlogListPage() {
               className="fv-stagger flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
               style={{ animationDelay: `${i * 0.1}s` }}
             >
-              <img src={post.image} alt="" width={1200} height={630} className="aspect-[1200/630] w-full object-cover" />
+              <img
+                src={post.image}
+                alt=""
+                width={1200}
+                height={630}
+                className="aspect-[1200/630] w-full object-cover"
+              />
               <article className="flex flex-1 flex-col p-5">
                 <div className="flex gap-2 text-xs font-medium">
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
@@ -98,7 +105,10 @@ export function BlogListPage() {
                 </p>
                 <ul className="mt-3 flex flex-wrap gap-1" aria-label="Tags">
                   {post.tags.slice(0, 3).map((t) => (
-                    <li key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                    <li
+                      key={t}
+                      className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+                    >
                       #{t}
                     </li>
                   ))}

@@ -1,8 +1,8 @@
+import posts from 'virtual:flowvault/blog';
+import bodies from 'virtual:flowvault/blog-bodies';
 import { ArrowLeft, Calendar, Check, ChevronRight, Clock, Download, User } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import posts from 'virtual:flowvault/blog';
-import bodies from 'virtual:flowvault/blog-bodies';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, money, site } from '#web/features/site/site-content.ts';
@@ -61,7 +61,9 @@ function FeaturedOffer() {
       <p className="mt-3 flex items-baseline gap-3">
         <span className="text-4xl font-bold">{money(offer.price)}</span>
         <span className="text-white/80 line-through">{money(offer.regularPrice)}</span>
-        <span className="rounded-full bg-white/20 px-2 py-0.5 text-sm font-semibold">{offer.percentOff}% off</span>
+        <span className="rounded-full bg-white/20 px-2 py-0.5 text-sm font-semibold">
+          {offer.percentOff}% off
+        </span>
       </p>
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
         {offer.stats.map((s) => (
@@ -142,7 +144,9 @@ function PostNotFound() {
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-3xl flex-col items-center justify-center px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Post Not Found</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-400">The article you are looking for does not exist.</p>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">
+        The article you are looking for does not exist.
+      </p>
       <Link
         to="/blog"
         className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 font-medium text-white"

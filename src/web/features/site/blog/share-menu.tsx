@@ -25,7 +25,8 @@ export function ShareMenu({ title }: { title: string }) {
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node))
+        setOpen(false);
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -35,8 +36,7 @@ export function ShareMenu({ title }: { title: string }) {
     };
   }, [open]);
   const url = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
-  const item =
-    'block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
+  const item = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <div ref={root} className="relative">
       <button

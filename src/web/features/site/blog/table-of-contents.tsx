@@ -6,7 +6,10 @@ import { cn } from '#web/lib/cn.ts';
 export const TOC_OFFSET = 100;
 
 /** The heading whose top has passed the 100 px offset most recently (the first one before any). */
-export function activeHeadingId(tops: { id: string; top: number }[], offset = TOC_OFFSET): string | undefined {
+export function activeHeadingId(
+  tops: { id: string; top: number }[],
+  offset = TOC_OFFSET,
+): string | undefined {
   let active = tops[0]?.id;
   for (const h of tops) if (h.top - offset <= 1) active = h.id;
   return active;
@@ -48,7 +51,15 @@ function useActiveHeading(headings: TocHeading[]) {
   return active;
 }
 
-function TocList({ headings, active, onPick }: { headings: TocHeading[]; active?: string; onPick?: () => void }) {
+function TocList({
+  headings,
+  active,
+  onPick,
+}: {
+  headings: TocHeading[];
+  active?: string;
+  onPick?: () => void;
+}) {
   return (
     <ol className="space-y-1 text-sm">
       {headings.map((h) => (

@@ -16,13 +16,18 @@ export function SourceCounters() {
   const counters = useCatalogCounters();
   if (counters.isPending) return <p className="text-slate-600 dark:text-slate-400">Loading...</p>;
   if (counters.isError) {
-    return <p className="text-slate-600 dark:text-slate-400">Live source counts are unavailable right now.</p>;
+    return (
+      <p className="text-slate-600 dark:text-slate-400">Live source counts are unavailable right now.</p>
+    );
   }
   const entries = Object.entries(counters.data.perSource).sort((a, b) => b[1] - a[1]);
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       {entries.map(([source, count]) => (
-        <div key={source} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div
+          key={source}
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
           <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Database aria-hidden="true" className="h-4 w-4" />
             {SOURCE_LABELS[source] ?? source}
@@ -67,7 +72,10 @@ export function ActivityFeed() {
     });
   }
   for (const item of (trending.data ?? []).filter((i) => i.runs > 0).slice(0, 4)) {
-    events.push({ key: item.id, text: `${item.title}: used ${item.runs.toLocaleString('en-US')} times by members` });
+    events.push({
+      key: item.id,
+      text: `${item.title}: used ${item.runs.toLocaleString('en-US')} times by members`,
+    });
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">

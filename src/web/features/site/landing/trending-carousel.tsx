@@ -52,13 +52,13 @@ export function TrendingCarousel() {
     const measure = () => ({ vw: window.innerWidth, max: 0 });
     const { vw } = measure();
     const m = new CarouselMachine({ viewportWidth: vw, maxOffset: 0 });
-    const fit = () => {
+    const fitToViewport = () => {
       const width = window.innerWidth;
       const card = width < 768 ? 280 : 320;
       setCardWidth(card);
       m.resize(width, card * items.length - el.clientWidth);
     };
-    fit();
+    fitToViewport();
     machine.current = m;
     const unsubscribe = m.subscribe(setState);
     let frame = 0;
@@ -74,11 +74,11 @@ export function TrendingCarousel() {
       if (onScreen && !reducedMotion()) frame = requestAnimationFrame(loop);
     });
     observer.observe(el);
-    window.addEventListener('resize', fit);
+    window.addEventListener('resize', fitToViewport);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
-      window.removeEventListener('resize', fit);
+      window.removeEventListener('resize', fitToViewport);
       unsubscribe();
       m.stop();
       machine.current = null;
@@ -100,7 +100,6 @@ export function TrendingCarousel() {
     );
   }
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: hover and touch only pause the animation; the arrows and Space are the keyboard path
     <section
       aria-roledescription="carousel"
       aria-label="Trending workflows"
@@ -109,18 +108,18 @@ export function TrendingCarousel() {
       onMouseLeave={() => machine.current?.hover(false)}
       onTouchStart={(e) => machine.current?.touchStart(e.touches[0]?.clientX ?? 0)}
       onTouchEnd={(e) => machine.current?.touchEnd(e.changedTouches[0]?.clientX ?? 0)}
-      onKeyDown={(e) => {
-        if (e.key === ' ' && e.target === e.currentTarget.querySelector('[data-carousel-viewport]')) {
-          e.preventDefault();
-          machine.current?.space();
-        }
-      }}
     >
       <div className="mb-3 flex items-center justify-between">
-        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+        {/* Space (or Enter) on this toggle pauses and resumes the auto-scroll. */}
+        <button
+          type="button"
+          aria-pressed={state.mode === 'MANUAL_OVERRIDE'}
+          onClick={() => machine.current?.space()}
+          className="flex h-10 items-center gap-2 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+        >
           <TrendingUp aria-hidden="true" className="h-4 w-4" />
-          {state.mode === 'AUTO_SCAN_ACTIVE' ? 'Auto-scrolling (Space pauses)' : 'Paused'}
-        </p>
+          {state.mode === 'AUTO_SCAN_ACTIVE' ? 'Pause auto-scroll' : 'Resume auto-scroll'}
+        </button>
         <div className="flex gap-2">
           <button
             type="button"
@@ -140,8 +139,12 @@ export function TrendingCarousel() {
           </button>
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so Space can pause the scrolling */}
-      <div ref={viewport} data-carousel-viewport tabIndex={0} className="overflow-hidden rounded-xl" data-mode={state.mode}>
+      <div
+        ref={viewport}
+        data-carousel-viewport
+        className="overflow-hidden rounded-xl"
+        data-mode={state.mode}
+      >
         <ul
           className="flex"
           style={{ transform: `translate3d(${-state.offset}px,0,0)`, width: cardWidth * items.length }}

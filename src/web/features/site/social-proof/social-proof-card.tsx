@@ -13,13 +13,7 @@ function storage(): Storage | undefined {
   }
 }
 
-export function SocialProofView({
-  testimonial,
-  onClose,
-}: {
-  testimonial: Testimonial;
-  onClose: () => void;
-}) {
+export function SocialProofView({ testimonial, onClose }: { testimonial: Testimonial; onClose: () => void }) {
   return (
     <aside
       aria-label="What members say"
@@ -48,8 +42,8 @@ export function SocialProofView({
         )}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {testimonial.title} · <MapPin aria-hidden="true" className="inline h-3 w-3" /> {testimonial.location} ·{' '}
-        {testimonial.timeAgo}
+        {testimonial.title} · <MapPin aria-hidden="true" className="inline h-3 w-3" /> {testimonial.location}{' '}
+        · {testimonial.timeAgo}
       </p>
     </aside>
   );

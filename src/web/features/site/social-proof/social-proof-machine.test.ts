@@ -6,7 +6,11 @@ afterEach(() => vi.useRealTimers());
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    data,
+  };
 }
 
 describe('social-proof card', () => {
@@ -55,7 +59,14 @@ describe('social-proof card', () => {
   });
 
   it('is never shown on the sign-in, payment, dashboard and automation pages', () => {
-    for (const path of ['/auth', '/payment', '/payment-success', '/payment-failed', '/dashboard', '/automation/x']) {
+    for (const path of [
+      '/auth',
+      '/payment',
+      '/payment-success',
+      '/payment-failed',
+      '/dashboard',
+      '/automation/x',
+    ]) {
       expect(socialProofAllowedOn(path), path).toBe(false);
     }
     for (const path of ['/', '/blog', '/blog/x', '/contact-us', '/automation']) {

@@ -20,7 +20,9 @@ export function ContactForm() {
         setSending(true);
         try {
           await unwrap(await api.contact.$post({ json: form }));
-          toast.success('Message Sent', { description: "Thank you for your message. We'll get back to you soon!" });
+          toast.success('Message Sent', {
+            description: "Thank you for your message. We'll get back to you soon!",
+          });
           setForm(EMPTY);
         } catch (err) {
           toast.error('Message not sent', {
@@ -35,7 +37,15 @@ export function ContactForm() {
         <label htmlFor="contact-name" className="text-sm font-medium">
           Your Name
         </label>
-        <input id="contact-name" required maxLength={100} autoComplete="name" value={form.name} onChange={set('name')} className={field} />
+        <input
+          id="contact-name"
+          required
+          maxLength={100}
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          className={field}
+        />
       </div>
       <div>
         <label htmlFor="contact-email" className="text-sm font-medium">
@@ -69,7 +79,13 @@ export function ContactForm() {
       {/* Honeypot: invisible to people, filled in by bots; the server drops such messages. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" tabIndex={-1} autoComplete="off" value={form.website} onChange={set('website')} />
+        <input
+          id="contact-website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={form.website}
+          onChange={set('website')}
+        />
       </div>
       <button
         type="submit"

@@ -1,6 +1,6 @@
+import pages from 'virtual:flowvault/legal';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ComponentType } from 'react';
-import pages from 'virtual:flowvault/legal';
 import { site } from '#web/features/site/site-content.ts';
 import { ContactForm } from './contact-form.tsx';
 

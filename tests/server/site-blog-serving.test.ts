@@ -10,9 +10,15 @@ writeFileSync(path.join(webRoot, 'blog/known-post/index.html'), '<html><body>KNO
 writeFileSync(path.join(webRoot, 'blog/__post-not-found__.html'), '<html><body>Post Not Found</body></html>');
 writeFileSync(
   path.join(webRoot, 'prerendered.json'),
-  JSON.stringify({ paths: ['/blog/known-post'], fallbacks: { '/blog/:slug': 'blog/__post-not-found__.html' } }),
+  JSON.stringify({
+    paths: ['/blog/known-post'],
+    fallbacks: { '/blog/:slug': 'blog/__post-not-found__.html' },
+  }),
 );
-writeFileSync(path.join(webRoot, 'sitemap.xml'), '<urlset><url><loc>__FLOWVAULT_BASE_URL__/blog</loc></url></urlset>');
+writeFileSync(
+  path.join(webRoot, 'sitemap.xml'),
+  '<urlset><url><loc>__FLOWVAULT_BASE_URL__/blog</loc></url></urlset>',
+);
 
 describe('serving prerendered blog posts', () => {
   it('serves a prerendered post, with or without a trailing slash', async () => {

@@ -48,7 +48,7 @@ function PriceCard() {
   return (
     <Link
       to="/auth"
-      aria-label={`Lifetime access for ${money(offer.price)}, one-time payment: get access`}
+      aria-label={`Lifetime Access for ${money(offer.price)}, one-time payment: create your account`}
       className="block rounded-2xl border border-brand-500/40 bg-white/90 p-6 text-left shadow-xl transition-transform hover:-translate-y-0.5 dark:bg-slate-900/90"
     >
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">Lifetime Access</p>

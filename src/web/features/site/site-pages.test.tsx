@@ -15,7 +15,13 @@ function withQuery(ui: React.ReactNode) {
 describe('workflow counter', () => {
   it("shows 'Loading...', then the total in K+ from the counters endpoint", async () => {
     const fetch = vi.fn(async () =>
-      Response.json({ totalWorkflows: 2170, perSource: { vault: 2170 }, categories: 8, integrations: 300, lastUpdated: null }),
+      Response.json({
+        totalWorkflows: 2170,
+        perSource: { vault: 2170 },
+        categories: 8,
+        integrations: 300,
+        lastUpdated: null,
+      }),
     );
     vi.stubGlobal('fetch', fetch);
     withQuery(<WorkflowCounter />);
@@ -25,7 +31,10 @@ describe('workflow counter', () => {
   });
 
   it("shows '1,500+' when the call fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('boom', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('boom', { status: 500 })),
+    );
     withQuery(<WorkflowCounter />);
     expect(await screen.findByText('1,500+')).toBeDefined();
   });
@@ -33,7 +42,9 @@ describe('workflow counter', () => {
 
 describe('blog list', () => {
   function renderList() {
-    const router = createMemoryRouter([{ path: '/blog', element: <BlogListPage /> }], { initialEntries: ['/blog'] });
+    const router = createMemoryRouter([{ path: '/blog', element: <BlogListPage /> }], {
+      initialEntries: ['/blog'],
+    });
     return render(<RouterProvider router={router} />);
   }
 

@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 // The web app lives in src/web; the build goes to dist/client (browser) and dist/ssr (prerender).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contentPlugin(import.meta.dirname)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

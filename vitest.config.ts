@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 // server: Node + PGlite in memory. web: jsdom. server-pg: the server suite again on a real
 // PostgreSQL when TEST_DATABASE_URL is set (CI sets it), each test app in its own database.
@@ -30,7 +31,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), contentPlugin(import.meta.dirname)],
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],

@@ -6,7 +6,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
-import { APP_SHELL_FILE, NOT_FOUND_FILE, prerenderFileFor, ROUTES } from '../src/shared/routes.ts';
+import {
+  APP_SHELL_FILE,
+  NOT_FOUND_FILE,
+  PRERENDER_MANIFEST_FILE,
+  type PrerenderManifest,
+  prerenderFileFor,
+  ROUTES,
+} from '../src/shared/routes.ts';
+import { loadContent } from './content/load-content.ts';
+import { feedFiles, postHead } from './content/site-files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -22,6 +31,22 @@ await build({
 });
 
 type Meta = { title: string; description: string };
+const content = loadContent(ROOT);
+/** Concrete paths of parameterised prerendered routes, and the page for an unknown param. */
+const PARAM_PATHS: Record<
+  string,
+  { paths: { path: string; extraHead: string; meta: Meta }[]; fallback: string }
+> = {
+  [ROUTES.blogPost.path]: {
+    paths: content.posts.map((post) => ({
+      path: `/blog/${post.slug}`,
+      meta: { title: `${post.title} | Flowvault blog`, description: post.metaDescription },
+      extraHead: postHead(post, BASE_URL_TOKEN),
+    })),
+    fallback: '/blog/__post-not-found__',
+  },
+};
+const manifest: PrerenderManifest = { paths: [], fallbacks: {} };
 const entry = (await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href)) as {
   renderPage(pathname: string): Promise<{ html: string; meta: Meta }>;
   renderAppShell(): string;
@@ -30,16 +55,18 @@ const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
 rmSync(path.join(CLIENT, 'index.html'));
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-function head(meta: Meta, pathname: string | null): string {
+function head(meta: Meta, pathname: string | null, extra = ''): string {
+  const isArticle = extra.includes('og:type');
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    '<meta property="og:type" content="website" />',
+    ...(isArticle ? [] : ['<meta property="og:type" content="website" />']),
     '<meta property="og:site_name" content="Flowvault" />',
-    '<meta name="twitter:card" content="summary" />',
+    ...(isArticle ? [] : ['<meta name="twitter:card" content="summary" />']),
   ];
+  if (extra) tags.push(extra);
   if (pathname) {
     tags.push(`<link rel="canonical" href="${BASE_URL_TOKEN}${pathname}" />`);
     tags.push(`<meta property="og:url" content="${BASE_URL_TOKEN}${pathname}" />`);
@@ -58,6 +85,29 @@ function writePage(file: string, html: string) {
 let pages = 0;
 for (const route of Object.values(ROUTES)) {
   if (!route.prerender) continue;
+  if (route.path.includes(':')) {
+    const param = PARAM_PATHS[route.path];
+    if (!param) throw new Error(`${route.path} is prerendered but the build does not know its paths`);
+    for (const p of param.paths) {
+      const { html } = await entry.renderPage(p.path);
+      writePage(
+        prerenderFileFor(p.path),
+        template
+          .replace('<!--app-head-->', head(p.meta, p.path, p.extraHead))
+          .replace('<!--app-html-->', html),
+      );
+      manifest.paths.push(p.path);
+      pages++;
+    }
+    const missing = await entry.renderPage(param.fallback);
+    const file = `${param.fallback.replace(/^\/+/, '')}.html`;
+    writePage(
+      file,
+      template.replace('<!--app-head-->', head(missing.meta, null)).replace('<!--app-html-->', missing.html),
+    );
+    manifest.fallbacks[route.path] = file;
+    continue;
+  }
   const { html, meta } = await entry.renderPage(route.path);
   writePage(
     prerenderFileFor(route.path),
@@ -79,6 +129,16 @@ writePage(
       `<div id="root" data-shell="app">${entry.renderAppShell()}</div>`,
     ),
 );
+
+writeFileSync(path.join(CLIENT, PRERENDER_MANIFEST_FILE), JSON.stringify(manifest));
+const staticPaths = Object.values(ROUTES)
+  .filter((r) => r.prerender && !r.path.includes(':') && r.path !== ROUTES.newsletter.path)
+  .map((r) => r.path);
+for (const [file, body] of Object.entries(
+  feedFiles(content, [...staticPaths, ...manifest.paths], BASE_URL_TOKEN),
+)) {
+  writeFileSync(path.join(CLIENT, file), body);
+}
 
 // Precompress static text assets once, so the server never compresses them per request.
 let compressed = 0;

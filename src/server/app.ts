@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
+import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
@@ -43,7 +44,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
-    .route('/catalog', catalogRoutes(deps));
+    .route('/catalog', catalogRoutes(deps))
+    .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

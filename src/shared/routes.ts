@@ -5,6 +5,15 @@
 export const ROUTES = {
   home: { path: '/', prerender: true },
   paymentFailed: { path: '/payment-failed', prerender: false },
+  blog: { path: '/blog', prerender: true },
+  blogPost: { path: '/blog/:slug', prerender: true },
+  termsConditions: { path: '/terms-conditions', prerender: true },
+  refundPolicy: { path: '/refund-policy', prerender: true },
+  shippingPolicy: { path: '/shipping-policy', prerender: true },
+  aboutUs: { path: '/about-us', prerender: true },
+  privacyPolicy: { path: '/privacy-policy', prerender: true },
+  contactUs: { path: '/contact-us', prerender: true },
+  newsletter: { path: '/newsletter', prerender: true },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;
@@ -33,6 +42,13 @@ export function hrefTo<R extends RouteId>(
 export const NOT_FOUND_FILE = '404.html';
 /** The client-rendered shell served for routes that are not prerendered. */
 export const APP_SHELL_FILE = 'app.html';
+
+/**
+ * Written by the build: every prerendered concrete path (parameterised routes such as /blog/:slug
+ * list each slug) and, per parameterised route, the page served with 404 for an unknown param.
+ */
+export const PRERENDER_MANIFEST_FILE = 'prerendered.json';
+export type PrerenderManifest = { paths: string[]; fallbacks: Record<string, string> };
 
 /** Returns the route id that serves `pathname`, or undefined for a not-found path. */
 export function matchRoute(pathname: string): RouteId | undefined {

@@ -1,7 +1,7 @@
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '#web/app-providers.tsx';
 import { AppErrorBoundary } from '#web/components/app-error-boundary.tsx';
@@ -10,6 +10,15 @@ import { createQueryClient } from '#web/lib/query-client.ts';
 import { routes } from '#web/routes.tsx';
 
 installGlobalErrorFilter(window);
+
+// A prerendered page whose route is lazily loaded must have its code before hydrating, or the
+// first render would not match the HTML.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+  }),
+);
 
 const router = createBrowserRouter(routes);
 const app = (

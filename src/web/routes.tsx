@@ -8,8 +8,17 @@ import { PaymentFailedPage } from '#web/pages/payment-failed.tsx';
 
 export type PageMeta = { title: string; description: string };
 
+type Page = { meta: PageMeta } & (
+  | { Component: ComponentType; lazy?: never }
+  /** Split into its own chunk; main.tsx loads it before hydrating a prerendered page. */
+  | { Component?: never; lazy: () => Promise<{ Component: ComponentType }> }
+);
+
+const staticPage = (id: string) => () =>
+  import('#web/features/site/static/static-page.tsx').then((m) => ({ Component: m.staticPageFor(id) }));
+
 /** Every route id in src/shared/routes.ts has its page and its title here (a test checks both ways). */
-export const PAGES: Record<RouteId, { Component: ComponentType; meta: PageMeta }> = {
+export const PAGES: Record<RouteId, Page> = {
   home: {
     Component: HomePage,
     meta: {
@@ -24,6 +33,83 @@ export const PAGES: Record<RouteId, { Component: ComponentType; meta: PageMeta }
       title: 'Payment failed | Flowvault',
       description:
         'Your payment could not be processed. No charges were made; you can try again or contact support.',
+    },
+  },
+  blog: {
+    lazy: () =>
+      import('#web/features/site/blog/blog-list-page.tsx').then((m) => ({ Component: m.BlogListPage })),
+    meta: {
+      title: 'Blog: n8n automation guides, use cases and case studies | Flowvault',
+      description:
+        'Step-by-step n8n tutorials, use cases, best practices and case studies for automation builders, from the Flowvault team.',
+    },
+  },
+  blogPost: {
+    lazy: () =>
+      import('#web/features/site/blog/blog-post-page.tsx').then((m) => ({ Component: m.BlogPostPage })),
+    // Each post's own title, description and tags are written by the build (scripts/build.ts).
+    meta: {
+      title: 'Post Not Found | Flowvault blog',
+      description: 'This article does not exist. Browse every n8n automation guide on the Flowvault blog.',
+    },
+  },
+  termsConditions: {
+    lazy: staticPage('terms-conditions'),
+    meta: {
+      title: 'Terms & Conditions | Flowvault',
+      description:
+        'The terms that apply when you use Flowvault, the library of ready-made n8n workflow templates, and buy lifetime access.',
+    },
+  },
+  refundPolicy: {
+    lazy: staticPage('refund-policy'),
+    meta: {
+      title: 'Refund Policy | Flowvault',
+      description:
+        'How refunds work at Flowvault: a 30-day money-back guarantee on lifetime access, how to ask, and how long each payment method takes.',
+    },
+  },
+  shippingPolicy: {
+    lazy: staticPage('shipping-policy'),
+    meta: {
+      title: 'Shipping Policy | Flowvault',
+      description:
+        'Flowvault is a digital, cloud-based service: nothing is shipped. How and when your access is delivered after payment.',
+    },
+  },
+  aboutUs: {
+    lazy: staticPage('about-us'),
+    meta: {
+      title: 'About Us | Flowvault',
+      description:
+        'Flowvault curates ready-made n8n workflow templates so builders and businesses can automate faster. Who we are and how we work.',
+    },
+  },
+  privacyPolicy: {
+    lazy: staticPage('privacy-policy'),
+    meta: {
+      title: 'Privacy Policy | Flowvault',
+      description:
+        'What personal data Flowvault collects, why, how long we keep it, and the rights you have over it.',
+    },
+  },
+  contactUs: {
+    lazy: staticPage('contact-us'),
+    meta: {
+      title: 'Contact Us | Flowvault',
+      description:
+        'Contact Flowvault support by email, phone or the contact form. Business hours, response times and how to reach us.',
+    },
+  },
+  newsletter: {
+    lazy: () =>
+      import('#web/features/site/newsletter/newsletter-page.tsx').then((m) => ({
+        Component: m.NewsletterPage,
+      })),
+    meta: {
+      title: 'Newsletter subscription | Flowvault',
+      description:
+        'Confirm or cancel your subscription to the Flowvault newsletter: automation insights and new n8n workflow templates.',
     },
   },
 };
@@ -41,7 +127,7 @@ export const routes: RouteObject[] = [
       ...(Object.keys(PAGES) as RouteId[]).map((id) => ({
         id,
         path: ROUTES[id].path,
-        Component: PAGES[id].Component,
+        ...(PAGES[id].lazy ? { lazy: PAGES[id].lazy } : { Component: PAGES[id].Component }),
         handle: { meta: PAGES[id].meta },
       })),
       { id: 'not-found', path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_META } },

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { prerenderFileFor, ROUTES } from '../../src/shared/routes.ts';
 
 /** A minimal built web root (what `npm run build` emits) for serving tests that need no real build. */
 export function makeWebRoot(): string {
@@ -10,6 +11,14 @@ export function makeWebRoot(): string {
   const page = (body: string) =>
     `<!doctype html><html><head><link rel="canonical" href="__FLOWVAULT_BASE_URL__/" /></head><body>${body}</body></html>`;
   writeFileSync(path.join(root, 'index.html'), page('<div id="root">HOME</div>'));
+  for (const route of Object.values(ROUTES)) {
+    if (!route.prerender || route.path === '/' || route.path.includes(':')) continue;
+    mkdirSync(path.join(root, path.dirname(prerenderFileFor(route.path))), { recursive: true });
+    writeFileSync(
+      path.join(root, prerenderFileFor(route.path)),
+      page(`<div id="root">PAGE ${route.path}</div>`),
+    );
+  }
   writeFileSync(
     path.join(root, 'app.html'),
     page('<div id="root" data-shell="app">Loading application...</div>'),

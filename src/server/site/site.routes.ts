@@ -1,11 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '#server/lib/context.ts';
-import { APP_SHELL_FILE, matchRoute, NOT_FOUND_FILE, prerenderFileFor, ROUTES } from '#shared/routes.ts';
-import { type HtmlPage, loadHtmlPage, pickEncoding } from './html-pages.ts';
+import {
+  APP_SHELL_FILE,
+  matchRoute,
+  NOT_FOUND_FILE,
+  PRERENDER_MANIFEST_FILE,
+  type PrerenderManifest,
+  prerenderFileFor,
+  ROUTES,
+} from '#shared/routes.ts';
+import { BASE_URL_TOKEN, type HtmlPage, loadHtmlPage, pickEncoding } from './html-pages.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // HTML must be revalidated on every visit so a deploy is seen at once; ETags make that cheap.
@@ -20,8 +29,38 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
     throw new Error(`The web app is not built: ${webRoot} is missing. Run "npm run build".`);
   }
   const pages = new Map<string, HtmlPage>();
+  // Parameterised prerendered routes (/blog/:slug): each concrete path the build listed, and the
+  // page answered with 404 for a param it does not know ('Post Not Found').
+  const manifestFile = path.join(webRoot, PRERENDER_MANIFEST_FILE);
+  const manifest: PrerenderManifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : { paths: [], fallbacks: {} };
+  const fallbacks = new Map<string, HtmlPage>();
+  for (const [routePath, file] of Object.entries(manifest.fallbacks)) {
+    const page = loadHtmlPage(webRoot, file, baseUrl);
+    if (page) fallbacks.set(routePath, page);
+  }
+  for (const concrete of manifest.paths) {
+    const page = loadHtmlPage(webRoot, prerenderFileFor(concrete), baseUrl);
+    if (page) pages.set(concrete, page);
+  }
+  // Feeds and sitemaps carry the site URL too, so they are filled in like the pages.
+  const textFiles = new Map<string, { body: string; type: string }>();
+  for (const [file, type] of [
+    ['sitemap.xml', 'application/xml; charset=utf-8'],
+    ['robots.txt', 'text/plain; charset=utf-8'],
+    ['rss.xml', 'application/rss+xml; charset=utf-8'],
+  ] as const) {
+    const full = path.join(webRoot, file);
+    if (existsSync(full)) {
+      textFiles.set(`/${file}`, {
+        body: readFileSync(full, 'utf8').replaceAll(BASE_URL_TOKEN, baseUrl),
+        type,
+      });
+    }
+  }
   for (const route of Object.values(ROUTES)) {
-    if (!route.prerender) continue;
+    if (!route.prerender || route.path.includes(':')) continue;
     const page = loadHtmlPage(webRoot, prerenderFileFor(route.path), baseUrl);
     if (!page) throw new Error(`The build has no prerendered page for ${route.path}. Run "npm run build".`);
     pages.set(route.path, page);
@@ -31,6 +70,11 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
   if (!shell || !notFound) throw new Error(`The build in ${webRoot} is incomplete. Run "npm run build".`);
 
   return new Hono<AppEnv>()
+    .on(['GET', 'HEAD'], [...textFiles.keys()], (c) => {
+      const file = textFiles.get(c.req.path)!;
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(file.body, 200, { 'Content-Type': file.type });
+    })
     .use('/assets/*', cacheFor(IMMUTABLE), serveStatic({ root: webRoot, precompressed: true }))
     .use(
       '*',
@@ -49,7 +93,13 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
         return sendHtml(c, notFound, 404);
       }
       const route = ROUTES[id];
-      return sendHtml(c, route.prerender ? pages.get(route.path)! : shell, 200);
+      if (!route.prerender) return sendHtml(c, shell, 200);
+      if (!route.path.includes(':')) return sendHtml(c, pages.get(route.path)!, 200);
+      const clean = c.req.path.replace(/\/+$/, '');
+      const page = pages.get(clean);
+      if (page) return sendHtml(c, page, 200);
+      const fallback = fallbacks.get(route.path);
+      return fallback ? sendHtml(c, fallback, 404) : sendHtml(c, notFound, 404);
     });
 }
 

@@ -1,118 +1,264 @@
-import { Check } from 'lucide-react';
+import {
+  BookOpen,
+  Briefcase,
+  Check,
+  Eye,
+  Library,
+  Plug,
+  RefreshCw,
+  Rocket,
+  Search,
+  Shield,
+  Sparkles,
+  Star,
+} from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { ClientOnly } from '#web/features/site/client-only.tsx';
+import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
+import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
+import { RichText } from '#web/features/site/rich-text.tsx';
+import { money, site } from '#web/features/site/site-content.ts';
 
-const FEATURES = [
-  {
-    title: 'Ready-made n8n workflows',
-    text: 'Import-ready JSON for real automations: triggers, integrations and notes included.',
-  },
-  {
-    title: 'Search that understands n8n',
-    text: 'Find workflows by integration, trigger, category or a plain description.',
-  },
-  {
-    title: 'Deploy to your own n8n',
-    text: 'Send a workflow straight to your instance through its public API, cleaned so n8n accepts it.',
-  },
-  {
-    title: 'Preview before you import',
-    text: 'See every node and connection on an interactive canvas before it touches your instance.',
-  },
-] as const;
+// Below the fold: loaded after hydration so the landing page ships little JavaScript up front.
+const TrendingCarousel = lazy(() =>
+  import('#web/features/site/landing/trending-carousel.tsx').then((m) => ({ default: m.TrendingCarousel })),
+);
+const SourceCounters = lazy(() =>
+  import('#web/features/site/landing/live-sections.tsx').then((m) => ({ default: m.SourceCounters })),
+);
+const ActivityFeed = lazy(() =>
+  import('#web/features/site/landing/live-sections.tsx').then((m) => ({ default: m.ActivityFeed })),
+);
 
-const STEPS = [
-  'Create your account and pay once through PayPal.',
-  'Search the library and open any workflow to preview it.',
-  'Copy, download, or deploy it to your n8n instance with your API key.',
-] as const;
+const ICONS = {
+  library: Library,
+  search: Search,
+  rocket: Rocket,
+  eye: Eye,
+  plug: Plug,
+  refresh: RefreshCw,
+  briefcase: Briefcase,
+  shield: Shield,
+} as const;
+
+function PriceCard() {
+  const { offer } = site;
+  return (
+    <Link
+      to="/auth"
+      aria-label={`Lifetime Access for ${money(offer.price)}, one-time payment: create your account`}
+      className="block rounded-2xl border border-brand-500/40 bg-white/90 p-6 text-left shadow-xl transition-transform hover:-translate-y-0.5 dark:bg-slate-900/90"
+    >
+      <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">Lifetime Access</p>
+      <p className="mt-2 flex items-baseline gap-3">
+        <span className="text-5xl font-bold">{money(offer.price)}</span>
+        <span className="text-lg text-slate-600 line-through dark:text-slate-400">
+          {money(offer.listPrice)}
+        </span>
+        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+          {offer.percentOff}% off
+        </span>
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        One-time payment, save {money(offer.saved)}. No recurring fees.
+      </p>
+      <p className="mt-3 text-sm">
+        Library: <WorkflowCounter className="font-semibold" /> workflows
+      </p>
+    </Link>
+  );
+}
+
+function SectionTitle({ id, title, intro }: { id: string; title: string; intro?: string }) {
+  return (
+    <div className="max-w-2xl">
+      <h2 id={id} className="text-3xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {intro && <p className="mt-3 text-lg text-slate-600 dark:text-slate-400">{intro}</p>}
+    </div>
+  );
+}
 
 export function HomePage() {
+  const { hero, offer } = site;
   return (
     <main>
-      <section className="mx-auto max-w-6xl px-4 py-20 text-center">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-          The n8n workflow library you deploy in a click
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-400">
-          Flowvault collects ready-made n8n workflow templates, lets you preview them, and deploys them
-          straight into your own n8n instance. One payment, lifetime access.
-        </p>
-        <div className="mt-8 flex justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to="/auth">Get Instant Access Now</Link>
-          </Button>
+      <section className="relative isolate overflow-hidden">
+        <GridBackground />
+        <FloatingParticles />
+        <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-[1.3fr_1fr] md:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-slate-800 dark:text-brand-100">
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+              {hero.badge}
+            </p>
+            <h1 className="mt-5 text-4xl font-bold tracking-tight sm:text-5xl">
+              {hero.title} <span className="text-brand-600 dark:text-brand-500">{hero.highlight}</span>
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-slate-600 dark:text-slate-400">{hero.subtitle}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/auth">Get Instant Access Now</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/auth">View Premium Library</Link>
+              </Button>
+            </div>
+            <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+              {hero.librarySizeClaim} · {hero.newWorkflowsNote}
+            </p>
+          </div>
+          <PriceCard />
+        </div>
+        <div className="relative border-y border-slate-200 bg-white/70 dark:border-slate-800 dark:bg-slate-950/70">
+          <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-6 text-center sm:grid-cols-4">
+            {site.trust.map((s) => (
+              <div key={s.label}>
+                <dt className="text-sm text-slate-600 dark:text-slate-400">{s.label}</dt>
+                <dd className="text-2xl font-bold">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
 
-      <section id="features" aria-labelledby="features-title" className="bg-slate-50 py-16 dark:bg-slate-900">
+      <section aria-labelledby="features-title" className="py-16" id="features">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="features-title" className="text-3xl font-bold">
-            Features
-          </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2">
-            {FEATURES.map((f) => (
-              <li
-                key={f.title}
-                className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-950"
-              >
-                <h3 className="font-semibold">{f.title}</h3>
-                <p className="mt-2 text-slate-600 dark:text-slate-400">{f.text}</p>
-              </li>
-            ))}
+          <SectionTitle
+            id="features-title"
+            title="Everything you need to automate faster"
+            intro="Import-ready n8n workflows with the tools to find, understand and deploy them."
+          />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {site.features.map((f) => {
+              const Icon = ICONS[f.icon as keyof typeof ICONS] ?? Check;
+              return (
+                <li
+                  key={f.title}
+                  className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <Icon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-brand-500" />
+                  <h3 className="mt-3 font-semibold">{f.title}</h3>
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
 
-      <section id="workflows" aria-labelledby="workflows-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="workflows-title" className="text-3xl font-bold">
-          Workflows
-        </h2>
-        <p className="mt-4 max-w-2xl text-slate-600 dark:text-slate-400">
-          Every template is real n8n JSON with its own nodes and connections, grouped into categories such as
-          AI &amp; Automation, Data Processing, Content Creation and Integrations.
-        </p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link to="/auth">View Premium Library</Link>
-        </Button>
+      <section aria-labelledby="results-title" className="bg-slate-50 py-16 dark:bg-slate-900">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionTitle id="results-title" title={site.results.title} intro={site.results.intro} />
+          <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {site.results.stats.map((s) => (
+              <div key={s.label} className="rounded-xl bg-white p-6 dark:bg-slate-950">
+                <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
+                <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
+              </div>
+            ))}
+          </dl>
+        </div>
       </section>
 
-      <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900">
+      <section aria-labelledby="workflows-title" className="py-16" id="workflows">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="pricing-title" className="text-3xl font-bold">
-            Pricing
-          </h2>
-          <div className="mt-8 max-w-sm rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
-            <p className="font-semibold">Lifetime Access</p>
-            <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-bold">$35</span>
-              <span className="text-slate-500 line-through dark:text-slate-400">$95</span>
-            </p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              One-time payment. No recurring fees.
-            </p>
-            <Button asChild size="lg" className="mt-6 w-full">
-              <Link to="/auth">Get Premium Access</Link>
-            </Button>
+          <SectionTitle
+            id="workflows-title"
+            title="Trending workflows"
+            intro="The workflows members use most right now, ranked by real activity in the library."
+          />
+          <div className="mt-8 min-h-72">
+            <ClientOnly fallback={<div className="h-72" />}>
+              <TrendingCarousel />
+            </ClientOnly>
+          </div>
+          <div className="mt-12 grid gap-8 lg:grid-cols-[2fr_1fr]">
+            <div>
+              <h3 className="text-xl font-semibold">Live library counters</h3>
+              <div className="mt-4 min-h-24">
+                <ClientOnly fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}>
+                  <SourceCounters />
+                </ClientOnly>
+              </div>
+            </div>
+            <ClientOnly fallback={<div className="min-h-40" />}>
+              <ActivityFeed />
+            </ClientOnly>
+          </div>
+          <Button asChild variant="outline" className="mt-10">
+            <Link to="/auth">View Premium Library</Link>
+          </Button>
+        </div>
+      </section>
+
+      <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900" id="pricing">
+        <div className="mx-auto max-w-6xl px-4">
+          <SectionTitle id="pricing-title" title="One price. Lifetime access." />
+          <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
+            <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
+              <p className="font-semibold">Lifetime Access</p>
+              <p className="mt-4 flex items-baseline gap-3">
+                <span className="text-5xl font-bold">{money(offer.price)}</span>
+                <span className="text-slate-600 line-through dark:text-slate-400">
+                  {money(offer.listPrice)}
+                </span>
+                <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+                  Save {money(offer.saved)} ({offer.percentOff}% off)
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                One-time payment. No recurring fees.
+              </p>
+              <Button asChild size="lg" className="mt-6 w-full">
+                <Link to="/auth">Get Premium Access</Link>
+              </Button>
+            </div>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {site.claims.map((claim) => (
+                <li key={claim} className="flex gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
+                  {claim}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       </section>
 
-      <section id="docs" aria-labelledby="docs-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="docs-title" className="text-3xl font-bold">
-          How it works
-        </h2>
-        <ol className="mt-6 space-y-3">
-          {STEPS.map((step) => (
-            <li key={step} className="flex gap-3">
-              <Check
-                aria-hidden="true"
-                className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 dark:text-brand-500"
-              />
-              <span>{step}</span>
-            </li>
-          ))}
-        </ol>
+      <section aria-labelledby="docs-title" className="py-16" id="docs">
+        <div className="mx-auto max-w-3xl px-4">
+          <SectionTitle id="docs-title" title="Frequently asked questions" />
+          <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {site.faq.map((item) => (
+              <details key={item.question} className="group p-5">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
+                  {item.question}
+                  <span aria-hidden="true" className="text-slate-500 group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="mt-3 text-slate-600 dark:text-slate-400">
+                  <RichText text={item.answer} />
+                </p>
+              </details>
+            ))}
+          </div>
+          <div className="mt-10 flex flex-wrap items-center justify-center gap-3 text-center">
+            <Star aria-hidden="true" className="h-5 w-5 text-amber-500" />
+            <span className="text-slate-600 dark:text-slate-400">Still deciding? Read the</span>
+            <Link
+              to="/blog"
+              className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100"
+            >
+              <BookOpen aria-hidden="true" className="h-4 w-4" />
+              blog
+            </Link>
+          </div>
+        </div>
       </section>
     </main>
   );

@@ -2,3 +2,4 @@
 
 export * from './catalog.ts';
 export * from './jobs.ts';
+export * from './site.ts';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { Toaster } from 'sonner';
 import { ErrorFallback } from '#web/components/error-fallback.tsx';
+import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
 import { isLoadingError, reportClientError } from '#web/lib/client-errors.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -54,6 +55,7 @@ export function RootLayout() {
     <Shell>
       <DocumentMeta />
       <Outlet />
+      <SocialProofCard />
     </Shell>
   );
 }

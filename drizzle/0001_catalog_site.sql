@@ -57,9 +57,34 @@ CREATE TABLE "workflow_stats" (
 	"last_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "contact_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"message" text NOT NULL,
+	"sender_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_subscribers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"confirm_token_hash" text,
+	"unsubscribe_token_hash" text NOT NULL,
+	"sender_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"unsubscribed_at" timestamp with time zone,
+	CONSTRAINT "newsletter_subscribers_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
 ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "automation_events_automation_idx" ON "automation_events" USING btree ("automation_id","kind");--> statement-breakpoint
 CREATE INDEX "automation_ratings_automation_idx" ON "automation_ratings" USING btree ("automation_id");--> statement-breakpoint
 CREATE INDEX "automations_category_idx" ON "automations" USING btree ("category");--> statement-breakpoint
-CREATE INDEX "automations_author_idx" ON "automations" USING btree ("author");
+CREATE INDEX "automations_author_idx" ON "automations" USING btree ("author");--> statement-breakpoint
+CREATE INDEX "contact_messages_sender_created_idx" ON "contact_messages" USING btree ("sender_hash","created_at");--> statement-breakpoint
+CREATE INDEX "newsletter_sender_created_idx" ON "newsletter_subscribers" USING btree ("sender_hash","created_at");

@@ -1,0 +1,65 @@
+// `npm run bench -- web`: Lighthouse (mobile preset) on the production build for /, /blog and one
+// post, plus the JavaScript shipped to / (gzipped). Budgets (issue 5): performance ≥ 95,
+// accessibility, best practices and SEO 100, CLS ≤ 0.02, JS to / ≤ 100 KB gz.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBenchServer } from './support.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_ROOT = path.join(ROOT, 'dist/client');
+const PAGES = ['/', '/blog', '/blog/complete-guide-n8n-workflow-automation'];
+
+/** Every script the prerendered page loads up front: the entry and its modulepreloads. */
+function jsShippedTo(file: string): number {
+  const html = readFileSync(path.join(WEB_ROOT, file), 'utf8');
+  const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return [...new Set(srcs)].reduce(
+    (sum, src) => sum + gzipSync(readFileSync(path.join(WEB_ROOT, src)), { level: 9 }).length,
+    0,
+  );
+}
+
+export async function run() {
+  if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
+    console.log('No build in dist/client: run "npm run build" first.');
+    return;
+  }
+  const server = await startBenchServer({ webRoot: WEB_ROOT });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const js = jsShippedTo('index.html');
+    console.log(`JS shipped to / (gzip): ${(js / 1024).toFixed(1)} KB (budget 100 KB)`);
+    for (const page of PAGES) {
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+      console.log(
+        `${page.padEnd(50)} perf ${score('performance')}  a11y ${score('accessibility')}  best ${score('best-practices')}  seo ${score('seo')}  CLS ${cls.toFixed(3)}`,
+      );
+      for (const [id, cat] of Object.entries(categories)) {
+        if ((cat.score ?? 0) >= 1 || id === 'performance') continue;
+        const failing = cat.auditRefs
+          .filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1)
+          .map((r) => r.id);
+        console.log(`   ${id} misses: ${failing.join(', ')}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
+import { AppError } from '#server/lib/errors.ts';
+import {
+  CONTACT_LIMIT_PER_HOUR,
+  type ContactMessageInput,
+  NEWSLETTER_LIMIT_PER_HOUR,
+} from '#shared/schemas/site.ts';
+
+const HOUR = 60 * 60 * 1000;
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newToken = () => randomBytes(24).toString('base64url');
+
+type Deps = { db: Database; now?: () => Date };
+
+/** Stores a contact message. A filled honeypot is accepted silently and dropped. */
+export async function submitContactMessage(
+  deps: Deps,
+  input: ContactMessageInput & { sender: string },
+): Promise<{ stored: boolean }> {
+  if (input.website) return { stored: false };
+  const now = deps.now?.() ?? new Date();
+  const senderHash = sha256(input.sender);
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(
+      and(
+        eq(contactMessages.senderHash, senderHash),
+        gt(contactMessages.createdAt, new Date(now.getTime() - HOUR)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= CONTACT_LIMIT_PER_HOUR) {
+    throw new AppError('RATE_LIMITED', {
+      userMessage: 'You have sent several messages in a short time. Please try again in an hour.',
+    });
+  }
+  await deps.db.insert(contactMessages).values({
+    name: input.name,
+    email: input.email.toLowerCase(),
+    message: input.message,
+    senderHash,
+    createdAt: now,
+  });
+  return { stored: true };
+}
+
+/**
+ * Starts (or restarts) a double opt-in. Returns the tokens for the confirmation mail, or null when
+ * the address is already confirmed. The answer to the visitor is the same either way.
+ */
+export async function subscribeNewsletter(
+  deps: Deps,
+  input: { email: string; sender: string },
+): Promise<{ confirmToken: string; unsubscribeToken: string } | null> {
+  const now = deps.now?.() ?? new Date();
+  const email = input.email.trim().toLowerCase();
+  const senderHash = sha256(input.sender);
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.senderHash, senderHash),
+        gt(newsletterSubscribers.createdAt, new Date(now.getTime() - HOUR)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= NEWSLETTER_LIMIT_PER_HOUR) {
+    throw new AppError('RATE_LIMITED', {
+      userMessage: 'Too many sign-ups from here. Please try again in an hour.',
+    });
+  }
+  const [existing] = await deps.db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (existing?.status === 'confirmed') return null;
+  const confirmToken = newToken();
+  const unsubscribeToken = newToken();
+  const values = {
+    status: 'pending' as const,
+    confirmTokenHash: sha256(confirmToken),
+    unsubscribeTokenHash: sha256(unsubscribeToken),
+  };
+  if (existing) {
+    await deps.db.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, existing.id));
+  } else {
+    await deps.db.insert(newsletterSubscribers).values({ email, senderHash, createdAt: now, ...values });
+  }
+  return { confirmToken, unsubscribeToken };
+}
+
+const INVALID_LINK = 'This link is invalid or has already been used.';
+
+export async function confirmNewsletter(deps: Deps, token: string): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const rows = await deps.db
+    .update(newsletterSubscribers)
+    .set({ status: 'confirmed', confirmedAt: now, confirmTokenHash: null })
+    .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
+    .returning({ id: newsletterSubscribers.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: INVALID_LINK });
+}
+
+export async function unsubscribeNewsletter(deps: Deps, token: string): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  const rows = await deps.db
+    .update(newsletterSubscribers)
+    .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null })
+    .where(eq(newsletterSubscribers.unsubscribeTokenHash, sha256(token)))
+    .returning({ id: newsletterSubscribers.id });
+  if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: INVALID_LINK });
+}

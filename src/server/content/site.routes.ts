@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import type { Database } from '#server/db/client.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { validate } from '#server/lib/validate.ts';
+import {
+  ContactMessageInputSchema,
+  NewsletterSubscribeSchema,
+  NewsletterTokenSchema,
+} from '#shared/schemas/site.ts';
+import {
+  confirmNewsletter,
+  submitContactMessage,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from './site-inbox.ts';
+
+/** Who is sending, for rate limits: the socket address (forwarded headers can be forged). */
+function senderOf(c: { env: unknown; req: { header(name: string): string | undefined } }): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function siteInboxRoutes(deps: { db: Database; baseUrl: string }) {
+  return new Hono<AppEnv>()
+    .post('/contact', validate('json', ContactMessageInputSchema), async (c) => {
+      const input = c.req.valid('json');
+      const { stored } = await submitContactMessage({ db: deps.db }, { ...input, sender: senderOf(c) });
+      if (stored) c.var.log.info({ contact: { email: input.email } }, 'contact message stored');
+      else c.var.log.info('contact message dropped: honeypot filled');
+      return c.json({ ok: true as const }, 201);
+    })
+    .post('/newsletter/subscribe', validate('json', NewsletterSubscribeSchema), async (c) => {
+      const { email } = c.req.valid('json');
+      const tokens = await subscribeNewsletter({ db: deps.db }, { email, sender: senderOf(c) });
+      if (tokens) {
+        // The confirmation mail goes through the mail outbox once that feature is merged; until then
+        // the links are only logged at debug level.
+        c.var.log.debug(
+          {
+            confirm: `${deps.baseUrl}/newsletter?action=confirm&token=${tokens.confirmToken}`,
+            unsubscribe: `${deps.baseUrl}/newsletter?action=unsubscribe&token=${tokens.unsubscribeToken}`,
+          },
+          'newsletter confirmation links',
+        );
+      }
+      return c.json({ status: 'pending' as const }, 202);
+    })
+    .post('/newsletter/confirm', validate('json', NewsletterTokenSchema), async (c) => {
+      await confirmNewsletter({ db: deps.db }, c.req.valid('json').token);
+      return c.json({ status: 'confirmed' as const });
+    })
+    .post('/newsletter/unsubscribe', validate('json', NewsletterTokenSchema), async (c) => {
+      await unsubscribeNewsletter({ db: deps.db }, c.req.valid('json').token);
+      return c.json({ status: 'unsubscribed' as const });
+    });
+}

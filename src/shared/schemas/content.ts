@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+// Operator content under content/ (site copy, testimonials, authors, blog posts, legal pages),
+// validated at build time: a bad file stops the build with the file name and the field.
+
+const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by hyphens');
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
+
+export const BLOG_CATEGORIES = [
+  'Tutorials',
+  'Use Cases',
+  'Best Practices',
+  'Industry Solutions',
+  'Case Studies',
+] as const;
+export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
+
+export const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) });
+export type Stat = z.infer<typeof StatSchema>;
+
+export const FaqItemSchema = z.object({
+  question: z.string().min(5),
+  /** Plain text; "[label](/path)" makes an internal link. */
+  answer: z.string().min(5),
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+export const SiteCopySchema = z.object({
+  hero: z.object({
+    badge: z.string(),
+    title: z.string(),
+    highlight: z.string(),
+    subtitle: z.string(),
+    librarySizeClaim: z.string(),
+    newWorkflowsNote: z.string(),
+  }),
+  offer: z.object({
+    price: z.number().int().positive(),
+    listPrice: z.number().int().positive(),
+    percentOff: z.number().int().min(1).max(99),
+    saved: z.number().int().positive(),
+    period: z.string(),
+  }),
+  featuredOffer: z.object({
+    price: z.number().int().positive(),
+    regularPrice: z.number().int().positive(),
+    percentOff: z.number().int().min(1).max(99),
+    stats: z.array(StatSchema).min(1),
+    perks: z.array(z.string()).min(1),
+  }),
+  claims: z.array(z.string()).min(1),
+  features: z.array(z.object({ icon: z.string(), title: z.string(), text: z.string() })).min(1),
+  results: z.object({ title: z.string(), intro: z.string(), stats: z.array(StatSchema).min(1) }),
+  trust: z.array(StatSchema),
+  faq: z.array(FaqItemSchema).min(1),
+  contact: z.object({
+    email: z.email(),
+    phone: z.string(),
+    address: z.string(),
+    /** Both readings of the business hours (the spec gives two). */
+    businessHours: z.array(z.string()).min(1),
+    responseTimes: z.array(z.string()),
+  }),
+});
+export type SiteCopy = z.infer<typeof SiteCopySchema>;
+
+export const TestimonialSchema = z.object({
+  id: z.string(),
+  name: z.string().min(2),
+  title: z.string(),
+  review: z.string().min(10),
+  rating: z.number().int().min(1).max(5),
+  timeAgo: z.string(),
+  verified: z.boolean(),
+  location: z.string(),
+});
+export type Testimonial = z.infer<typeof TestimonialSchema>;
+export const TestimonialsSchema = z.array(TestimonialSchema).length(8);
+
+export const AuthorSchema = z.object({
+  name: z.string().min(2),
+  role: z.string(),
+  bio: z.string().min(20),
+  /** Initials drawn as the avatar (no external images). */
+  initials: z.string().min(1).max(3),
+  social: z.object({
+    twitter: z.url().optional(),
+    linkedin: z.url().optional(),
+    website: z.url().optional(),
+  }),
+});
+export type Author = z.infer<typeof AuthorSchema>;
+export const AuthorsSchema = z.array(AuthorSchema).length(4);
+
+export const BlogFrontmatterSchema = z.object({
+  slug: Slug,
+  title: z.string().min(10),
+  excerpt: z.string().min(40),
+  author: z.string().min(2),
+  publishDate: IsoDate,
+  readTime: z.string().regex(/^\d+ min read$/),
+  category: z.enum(BLOG_CATEGORIES),
+  difficulty: z.enum(DIFFICULTIES),
+  tags: z.array(z.string()).min(1),
+  image: z.string().startsWith('/'),
+  downloadUrl: z
+    .string()
+    .regex(/^\/workflows\/[a-z0-9-]+\.json$/)
+    .optional(),
+  keywords: z.array(z.string()).min(1),
+  metaDescription: z.string().min(50).max(170),
+});
+export type BlogFrontmatter = z.infer<typeof BlogFrontmatterSchema>;
+
+export const TocHeadingSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  level: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+});
+export type TocHeading = z.infer<typeof TocHeadingSchema>;
+
+/** A post as the web app sees it, without its body (the body ships only with the post page). */
+export type BlogPostSummary = BlogFrontmatter & { headings: TocHeading[]; words: number };
+
+export const LegalFrontmatterSchema = z.object({
+  id: Slug,
+  title: z.string(),
+  description: z.string().min(50),
+  version: z.string().optional(),
+  lastUpdated: z.string(),
+  sections: z.number().int().positive().optional(),
+});
+export type LegalFrontmatter = z.infer<typeof LegalFrontmatterSchema>;
+export type LegalPageContent = LegalFrontmatter & { html: string; headings: TocHeading[] };

@@ -1,0 +1,130 @@
+import posts from 'virtual:flowvault/blog';
+import { Calendar, Clock, Search, User } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BLOG_CATEGORIES } from '#shared/schemas/content.ts';
+import { cn } from '#web/lib/cn.ts';
+import { ALL_CATEGORIES, filterPosts, formatPublishDate } from './blog-filter.ts';
+
+const CATEGORIES = [ALL_CATEGORIES, ...BLOG_CATEGORIES];
+
+export function BlogListPage() {
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const shown = filterPosts(posts, query, category);
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-4xl font-bold tracking-tight">Automation Blog</h1>
+      <p className="mt-3 max-w-2xl text-lg text-slate-600 dark:text-slate-400">
+        Guides, use cases and case studies for building reliable n8n workflows.
+      </p>
+      <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="relative md:w-80">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            type="search"
+            aria-label="Search articles"
+            placeholder="Search articles..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Categories</legend>
+          {CATEGORIES.map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={category === c}
+              onClick={() => setCategory(c)}
+              className={cn(
+                'h-9 rounded-full border px-4 text-sm font-medium',
+                category === c
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800',
+              )}
+            >
+              {c}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {shown.length === 0 ? (
+        <p className="mt-16 text-center text-slate-600 dark:text-slate-400">
+          No articles found matching your criteria.
+        </p>
+      ) : (
+        <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((post, i) => (
+            <li
+              key={post.slug}
+              className="fv-stagger flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+              style={{ animationDelay: `${i * 0.1}s` }}
+            >
+              <img
+                src={post.image}
+                alt=""
+                width={1200}
+                height={630}
+                className="aspect-[1200/630] w-full object-cover"
+              />
+              <article className="flex flex-1 flex-col p-5">
+                <div className="flex gap-2 text-xs font-medium">
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
+                    {post.category}
+                  </span>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                    {post.difficulty}
+                  </span>
+                </div>
+                <h2 className="mt-3 text-lg font-semibold">
+                  <Link to={`/blog/${post.slug}`} className="hover:underline">
+                    {post.title}
+                  </Link>
+                </h2>
+                <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+                <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+                  <span className="flex items-center gap-1">
+                    <User aria-hidden="true" className="h-3.5 w-3.5" />
+                    {post.author}
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <Clock aria-hidden="true" className="h-3.5 w-3.5" />
+                    {post.readTime}
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
+                    <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
+                  </span>
+                </p>
+                <ul className="mt-3 flex flex-wrap gap-1" aria-label="Tags">
+                  {post.tags.slice(0, 3).map((t) => (
+                    <li
+                      key={t}
+                      className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+                    >
+                      #{t}
+                    </li>
+                  ))}
+                </ul>
+                <Link
+                  to={`/blog/${post.slug}`}
+                  aria-label={`Read more: ${post.title}`}
+                  className="mt-4 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+                >
+                  Read more →
+                </Link>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,272 @@
+import posts from 'virtual:flowvault/blog';
+import bodies from 'virtual:flowvault/blog-bodies';
+import { ArrowLeft, Calendar, Check, ChevronRight, Clock, Download, User } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
+import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
+import { authors, money, site } from '#web/features/site/site-content.ts';
+import { formatPublishDate, neighbours, relatedPosts } from './blog-filter.ts';
+import { ShareMenu } from './share-menu.tsx';
+import { TableOfContents } from './table-of-contents.tsx';
+
+function AuthorCard({ author }: { author: Author }) {
+  return (
+    <section
+      aria-label="About the author"
+      className="flex gap-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+      >
+        {author.initials}
+      </span>
+      <div>
+        <p className="font-semibold">{author.name}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{author.role}</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{author.bio}</p>
+        <ul className="mt-2 flex gap-4 text-sm">
+          {(['twitter', 'linkedin', 'website'] as const).map((k) =>
+            author.social[k] ? (
+              <li key={k}>
+                <a
+                  href={author.social[k]}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="font-medium text-brand-700 underline dark:text-brand-100"
+                >
+                  {k === 'twitter' ? 'Twitter' : k === 'linkedin' ? 'LinkedIn' : 'Website'}
+                  <span className="sr-only"> of {author.name} (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null,
+          )}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedOffer() {
+  const offer = site.featuredOffer;
+  return (
+    <section
+      aria-labelledby="offer-title"
+      className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-6 text-white"
+    >
+      <h2 id="offer-title" className="text-xl font-bold">
+        Lifetime access to the whole library
+      </h2>
+      <p className="mt-3 flex items-baseline gap-3">
+        <span className="text-4xl font-bold">{money(offer.price)}</span>
+        <span className="text-white/80 line-through">{money(offer.regularPrice)}</span>
+        <span className="rounded-full bg-white/20 px-2 py-0.5 text-sm font-semibold">
+          {offer.percentOff}% off
+        </span>
+      </p>
+      <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+        {offer.stats.map((s) => (
+          <div key={s.label}>
+            <dd className="text-lg font-bold">{s.value}</dd>
+            <dt className="text-xs text-white/85">{s.label}</dt>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-4 space-y-1 text-sm">
+        {offer.perks.map((p) => (
+          <li key={p} className="flex gap-2">
+            <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
+            {p}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/auth"
+        className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-lg bg-white font-semibold text-brand-700"
+      >
+        Get Instant Access Now
+      </Link>
+    </section>
+  );
+}
+
+function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
+  if (!post.downloadUrl) return null;
+  return (
+    <section
+      aria-labelledby="download-title"
+      className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+    >
+      <h2 id="download-title" className="flex items-center gap-2 text-xl font-semibold">
+        <Download aria-hidden="true" className="h-5 w-5" />
+        Get the Workflow
+      </h2>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        The workflow pack for this article is being assembled from the Flowvault library. Members already have
+        every workflow in the dashboard.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          type="button"
+          disabled
+          className="h-10 rounded-lg bg-slate-200 px-4 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+        >
+          Download pack: coming soon
+        </button>
+        <Link
+          to="/auth"
+          className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          View Premium Library
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function PostCard({ post, label }: { post: BlogPostSummary; label?: string }) {
+  return (
+    <Link
+      to={`/blog/${post.slug}`}
+      className="block h-full rounded-xl border border-slate-200 p-4 hover:border-brand-500 dark:border-slate-800"
+    >
+      {label && <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>}
+      <span className="mt-1 block font-semibold">{post.title}</span>
+      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+        {post.category} · {post.readTime}
+      </span>
+    </Link>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <main className="mx-auto flex min-h-[50vh] max-w-3xl flex-col items-center justify-center px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Post Not Found</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-400">
+        The article you are looking for does not exist.
+      </p>
+      <Link
+        to="/blog"
+        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 font-medium text-white"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Blog
+      </Link>
+    </main>
+  );
+}
+
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const post = posts.find((p) => p.slug === slug);
+  useEffect(() => {
+    if (!post) return;
+    document.title = `${post.title} | Flowvault blog`;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', post.metaDescription);
+  }, [post]);
+  if (!post) return <PostNotFound />;
+  const author = authors.find((a) => a.name === post.author);
+  const { previous, next } = neighbours(posts, post.slug);
+  const related = relatedPosts(posts, post);
+
+  return (
+    <main>
+      <div aria-hidden="true" className="fv-reading-progress fixed inset-x-0 top-0 z-50 h-1 bg-brand-600" />
+      <article className="mx-auto max-w-3xl px-4 py-10">
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+            </li>
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            <li>
+              <Link to="/blog" className="hover:underline">
+                Blog
+              </Link>
+            </li>
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            <li aria-current="page" className="truncate">
+              {post.title}
+            </li>
+          </ol>
+        </nav>
+        <Link
+          to="/blog"
+          className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Blog
+        </Link>
+        <div className="mt-4 flex gap-2 text-xs font-medium">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
+            {post.category}
+          </span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+            {post.difficulty}
+          </span>
+        </div>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            <span className="flex items-center gap-1">
+              <User aria-hidden="true" className="h-4 w-4" />
+              {post.author}
+            </span>
+            <span className="flex items-center gap-1">
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              {post.readTime}
+            </span>
+            <span className="flex items-center gap-1">
+              <Calendar aria-hidden="true" className="h-4 w-4" />
+              <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
+            </span>
+          </p>
+          <ShareMenu title={post.title} />
+        </div>
+        <img
+          src={post.image}
+          alt=""
+          width={1200}
+          height={630}
+          className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
+        />
+        <div
+          className="fv-prose mt-8"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the post body is our own Markdown, compiled at build time
+          dangerouslySetInnerHTML={{ __html: bodies[post.slug] ?? '' }}
+        />
+        <div className="mt-12 space-y-8">
+          <GetTheWorkflow post={post} />
+          {author && <AuthorCard author={author} />}
+          <NewsletterForm />
+          <FeaturedOffer />
+          {(previous || next) && (
+            <nav aria-label="More articles" className="grid gap-4 sm:grid-cols-2">
+              <div>{previous && <PostCard post={previous} label="Previous article" />}</div>
+              <div>{next && <PostCard post={next} label="Next article" />}</div>
+            </nav>
+          )}
+          {related.length > 0 && (
+            <section aria-labelledby="related-title">
+              <h2 id="related-title" className="text-xl font-semibold">
+                Related articles
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+                {related.map((p) => (
+                  <li key={p.slug}>
+                    <PostCard post={p} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </article>
+      <TableOfContents headings={post.headings} />
+    </main>
+  );
+}

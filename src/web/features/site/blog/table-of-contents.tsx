@@ -1,0 +1,152 @@
+import { List, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { TocHeading } from '#shared/schemas/content.ts';
+import { cn } from '#web/lib/cn.ts';
+
+export const TOC_OFFSET = 100;
+
+/** The heading whose top has passed the 100 px offset most recently (the first one before any). */
+export function activeHeadingId(
+  tops: { id: string; top: number }[],
+  offset = TOC_OFFSET,
+): string | undefined {
+  let active = tops[0]?.id;
+  for (const h of tops) if (h.top - offset <= 1) active = h.id;
+  return active;
+}
+
+export function scrollToHeading(id: string) {
+  const el = document.getElementById(id);
+  if (!el) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({
+    top: el.getBoundingClientRect().top + window.scrollY - TOC_OFFSET,
+    behavior: reduce ? 'auto' : 'smooth',
+  });
+  history.replaceState(null, '', `#${id}`);
+}
+
+function useActiveHeading(headings: TocHeading[]) {
+  const [active, setActive] = useState<string | undefined>(headings[0]?.id);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const tops = headings.flatMap((h) => {
+        const el = document.getElementById(h.id);
+        return el ? [{ id: h.id, top: el.getBoundingClientRect().top }] : [];
+      });
+      setActive(activeHeadingId(tops));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, [headings]);
+  return active;
+}
+
+function TocList({
+  headings,
+  active,
+  onPick,
+}: {
+  headings: TocHeading[];
+  active?: string;
+  onPick?: () => void;
+}) {
+  return (
+    <ol className="space-y-1 text-sm">
+      {headings.map((h) => (
+        <li key={h.id} className={h.level === 3 ? 'pl-3' : h.level === 4 ? 'pl-6' : ''}>
+          <a
+            href={`#${h.id}`}
+            aria-current={active === h.id ? 'location' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              scrollToHeading(h.id);
+              onPick?.();
+            }}
+            className={cn(
+              'block rounded px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800',
+              active === h.id
+                ? 'bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-brand-100'
+                : 'text-slate-600 dark:text-slate-400',
+            )}
+          >
+            {h.text}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Side panel on very wide screens; a floating button with a bottom sheet on smaller ones. */
+export function TableOfContents({ headings }: { headings: TocHeading[] }) {
+  const active = useActiveHeading(headings);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  if (headings.length === 0) return null;
+  return (
+    <>
+      <nav
+        aria-label="Table of contents"
+        className="fixed right-6 top-28 hidden max-h-[70vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 2xl:block dark:border-slate-800 dark:bg-slate-900"
+      >
+        <p className="mb-2 text-sm font-semibold">Table of Contents</p>
+        <TocList headings={headings} active={active} />
+      </nav>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-expanded={open}
+        aria-label="Open table of contents"
+        className="fixed bottom-4 right-4 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg 2xl:hidden"
+      >
+        <List aria-hidden="true" className="h-5 w-5" />
+      </button>
+      {open && (
+        <div className="fixed inset-0 z-50 2xl:hidden">
+          <button
+            type="button"
+            aria-label="Close table of contents"
+            className="absolute inset-0 bg-slate-950/50"
+            onClick={() => setOpen(false)}
+          />
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label="Table of contents"
+            className="absolute inset-x-0 bottom-0 max-h-[70vh] overflow-y-auto rounded-t-2xl bg-white p-5 dark:bg-slate-900"
+          >
+            <div className="mb-3 flex items-center justify-between">
+              <p className="font-semibold">Table of Contents</p>
+              <button
+                type="button"
+                // biome-ignore lint/a11y/noAutofocus: focus moves into the sheet that just opened
+                autoFocus
+                onClick={() => setOpen(false)}
+                aria-label="Close"
+                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </button>
+            </div>
+            <TocList headings={headings} active={active} onPick={() => setOpen(false)} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
+import { CarouselMachine, type CarouselState } from './carousel-machine.ts';
+import { useTrending } from './catalog-data.ts';
+
+function reducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
+  return (
+    <li className="shrink-0 px-2" style={{ width }}>
+      <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex items-center gap-2 text-xs font-medium">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
+            {item.category}
+          </span>
+          <span className="text-slate-600 dark:text-slate-400">{item.difficulty}</span>
+          {item.hasVideo && <Play aria-label="Video tutorial" className="h-3.5 w-3.5 text-slate-600" />}
+        </div>
+        <h3 className="mt-3 line-clamp-2 font-semibold">{item.title}</h3>
+        <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{item.summary}</p>
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+          {item.runs.toLocaleString('en-US')} runs
+          {item.integrations.length > 0 && ` · ${item.integrations.slice(0, 3).join(', ')}`}
+        </p>
+        <Link
+          to="/auth"
+          className="mt-4 inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Get This Workflow
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+/** Top 6 by real popularity; auto-scrolls, pauses on arrows, swipe, Space and hover. */
+export function TrendingCarousel() {
+  const trending = useTrending();
+  const items = trending.data ?? [];
+  const viewport = useRef<HTMLDivElement>(null);
+  const machine = useRef<CarouselMachine | null>(null);
+  const [state, setState] = useState<CarouselState>({ mode: 'AUTO_SCAN_ACTIVE', hovered: false, offset: 0 });
+  const [cardWidth, setCardWidth] = useState(320);
+
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el || items.length === 0) return;
+    const measure = () => ({ vw: window.innerWidth, max: 0 });
+    const { vw } = measure();
+    const m = new CarouselMachine({ viewportWidth: vw, maxOffset: 0 });
+    const fitToViewport = () => {
+      const width = window.innerWidth;
+      const card = width < 768 ? 280 : 320;
+      setCardWidth(card);
+      m.resize(width, card * items.length - el.clientWidth);
+    };
+    fitToViewport();
+    machine.current = m;
+    const unsubscribe = m.subscribe(setState);
+    let frame = 0;
+    let onScreen = false;
+    const loop = () => {
+      m.frame();
+      frame = requestAnimationFrame(loop);
+    };
+    // Scroll only while the carousel is on screen and motion is welcome.
+    const observer = new IntersectionObserver(([entry]) => {
+      onScreen = Boolean(entry?.isIntersecting);
+      cancelAnimationFrame(frame);
+      if (onScreen && !reducedMotion()) frame = requestAnimationFrame(loop);
+    });
+    observer.observe(el);
+    window.addEventListener('resize', fitToViewport);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', fitToViewport);
+      unsubscribe();
+      m.stop();
+      machine.current = null;
+    };
+  }, [items.length]);
+
+  if (trending.isPending) {
+    return (
+      <p className="flex h-64 items-center justify-center text-slate-600 dark:text-slate-400">
+        Loading trending workflows...
+      </p>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <p className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 px-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        Trending workflows appear here as members use the library.
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Trending workflows"
+      className="relative"
+      onMouseEnter={() => machine.current?.hover(true)}
+      onMouseLeave={() => machine.current?.hover(false)}
+      onTouchStart={(e) => machine.current?.touchStart(e.touches[0]?.clientX ?? 0)}
+      onTouchEnd={(e) => machine.current?.touchEnd(e.changedTouches[0]?.clientX ?? 0)}
+    >
+      <div className="mb-3 flex items-center justify-between">
+        {/* Space (or Enter) on this toggle pauses and resumes the auto-scroll. */}
+        <button
+          type="button"
+          aria-pressed={state.mode === 'MANUAL_OVERRIDE'}
+          onClick={() => machine.current?.space()}
+          className="flex h-10 items-center gap-2 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+        >
+          <TrendingUp aria-hidden="true" className="h-4 w-4" />
+          {state.mode === 'AUTO_SCAN_ACTIVE' ? 'Pause auto-scroll' : 'Resume auto-scroll'}
+        </button>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            aria-label="Previous workflows"
+            onClick={() => machine.current?.arrow(-1)}
+            className="flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <button
+            type="button"
+            aria-label="Next workflows"
+            onClick={() => machine.current?.arrow(1)}
+            className="flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            <ChevronRight aria-hidden="true" className="h-5 w-5" />
+          </button>
+        </div>
+      </div>
+      <div
+        ref={viewport}
+        data-carousel-viewport
+        className="overflow-hidden rounded-xl"
+        data-mode={state.mode}
+      >
+        <ul
+          className="flex"
+          style={{ transform: `translate3d(${-state.offset}px,0,0)`, width: cardWidth * items.length }}
+        >
+          {items.map((item) => (
+            <TrendingCard key={item.id} item={item} width={cardWidth} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

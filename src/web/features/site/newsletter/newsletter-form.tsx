@@ -1,0 +1,82 @@
+import { CheckCircle2, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { api, unwrap } from '#web/lib/api.ts';
+
+type Status = 'idle' | 'submitting' | 'subscribed' | 'error';
+
+/** Double opt-in signup: 'Subscribing...' → 'Successfully Subscribed!'; the confirm link arrives by mail. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState('');
+  return (
+    <section
+      aria-labelledby="newsletter-title"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="newsletter-title" className="flex items-center gap-2 text-xl font-semibold">
+        <Mail aria-hidden="true" className="h-5 w-5" />
+        Get automation insights by email
+      </h2>
+      {status === 'subscribed' ? (
+        <div role="status" className="mt-4">
+          <p className="flex items-center gap-2 font-semibold text-emerald-700 dark:text-emerald-400">
+            <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
+            Successfully Subscribed!
+          </p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            You'll receive our latest automation insights and exclusive workflow templates.
+          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Please confirm with the link we just sent to your inbox.
+          </p>
+        </div>
+      ) : (
+        <form
+          className="mt-4 flex flex-col gap-3 sm:flex-row"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const value = email.trim();
+            if (!value || status === 'submitting') return;
+            setStatus('submitting');
+            setError('');
+            try {
+              await unwrap(await api.newsletter.subscribe.$post({ json: { email: value } }));
+              setEmail('');
+              setStatus('subscribed');
+            } catch (err) {
+              setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+              setStatus('error');
+            }
+          }}
+        >
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email address
+          </label>
+          <input
+            id="newsletter-email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="h-11 flex-1 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
+          />
+          <button
+            type="submit"
+            disabled={status === 'submitting'}
+            className="h-11 rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {status === 'submitting' ? 'Subscribing...' : 'Subscribe'}
+          </button>
+        </form>
+      )}
+      {status === 'error' && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import content from 'virtual:flowvault/site';
+
+/** Operator content from content/ (validated at build time). */
+export const { site, testimonials, authors } = content;
+
+export const money = (n: number) => `$${n}`;

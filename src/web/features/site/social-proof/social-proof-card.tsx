@@ -1,0 +1,85 @@
+import { BadgeCheck, MapPin, Star, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { Testimonial } from '#shared/schemas/content.ts';
+import { testimonials } from '#web/features/site/site-content.ts';
+import { SocialProofMachine, type SocialProofState, socialProofAllowedOn } from './social-proof-machine.ts';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function SocialProofView({ testimonial, onClose }: { testimonial: Testimonial; onClose: () => void }) {
+  return (
+    <aside
+      aria-label="What members say"
+      data-social-proof
+      className="fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+    >
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close testimonial"
+        className="absolute right-2 top-2 flex h-8 w-8 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <div className="flex items-center gap-1" role="img" aria-label={`${testimonial.rating} out of 5 stars`}>
+        {Array.from({ length: testimonial.rating }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical stars
+          <Star key={i} aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" />
+        ))}
+      </div>
+      <p className="mt-2 line-clamp-2 pr-4 text-sm sm:line-clamp-none">“{testimonial.review}”</p>
+      <p className="mt-3 flex items-center gap-1 text-sm font-semibold">
+        {testimonial.name}
+        {testimonial.verified && (
+          <BadgeCheck aria-label="Verified customer" className="h-4 w-4 text-brand-600 dark:text-brand-500" />
+        )}
+      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {testimonial.title} · <MapPin aria-hidden="true" className="inline h-3 w-3" /> {testimonial.location}{' '}
+        · {testimonial.timeAgo}
+      </p>
+    </aside>
+  );
+}
+
+/** The floating testimonial card: 3 s, 8 s rotation, hides once on interaction, close is remembered. */
+export function SocialProofCard() {
+  const { pathname } = useLocation();
+  const allowed = socialProofAllowedOn(pathname);
+  const [state, setState] = useState<SocialProofState | null>(null);
+  const machine = useRef<SocialProofMachine | null>(null);
+
+  useEffect(() => {
+    if (!allowed) return;
+    const m = new SocialProofMachine({ count: testimonials.length, storage: storage() });
+    machine.current = m;
+    setState(m.current);
+    const unsubscribe = m.subscribe(setState);
+    const onInteract = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('[data-social-proof]')) return;
+      m.interact();
+    };
+    window.addEventListener('scroll', onInteract, { passive: true });
+    window.addEventListener('click', onInteract);
+    m.start();
+    return () => {
+      window.removeEventListener('scroll', onInteract);
+      window.removeEventListener('click', onInteract);
+      unsubscribe();
+      m.stop();
+      machine.current = null;
+    };
+  }, [allowed]);
+
+  if (!allowed || !state?.visible) return null;
+  const testimonial = testimonials[state.index];
+  if (!testimonial) return null;
+  return <SocialProofView testimonial={testimonial} onClose={() => machine.current?.close()} />;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api, unwrap } from '#web/lib/api.ts';
+
+const EMPTY = { name: '', email: '', message: '', website: '' };
+const field =
+  'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950';
+
+export function ContactForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [sending, setSending] = useState(false);
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  return (
+    <form
+      aria-label="Contact form"
+      className="space-y-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setSending(true);
+        try {
+          await unwrap(await api.contact.$post({ json: form }));
+          toast.success('Message Sent', {
+            description: "Thank you for your message. We'll get back to you soon!",
+          });
+          setForm(EMPTY);
+        } catch (err) {
+          toast.error('Message not sent', {
+            description: err instanceof Error ? err.message : 'Please try again in a moment.',
+          });
+        } finally {
+          setSending(false);
+        }
+      }}
+    >
+      <div>
+        <label htmlFor="contact-name" className="text-sm font-medium">
+          Your Name
+        </label>
+        <input
+          id="contact-name"
+          required
+          maxLength={100}
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          className={field}
+        />
+      </div>
+      <div>
+        <label htmlFor="contact-email" className="text-sm font-medium">
+          Email Address
+        </label>
+        <input
+          id="contact-email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          className={field}
+        />
+      </div>
+      <div>
+        <label htmlFor="contact-message" className="text-sm font-medium">
+          Message
+        </label>
+        <textarea
+          id="contact-message"
+          required
+          rows={5}
+          maxLength={5000}
+          value={form.message}
+          onChange={set('message')}
+          className={field}
+        />
+      </div>
+      {/* Honeypot: invisible to people, filled in by bots; the server drops such messages. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={form.website}
+          onChange={set('website')}
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={sending}
+        className="h-11 rounded-lg bg-brand-600 px-6 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        Send Message
+      </button>
+    </form>
+  );
+}

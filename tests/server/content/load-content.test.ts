@@ -1,0 +1,99 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent, renderMarkdown, splitFrontmatter } from '../../../scripts/content/load-content.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+describe('content/', () => {
+  const content = loadContent(ROOT);
+
+  it('holds the six posts the spec names, newest first, each over 800 words with h2/h3', () => {
+    expect(content.posts.map((p) => p.slug)).toEqual([
+      'complete-guide-n8n-workflow-automation',
+      'ecommerce-automation-with-n8n',
+      'ai-powered-workflows-chatgpt-integration',
+      'social-media-automation-best-practices',
+      'data-processing-automation-workflows',
+      'productivity-automation-remote-teams',
+    ]);
+    for (const post of content.posts) {
+      expect(post.words, post.slug).toBeGreaterThan(800);
+      expect(post.headings.some((h) => h.level === 2)).toBe(true);
+      expect(post.headings.some((h) => h.level === 3)).toBe(true);
+      expect(post.html).toContain(`<h2 id="${post.headings[0]!.id}">`);
+    }
+    const data = content.posts.find((p) => p.slug === 'data-processing-automation-workflows')!;
+    expect([data.publishDate, data.category, data.difficulty]).toEqual([
+      '2023-12-20',
+      'Case Studies',
+      'Advanced',
+    ]);
+    const remote = content.posts.find((p) => p.slug === 'productivity-automation-remote-teams')!;
+    expect([remote.publishDate, remote.category, remote.difficulty]).toEqual([
+      '2023-12-15',
+      'Best Practices',
+      'Intermediate',
+    ]);
+  });
+
+  it('uses the four download packs and four authors', () => {
+    expect(new Set(content.posts.map((p) => p.downloadUrl).filter(Boolean))).toEqual(
+      new Set([
+        '/workflows/beginner-automation-pack.json',
+        '/workflows/ecommerce-automation-pack.json',
+        '/workflows/ai-integration-pack.json',
+        '/workflows/social-media-pack.json',
+      ]),
+    );
+    expect(content.authors).toHaveLength(4);
+    expect(content.testimonials).toHaveLength(8);
+  });
+
+  it("has the legal pages with the spec's section counts and versions", () => {
+    const byId = Object.fromEntries(content.legal.map((p) => [p.id, p]));
+    const h2 = (id: string) => byId[id]!.headings.filter((h) => h.level === 2).length;
+    expect(h2('terms-conditions')).toBe(13);
+    expect(byId['terms-conditions']!.version).toBe('2.1');
+    expect(byId['terms-conditions']!.lastUpdated).toBe('January 2024');
+    expect(h2('refund-policy')).toBe(10);
+    expect(h2('shipping-policy')).toBe(9);
+    expect(h2('privacy-policy')).toBe(12);
+    expect(byId['privacy-policy']!.version).toBe('3.0');
+    expect(Object.keys(byId).sort()).toEqual([
+      'about-us',
+      'contact-us',
+      'privacy-policy',
+      'refund-policy',
+      'shipping-policy',
+      'terms-conditions',
+    ]);
+  });
+
+  it('keeps the offer figures of the spec', () => {
+    expect(content.site.offer).toMatchObject({ price: 35, listPrice: 95, percentOff: 63, saved: 60 });
+    expect(content.site.featuredOffer).toMatchObject({ price: 35, regularPrice: 297, percentOff: 88 });
+  });
+
+  it('stops with the file and field when a post is invalid', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fv-content-'));
+    cpSync(path.join(ROOT, 'content'), path.join(root, 'content'), { recursive: true });
+    const file = path.join(root, 'content/blog/ecommerce-automation-with-n8n.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("publishDate: '2024-01-10'", 'publishDate: soon'));
+    expect(() => loadContent(root)).toThrow(
+      /ecommerce-automation-with-n8n\.md is not valid:\n {2}publishDate/,
+    );
+  });
+
+  it('gives headings unique ids and refuses a file without frontmatter', () => {
+    const { headings, html } = renderMarkdown('## Setup\n\ntext\n\n### Setup\n\n#### Deep *one*');
+    expect(headings).toEqual([
+      { id: 'setup', text: 'Setup', level: 2 },
+      { id: 'setup-1', text: 'Setup', level: 3 },
+      { id: 'deep-one', text: 'Deep one', level: 4 },
+    ]);
+    expect(html).toContain('<h4 id="deep-one">Deep <em>one</em></h4>');
+    expect(() => splitFrontmatter('# no frontmatter', 'x.md')).toThrow(/x\.md has no frontmatter/);
+  });
+});

@@ -102,7 +102,7 @@ export function TrendingCarousel() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Trending workflows"
+      aria-label="Trending workflows carousel"
       className="relative"
       onMouseEnter={() => machine.current?.hover(true)}
       onMouseLeave={() => machine.current?.hover(false)}

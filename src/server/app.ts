@@ -3,6 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { accountRoutes } from '#server/auth/account.routes.ts';
+import { authRoutes } from '#server/auth/auth.routes.ts';
+import type { Auth } from '#server/auth/create-auth.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
@@ -21,6 +24,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
+  /** better-auth, served at /api/auth/* (src/server/auth/create-auth.ts). */
+  auth?: Auth;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -38,7 +43,9 @@ export function createApp(deps: AppDeps) {
           c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
       }),
     )
-    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }));
+    .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
+    .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
+    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -1,2 +1,5 @@
 // Every table, one file per feature. drizzle-kit reads this file to generate migrations.
+
+export * from './auth.ts';
 export * from './jobs.ts';
+export * from './mail.ts';

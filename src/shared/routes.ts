@@ -4,6 +4,8 @@
 
 export const ROUTES = {
   home: { path: '/', prerender: true },
+  auth: { path: '/auth', prerender: true },
+  dashboard: { path: '/dashboard', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

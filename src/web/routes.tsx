@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
+import { AuthPage } from '#web/pages/auth.tsx';
+import { DashboardPage } from '#web/pages/dashboard.tsx';
 import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
@@ -15,6 +17,22 @@ export const PAGES: Record<RouteId, { Component: ComponentType; meta: PageMeta }
       title: 'Flowvault: ready-made n8n workflow templates, lifetime access',
       description:
         'A library of ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
+    },
+  },
+  auth: {
+    Component: AuthPage,
+    meta: {
+      title: 'Sign in or create your account | Flowvault',
+      description:
+        'Sign in to Flowvault or create an account, then pay once for lifetime access to the n8n workflow library.',
+    },
+  },
+  dashboard: {
+    Component: DashboardPage,
+    meta: {
+      title: 'Dashboard | Flowvault',
+      description:
+        'Your Flowvault dashboard: the n8n workflow library, your collections and your account settings.',
     },
   },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
 import type { Database } from '#server/db/client.ts';
 import { account, profiles, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';

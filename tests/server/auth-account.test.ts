@@ -179,9 +179,11 @@ describe('Privacy & Data → Delete Account', () => {
     expect(verifications.filter((v) => v.value.includes(u.userId) || v.identifier.includes(u.email))).toEqual(
       [],
     );
-    expect((await t.request('/api/me', { headers: { cookie: secondCookie } })).status).toBe(401);
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+    ).toBeNull();
     expect((await signInRequest(t, u.email, TEST_PASSWORD)).status).toBe(401);
     // Someone else's account is untouched.
-    expect((await t.request('/api/me', { headers: keep.headers })).status).toBe(200);
+    expect((await (await t.request('/api/me', { headers: keep.headers })).json()).user).not.toBeNull();
   });
 });

@@ -125,14 +125,25 @@ describe('sign-in errors', () => {
 });
 
 describe('sessions', () => {
-  it('sets an HttpOnly, SameSite=Lax session cookie; /api/me without it is 401', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie; /api/me without it is the signed-out reset state', async () => {
     const t = await createTestApp();
     const { email } = await signIn(t);
     const res = await signInRequest(t, email, TEST_PASSWORD);
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect((await t.request('/api/me')).status).toBe(401);
+    expect(await (await t.request('/api/me')).json()).toEqual({
+      user: null,
+      profile: null,
+      subscription: {
+        isSubscribed: false,
+        subscriptionTier: null,
+        subscriptionEnd: null,
+        subscriptionAutoRenew: false,
+        nextBillingDate: null,
+        daysRemaining: 0,
+      },
+    });
   });
 
   it('uses __Secure- cookies in production', async () => {
@@ -176,7 +187,9 @@ describe('sessions', () => {
     const first = await signIn(t);
     const second = await signInRequest(t, first.email, TEST_PASSWORD);
     const secondCookie = cookieFrom(second);
-    expect((await t.request('/api/me', { headers: { cookie: secondCookie } })).status).toBe(200);
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+    ).not.toBeNull();
 
     const out = await t.request('/api/account/sign-out', {
       method: 'POST',
@@ -185,8 +198,12 @@ describe('sessions', () => {
     });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=;'))).toBe(true);
-    expect((await t.request('/api/me', { headers: { cookie: first.cookie } })).status).toBe(401);
-    expect((await t.request('/api/me', { headers: { cookie: secondCookie } })).status).toBe(401);
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: first.cookie } })).json()).user,
+    ).toBeNull();
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+    ).toBeNull();
     expect(await t.database.db.select().from(session).where(eq(session.userId, first.userId))).toHaveLength(
       0,
     );
@@ -202,8 +219,12 @@ describe('sessions', () => {
       body: JSON.stringify({ scope: 'local' }),
     });
     expect(out.status).toBe(200);
-    expect((await t.request('/api/me', { headers: { cookie: first.cookie } })).status).toBe(401);
-    expect((await t.request('/api/me', { headers: { cookie: secondCookie } })).status).toBe(200);
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: first.cookie } })).json()).user,
+    ).toBeNull();
+    expect(
+      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+    ).not.toBeNull();
   });
 
   it('refuses an unknown sign-out scope', async () => {
@@ -215,5 +236,21 @@ describe('sessions', () => {
       body: JSON.stringify({ scope: 'everyone' }),
     });
     expect(res.status).toBe(422);
+  });
+});
+
+describe('trusted origins', () => {
+  it('trusts only BASE_URL when it is set, and the local names of the port without it (not in production)', async () => {
+    const { trustedOrigins } = await import('../../src/server/auth/create-auth.ts');
+    const { parseEnv } = await import('../../src/server/env.ts');
+    expect(trustedOrigins(parseEnv({ NODE_ENV: 'test', BASE_URL: 'https://flowvault.example/' }))).toEqual([
+      'https://flowvault.example',
+    ]);
+    expect(trustedOrigins(parseEnv({ NODE_ENV: 'test', PORT: '4173' }))).toEqual([
+      'http://localhost:4173',
+      'http://127.0.0.1:4173',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
   });
 });

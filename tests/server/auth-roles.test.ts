@@ -19,7 +19,8 @@ const ACCESS: Record<string, Access> = {
   // better-auth's own endpoints: public entry points (sign-up, sign-in, reset…), each checking its own session.
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
-  'GET /api/me': 'user',
+  // Signed out it answers the reset state (200), so visitors' pages log no failed request.
+  'GET /api/me': 'public',
   'PUT /api/account/profile': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/sign-out': 'user',

@@ -3,7 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { validate } from '#server/lib/validate.ts';
-import { ProfileUpdateSchema, SignOutSchema } from '#shared/schemas/account.ts';
+import { ProfileUpdateSchema, type SignedOutMe, SignOutSchema } from '#shared/schemas/account.ts';
+import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
 import { exportAccount, getMe, updateProfile } from './account-service.ts';
 import type { Auth } from './create-auth.ts';
 import { requireUser } from './guards.ts';
@@ -11,15 +12,20 @@ import { requireUser } from './guards.ts';
 /** The signed-in user's own account: who am I, profile, export, sign-out with a scope. */
 export function accountRoutes(deps: { auth?: Auth; db: Database }) {
   return new Hono<AppEnv>()
-    .get('/me', requireUser, async (c) => {
+    .get('/me', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const viewer = c.var.viewer;
+      if (!viewer) {
+        const signedOut: SignedOutMe = { user: null, profile: null, subscription: RESET_SUBSCRIPTION };
+        return c.json(signedOut);
+      }
       // Slides the session (better-auth's refresh) and forwards the refreshed cookie.
       if (deps.auth) {
         const refreshed = await deps.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
         const setCookie = refreshed.headers.get('set-cookie');
         if (setCookie) c.header('Set-Cookie', setCookie);
       }
-      c.header('Cache-Control', 'no-store');
-      return c.json(await getMe(deps.db, c.var.viewer.userId));
+      return c.json(await getMe(deps.db, viewer.userId));
     })
     .put('/account/profile', requireUser, validate('json', ProfileUpdateSchema), async (c) => {
       return c.json(await updateProfile(deps.db, c.var.viewer.userId, c.req.valid('json')));

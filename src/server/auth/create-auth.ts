@@ -37,6 +37,20 @@ export const DEFAULT_RATE_LIMITS = {
   reset: { window: 300, max: 3 },
 } as const;
 
+/**
+ * BASE_URL's origin. Without BASE_URL outside production (npm start, npm run dev, the E2E run) the
+ * local names of this port and of the Vite dev server are trusted too.
+ */
+export function trustedOrigins(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' | 'PORT'>): string[] {
+  const origins = [new URL(env.baseUrl).origin];
+  if (env.NODE_ENV !== 'production' && !env.BASE_URL) {
+    for (const port of new Set([env.PORT, 3000])) {
+      origins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+    }
+  }
+  return [...new Set(origins)];
+}
+
 export function createAuth(deps: AuthDeps) {
   const { env, db, log } = deps;
   const smtpConfigured = Boolean(env.SMTP_URL);
@@ -49,7 +63,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: `${env.baseUrl}${AUTH_BASE_PATH}`,
     basePath: AUTH_BASE_PATH,
     secret: resolveAuthSecret(env, log),
-    trustedOrigins: [env.baseUrl],
+    trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

@@ -41,13 +41,16 @@ export const SubscriptionSchema = z.object({
   daysRemaining: z.number().int().min(0),
 });
 
-/** GET /api/me */
+/** GET /api/me when signed in. */
 export const MeSchema = z.object({
   user: AccountUserSchema,
   profile: AccountProfileSchema.nullable(),
   subscription: SubscriptionSchema,
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** GET /api/me when signed out: 200 with the reset state, so visitors' pages log no failed request. */
+export type SignedOutMe = { user: null; profile: null; subscription: z.infer<typeof SubscriptionSchema> };
 
 /** Settings → Privacy & Data → Export Data (part 2 §7): profile, collections, runs, settings, exported_at. */
 export type AccountExport = {

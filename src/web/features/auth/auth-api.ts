@@ -1,6 +1,6 @@
 // The few better-auth endpoints the web app calls, plus our account endpoints. Plain fetch: JSON in,
 // JSON out, same-origin cookies. Errors carry better-auth's code and message.
-import type { Me } from '#shared/schemas/account.ts';
+import type { Me, SignedOutMe } from '#shared/schemas/account.ts';
 
 export class AuthRequestError extends Error {
   override name = 'AuthRequestError';
@@ -53,7 +53,8 @@ export const authApi = {
   /** null when signed out. */
   async me(): Promise<Me | null> {
     try {
-      return await request<Me>('/api/me', { method: 'GET' });
+      const me = await request<Me | SignedOutMe>('/api/me', { method: 'GET' });
+      return me.user ? (me as Me) : null;
     } catch (error) {
       if (error instanceof AuthRequestError && error.status === 401) return null;
       throw error;

@@ -3,6 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { accountRoutes } from '#server/auth/account.routes.ts';
+import { authRoutes } from '#server/auth/auth.routes.ts';
+import type { Auth } from '#server/auth/create-auth.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
@@ -26,6 +29,8 @@ export type AppDeps = {
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
   /** In-process event bus (defaults to the process-wide one). */
   bus?: EventBus;
+  /** better-auth, served at /api/auth/* (src/server/auth/create-auth.ts). */
+  auth?: Auth;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -44,6 +49,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
+    .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
+    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
     .route('/catalog', catalogRoutes(deps))
     .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }));
 

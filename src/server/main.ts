@@ -4,11 +4,16 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
+import { createAuth } from '#server/auth/create-auth.ts';
+import { createViewerResolver } from '#server/auth/viewer.ts';
 import { importSamplesIfEmpty } from '#server/catalog/import-samples.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { type Env, loadEnv } from '#server/env.ts';
+import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { mailDeliveryJob } from '#server/mail/mail-job.ts';
+import { createMailTransport } from '#server/mail/transport.ts';
 import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,6 +43,19 @@ log.info({ driver: database.driver }, 'database ready');
 await importSamplesIfEmpty(database, `${ROOT}samples`, log);
 await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
+const auth = createAuth({ env, db: database.db, log });
+const mailTransport = createMailTransport(env.SMTP_URL);
+if (!mailTransport)
+  log.info('SMTP_URL is not set: mail stays in the mail_outbox table and its links are logged');
+const scheduler = createScheduler({
+  db: database.db,
+  log,
+  jobs: mailTransport
+    ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
+    : [],
+});
+scheduler.start();
+
 const app = createApp({
   env,
   database,
@@ -45,6 +63,8 @@ const app = createApp({
   version,
   startedAt,
   webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
+  auth,
+  resolveViewer: createViewerResolver({ auth, db: database.db }),
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
 
@@ -74,6 +94,8 @@ async function shutdown(signal: string) {
   });
   clearInterval(sweep);
   clearTimeout(force);
+  await scheduler.stop();
+  mailTransport?.close?.();
   await database.close().catch((error: unknown) => log.error({ err: error }, 'closing the database failed'));
   log.info('stopped');
   process.exit(0);

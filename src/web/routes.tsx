@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
+import { AuthPage } from '#web/pages/auth.tsx';
+import { DashboardPage } from '#web/pages/dashboard.tsx';
 import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 import { PaymentFailedPage } from '#web/pages/payment-failed.tsx';
@@ -110,6 +112,22 @@ export const PAGES: Record<RouteId, Page> = {
       title: 'Newsletter subscription | Flowvault',
       description:
         'Confirm or cancel your subscription to the Flowvault newsletter: automation insights and new n8n workflow templates.',
+    },
+  },
+  auth: {
+    Component: AuthPage,
+    meta: {
+      title: 'Sign in or create your account | Flowvault',
+      description:
+        'Sign in to Flowvault or create an account, then pay once for lifetime access to the n8n workflow library.',
+    },
+  },
+  dashboard: {
+    Component: DashboardPage,
+    meta: {
+      title: 'Dashboard | Flowvault',
+      description:
+        'Your Flowvault dashboard: the n8n workflow library, your collections and your account settings.',
     },
   },
 };

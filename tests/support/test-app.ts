@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
 import { type AppDeps, createApp } from '../../src/server/app.ts';
+import { type AuthDeps, createAuth } from '../../src/server/auth/create-auth.ts';
+import { createViewerResolver } from '../../src/server/auth/viewer.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
@@ -19,18 +21,29 @@ afterEach(async () => {
 });
 
 /** The app on a fresh migrated database; the database is thrown away after each test. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppDeps> & {
+    envVars?: Record<string, string>;
+    rateLimits?: AuthDeps['rateLimits'];
+  } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   open.push(testDatabase);
   const database = testDatabase.handle;
-  const env = parseEnv({ NODE_ENV: 'test', BASE_URL: 'http://flowvault.test' });
+  const { envVars, rateLimits, ...rest } = overrides;
+  const env = parseEnv({ NODE_ENV: 'test', BASE_URL: 'http://flowvault.test', ...envVars });
+  const log = rest.log ?? createLogger(env);
+  // The real better-auth on this database, and the viewer resolved from its sessions.
+  const auth = rest.auth ?? createAuth({ env, db: database.db, log, rateLimits });
   const deps: AppDeps = {
     env,
     database,
-    log: createLogger(env),
+    log,
     version: 'test',
     startedAt: Date.now(),
-    ...overrides,
+    auth,
+    resolveViewer: createViewerResolver({ auth, db: database.db }),
+    ...rest,
   };
   const app = createApp(deps);
   return {

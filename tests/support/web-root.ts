@@ -10,6 +10,13 @@ export function makeWebRoot(): string {
   mkdirSync(path.join(root, 'assets'));
   const page = (body: string) =>
     `<!doctype html><html><head><link rel="canonical" href="__FLOWVAULT_BASE_URL__/" /></head><body>${body}</body></html>`;
+  // Every prerendered route of the table has its page, as the real build writes them.
+  for (const route of Object.values(ROUTES)) {
+    if (!route.prerender || route.path === '/') continue;
+    const file = path.join(root, prerenderFileFor(route.path));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, page(`<div id="root">${route.path}</div>`));
+  }
   writeFileSync(path.join(root, 'index.html'), page('<div id="root">HOME</div>'));
   for (const route of Object.values(ROUTES)) {
     if (!route.prerender || route.path === '/' || route.path.includes(':')) continue;

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
 
 // The catalogue. PostgreSQL/PGlite is the source of truth; each process keeps an in-memory search
 // index built from `automations` (see docs/decisions/0002-catalogue-search.md).
@@ -84,7 +85,10 @@ export const automationEvents = pgTable(
   'automation_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id').notNull(),
+    // Member data: deleted with the account (DESIGN.md §5).
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     automationId: text('automation_id')
       .notNull()
       .references(() => automations.id, { onDelete: 'cascade' }),
@@ -98,7 +102,10 @@ export const automationEvents = pgTable(
 export const automationRatings = pgTable(
   'automation_ratings',
   {
-    userId: text('user_id').notNull(),
+    // Member data: deleted with the account (DESIGN.md §5).
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     automationId: text('automation_id')
       .notNull()
       .references(() => automations.id, { onDelete: 'cascade' }),

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './support.ts';
+
+// The flows that need no mailbox. Register → verify → sign in → reset with the mailed links is
+// covered through HTTP in tests/server/auth-*.test.ts (the E2E server has no SMTP capture yet).
+test.describe('/auth', () => {
+  test('shows the progress bar, asks for the email before a reset, and maps a failed sign-in', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await page.goto('/auth');
+    const progress = page.getByRole('navigation', { name: 'Progress' });
+    await expect(progress.getByText('Create Account')).toBeVisible();
+    await expect(progress.getByText('Complete Payment')).toBeVisible();
+    await expect(progress.getByText('(one-time $35)')).toBeVisible();
+    await expect(progress.getByText('Access Dashboard')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByText('Email Required')).toBeVisible();
+    await expect(page.getByText('Please enter your email address first.')).toBeVisible();
+
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Invalid email or password. If you just registered, try using the password reset option below.',
+      ),
+    ).toBeVisible();
+    expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
+  });
+
+  test('registration ends in sign-in mode with "Check your email"', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByLabel('Email').fill(`e2e-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Check your email')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  });
+
+  test('a signed-out visitor of /dashboard lands on /auth', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});

@@ -1,0 +1,52 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '#server/lib/context.ts';
+import { tooManyRequestsMessage } from './auth-messages.ts';
+import { type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
+
+/**
+ * The client address better-auth keys its rate limits on. From the socket; behind a trusted proxy
+ * (TRUST_PROXY) the address that proxy appended. Requests made in-process (tests) have no socket
+ * and may name one with X-Forwarded-For.
+ */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  const forwarded = c.req
+    .header('x-forwarded-for')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let socket: string | undefined;
+  try {
+    socket = getConnInfo(c).remote.address;
+  } catch {
+    socket = undefined;
+  }
+  if (trustProxy && forwarded?.length) return forwarded[forwarded.length - 1];
+  if (socket) return socket;
+  return forwarded?.[forwarded.length - 1];
+}
+
+/** better-auth's handler at /api/auth/*, with a trusted client address and a clear 429. */
+export function authRoutes(deps: { auth?: Auth; trustProxy: boolean }) {
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/auth/*', async (c) => {
+    if (!deps.auth) return c.notFound();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, deps.trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
+    if (c.req.method !== 'GET') {
+      init.body = await c.req.raw.arrayBuffer();
+    }
+    const response = await deps.auth.handler(new Request(c.req.url, init));
+    if (response.status !== 429) return response;
+    const retryAfter = Number(response.headers.get('x-retry-after')) || null;
+    c.var.log.warn({ path: c.req.path }, 'auth rate limit reached');
+    const message = tooManyRequestsMessage(retryAfter);
+    return c.json(
+      { code: 'RATE_LIMITED', message, error: { code: 'RATE_LIMITED', message, requestId: c.var.requestId } },
+      429,
+      retryAfter ? { 'Retry-After': String(retryAfter), 'X-Retry-After': String(retryAfter) } : {},
+    );
+  });
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { betterAuth } from 'better-auth/minimal';
+import { admin } from 'better-auth/plugins/admin';
+import type { Database } from '#server/db/client.ts';
+import { account, profiles, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
+import type { Env } from '#server/env.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { accountExistsEmail, resetPasswordEmail, verificationEmail } from '#server/mail/templates.ts';
+import { DELETE_NEEDS_PASSWORD_MESSAGE, MISSING_CREDENTIALS_MESSAGE } from './auth-messages.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+
+/** Set by our Hono wrapper from the socket (or the trusted proxy); clients cannot choose it. */
+export const CLIENT_IP_HEADER = 'x-flowvault-client-ip';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Where the reset link lands: the /auth page's new-password form. */
+export function resetPasswordLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`;
+}
+
+export type AuthDeps = {
+  env: Env;
+  db: Database;
+  log: Logger;
+  /** Rate-limit rules; tests may tighten or loosen them. */
+  rateLimits?: { signIn: Rule; signUp: Rule; reset: Rule };
+};
+type Rule = { window: number; max: number };
+
+export const DEFAULT_RATE_LIMITS = {
+  signIn: { window: 60, max: 10 },
+  signUp: { window: 60, max: 5 },
+  reset: { window: 300, max: 3 },
+} as const;
+
+/**
+ * BASE_URL's origin. Without BASE_URL outside production (npm start, npm run dev, the E2E run) the
+ * local names of this port and of the Vite dev server are trusted too.
+ */
+export function trustedOrigins(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' | 'PORT'>): string[] {
+  const origins = [new URL(env.baseUrl).origin];
+  if (env.NODE_ENV !== 'production' && !env.BASE_URL) {
+    for (const port of new Set([env.PORT, 3000])) {
+      origins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
+    }
+  }
+  return [...new Set(origins)];
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { env, db, log } = deps;
+  const smtpConfigured = Boolean(env.SMTP_URL);
+  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const mail = (message: Parameters<typeof enqueueMail>[1], logLink: string) =>
+    enqueueMail(db, message, { log, logLink, smtpConfigured }).then(() => undefined);
+
+  return betterAuth({
+    appName: 'Flowvault',
+    baseURL: `${env.baseUrl}${AUTH_BASE_PATH}`,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(env, log),
+    trustedOrigins: trustedOrigins(env),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user: u, token }) {
+        const url = resetPasswordLink(env.baseUrl, token);
+        await mail({ kind: 'reset', to: u.email, ...resetPasswordEmail({ url }) }, url);
+      },
+      async onExistingUserSignUp({ user: u }) {
+        const signInUrl = `${env.baseUrl}/auth`;
+        await mail({ kind: 'account-exists', to: u.email, ...accountExistsEmail({ signInUrl }) }, signInUrl);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60,
+      async sendVerificationEmail({ user: u, url }) {
+        await mail({ kind: 'verification', to: u.email, ...verificationEmail({ url }) }, url);
+      },
+    },
+    user: { deleteUser: { enabled: true } },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': limits.signIn,
+        '/sign-up/email': limits.signUp,
+        '/request-password-reset': limits.reset,
+        '/reset-password': limits.reset,
+        '/send-verification-email': limits.reset,
+      },
+    },
+    advanced: {
+      useSecureCookies: env.NODE_ENV === 'production' || env.baseUrl.startsWith('https://'),
+      // Origin and CSRF checks stay on in every environment (better-auth skips them under test by default).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(created) {
+            await db.insert(profiles).values({ userId: created.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
+          const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+          const email = typeof body.email === 'string' ? body.email.trim() : '';
+          const password = typeof body.password === 'string' ? body.password : '';
+          if (!email || !password) {
+            throw new APIError('BAD_REQUEST', {
+              message: MISSING_CREDENTIALS_MESSAGE,
+              code: 'MISSING_CREDENTIALS',
+            });
+          }
+          if (ctx.path === '/sign-up/email' && typeof (body as { name?: unknown }).name !== 'string') {
+            // Our form has no name field: the display name lives in the profile.
+            return { context: { body: { ...body, name: '' } } };
+          }
+        }
+        if (ctx.path === '/delete-user') {
+          const password = (ctx.body as { password?: unknown } | undefined)?.password;
+          if (typeof password !== 'string' || password === '') {
+            throw new APIError('BAD_REQUEST', {
+              message: DELETE_NEEDS_PASSWORD_MESSAGE,
+              code: 'PASSWORD_REQUIRED',
+            });
+          }
+        }
+      }),
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    logger: {
+      level: 'warn',
+      log(level, message) {
+        // Only the message: better-auth's extra arguments may carry request data.
+        log[level]({ component: 'better-auth' }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

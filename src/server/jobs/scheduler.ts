@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import type { Logger } from '#server/lib/logger.ts';
+
+export type JobDefinition = {
+  name: string;
+  /** At most one run per interval across every process. */
+  intervalMs: number;
+  /** How long a run may hold the lease; a crashed process's lease expires after it. */
+  leaseMs?: number;
+  run(): Promise<void>;
+};
+
+/**
+ * Takes the lease of `name` with one conditional UPDATE: only when no live lease is held and (unless
+ * forced) the last start is at least `intervalMs` old. Exactly one process wins a given round.
+ */
+export async function acquireJobLease(
+  db: Database,
+  options: { name: string; owner: string; intervalMs: number; leaseMs: number; now?: Date; force?: boolean },
+): Promise<boolean> {
+  const now = options.now ?? new Date();
+  await db.insert(jobs).values({ name: options.name }).onConflictDoNothing();
+  const dueBefore = new Date(now.getTime() - options.intervalMs);
+  const won = await db
+    .update(jobs)
+    .set({
+      lockedBy: options.owner,
+      lockedUntil: new Date(now.getTime() + options.leaseMs),
+      lastStartedAt: now,
+      runCount: sql`${jobs.runCount} + 1`,
+    })
+    .where(
+      and(
+        eq(jobs.name, options.name),
+        or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+        options.force ? undefined : or(isNull(jobs.lastStartedAt), lte(jobs.lastStartedAt, dueBefore)),
+      ),
+    )
+    .returning({ name: jobs.name });
+  return won.length === 1;
+}
+
+export async function releaseJobLease(
+  db: Database,
+  name: string,
+  owner: string,
+  error?: string,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null, lastFinishedAt: new Date(), lastError: error ?? null })
+    .where(and(eq(jobs.name, name), eq(jobs.lockedBy, owner)));
+}
+
+export type Scheduler = {
+  start(): void;
+  /** Stops ticking and waits for runs in progress. */
+  stop(): Promise<void>;
+  /** Runs a job now if its lease can be taken (ignoring the interval); true when it ran. */
+  runNow(name: string): Promise<boolean>;
+};
+
+export function createScheduler(deps: {
+  db: Database;
+  log: Logger;
+  jobs: JobDefinition[];
+  /** How often each process looks for due jobs. */
+  tickMs?: number;
+  owner?: string;
+}): Scheduler {
+  const owner = deps.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const running = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+
+  async function attempt(job: JobDefinition, force: boolean): Promise<boolean> {
+    if (running.has(job.name)) return false;
+    const leaseMs = job.leaseMs ?? 5 * 60_000;
+    const won = await acquireJobLease(deps.db, {
+      name: job.name,
+      owner,
+      intervalMs: job.intervalMs,
+      leaseMs,
+      force,
+    }).catch((error: unknown) => {
+      deps.log.warn({ err: error, job: job.name }, 'job lease check failed');
+      return false;
+    });
+    if (!won) return false;
+    const run = (async () => {
+      let failure: string | undefined;
+      try {
+        await job.run();
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+        deps.log.error({ err: error, job: job.name }, 'job failed');
+      }
+      await releaseJobLease(deps.db, job.name, owner, failure).catch((error: unknown) =>
+        deps.log.warn({ err: error, job: job.name }, 'releasing the job lease failed'),
+      );
+    })();
+    running.set(job.name, run);
+    await run.finally(() => running.delete(job.name));
+    return true;
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      const tick = () => {
+        for (const job of deps.jobs) void attempt(job, false);
+      };
+      timer = setInterval(tick, deps.tickMs ?? 1_000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...running.values()]);
+    },
+    async runNow(name) {
+      const job = deps.jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`Unknown job ${name}`);
+      return attempt(job, true);
+    },
+  };
+}

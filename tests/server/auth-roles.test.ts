@@ -24,6 +24,20 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/account/profile': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/sign-out': 'user',
+  // Public catalogue figures and the paywall-safe preview (no JSON, no parameters).
+  'GET /api/catalog/counters': 'public',
+  'GET /api/catalog/trending': 'public',
+  'GET /api/catalog/automations/:id/preview': 'public',
+  'GET /api/catalog/automations': 'member',
+  'GET /api/catalog/ai-agents': 'member',
+  'GET /api/catalog/automations/:id': 'member',
+  'GET /api/catalog/automations/:id/related': 'member',
+  'GET /api/catalog/automations/:id/by-author': 'member',
+  // Public forms: validated, rate limited, honeypot.
+  'POST /api/contact': 'public',
+  'POST /api/newsletter/subscribe': 'public',
+  'POST /api/newsletter/confirm': 'public',
+  'POST /api/newsletter/unsubscribe': 'public',
 };
 
 function routesOf(t: TestApp): string[] {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { user } from '../../src/server/db/schema/auth.ts';
 import { automationEvents, automationRatings } from '../../src/server/db/schema/catalog.ts';
 import { processBus } from '../../src/server/realtime/event-bus.ts';
 import {
@@ -120,6 +121,11 @@ describe('member search: GET /api/catalog/automations', () => {
     const { get, database } = await appWithLibrary();
     let body = (await get('/api/catalog/automations?sort=popular')).body;
     expect((body.items as unknown as { runs: number }[]).every((i) => i.runs === 0)).toBe(true);
+    // Two members (events and ratings belong to real accounts).
+    await database.db.insert(user).values([
+      { id: 'u1', email: 'u1@example.com' },
+      { id: 'u2', email: 'u2@example.com' },
+    ]);
     await database.db.insert(automationEvents).values([
       { userId: 'u1', automationId: 'telegram-agent', kind: 'deploy' },
       { userId: 'u2', automationId: 'telegram-agent', kind: 'copy' },

@@ -1,6 +1,9 @@
 import type { Viewer } from '../../src/server/lib/context.ts';
 
-// The one place tests decide who is asking. The real session resolution replaces this later.
+// Who is asking, for functional tests of member features that are not about authentication
+// (search rules, paging…): the identity is injected instead of signing in through better-auth,
+// whose deliberate password hashing would add seconds per test. Authorisation itself is proven
+// with real sessions (tests/support/sessions.ts) in tests/server/auth-roles.test.ts.
 
 export type ViewerKind = 'member' | 'user' | 'admin' | null;
 

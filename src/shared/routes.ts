@@ -4,6 +4,7 @@
 
 export const ROUTES = {
   home: { path: '/', prerender: true },
+  paymentFailed: { path: '/payment-failed', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -4,6 +4,7 @@ import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
 import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
+import { PaymentFailedPage } from '#web/pages/payment-failed.tsx';
 
 export type PageMeta = { title: string; description: string };
 
@@ -15,6 +16,14 @@ export const PAGES: Record<RouteId, { Component: ComponentType; meta: PageMeta }
       title: 'Flowvault: ready-made n8n workflow templates, lifetime access',
       description:
         'A library of ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
+    },
+  },
+  paymentFailed: {
+    Component: PaymentFailedPage,
+    meta: {
+      title: 'Payment failed | Flowvault',
+      description:
+        'Your payment could not be processed. No charges were made; you can try again or contact support.',
     },
   },
 };

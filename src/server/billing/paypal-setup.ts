@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Env } from '#server/env.ts';
+import { createPayPalClient, type PayPalCallRecord, type PayPalClient } from './paypal-client.ts';
+import { createPayPalSandbox, type PayPalSandbox } from './paypal-sandbox.ts';
+
+export const LOCAL_SANDBOX_PATH = '/__paypal-sandbox';
+
+export type PayPalSetup = {
+  client: PayPalClient;
+  /** local = the built-in test-payment sandbox; the site shows a "test payments" banner. */
+  mode: 'local' | 'sandbox' | 'live';
+  /** Present in local mode: mounted by the app under LOCAL_SANDBOX_PATH. */
+  sandbox?: PayPalSandbox;
+};
+
+const PAYPAL_HOSTS = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
+/**
+ * PayPal from configuration: real credentials → PayPal's sandbox or live API; none (development)
+ * → the built-in sandbox, reached over HTTP like the real one so the same client code runs.
+ * env.ts already refuses the local sandbox in production.
+ */
+export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => void): PayPalSetup {
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_MODE && env.PAYPAL_MODE !== 'local') {
+    return {
+      mode: env.PAYPAL_MODE,
+      client: createPayPalClient({
+        baseUrl: PAYPAL_HOSTS[env.PAYPAL_MODE],
+        clientId: env.PAYPAL_CLIENT_ID,
+        clientSecret: env.PAYPAL_CLIENT_SECRET,
+        webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+        onCall,
+      }),
+    };
+  }
+  // Fresh credentials per process: nothing outside this process can use the local sandbox.
+  const credentials = {
+    clientId: `local-${randomBytes(8).toString('hex')}`,
+    clientSecret: randomBytes(24).toString('base64url'),
+    webhookId: `WH-LOCAL-${randomBytes(6).toString('hex')}`,
+  };
+  const publicUrl = `${env.baseUrl}${LOCAL_SANDBOX_PATH}`;
+  const sandbox = createPayPalSandbox({
+    ...credentials,
+    webhookUrl: `${env.baseUrl}/api/webhooks/paypal`,
+    publicUrl: () => publicUrl,
+  });
+  return {
+    mode: 'local',
+    sandbox,
+    client: createPayPalClient({ baseUrl: publicUrl, ...credentials, onCall }),
+  };
+}

@@ -4,10 +4,15 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
+import { createAuth } from '#server/auth/create-auth.ts';
+import { createViewerResolver } from '#server/auth/viewer.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { type Env, loadEnv } from '#server/env.ts';
+import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { mailDeliveryJob } from '#server/mail/mail-job.ts';
+import { createMailTransport } from '#server/mail/transport.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,6 +39,19 @@ const database = await connectDatabase(env).catch((error: unknown) =>
 await migrateDatabase(database);
 log.info({ driver: database.driver }, 'database ready');
 
+const auth = createAuth({ env, db: database.db, log });
+const mailTransport = createMailTransport(env.SMTP_URL);
+if (!mailTransport)
+  log.info('SMTP_URL is not set: mail stays in the mail_outbox table and its links are logged');
+const scheduler = createScheduler({
+  db: database.db,
+  log,
+  jobs: mailTransport
+    ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
+    : [],
+});
+scheduler.start();
+
 const app = createApp({
   env,
   database,
@@ -41,6 +59,8 @@ const app = createApp({
   version,
   startedAt,
   webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
+  auth,
+  resolveViewer: createViewerResolver({ auth, db: database.db }),
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
 
@@ -70,6 +90,8 @@ async function shutdown(signal: string) {
   });
   clearInterval(sweep);
   clearTimeout(force);
+  await scheduler.stop();
+  mailTransport?.close?.();
   await database.close().catch((error: unknown) => log.error({ err: error }, 'closing the database failed'));
   log.info('stopped');
   process.exit(0);

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { requireAdmin, requireMember, requireUser } from '../../src/server/auth/guards.ts';
+import type { AppEnv } from '../../src/server/lib/context.ts';
+import { signIn } from '../support/sessions.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+type Access = 'public' | 'user' | 'member' | 'admin' | 'middleware';
+
+/**
+ * Every registered route and who may call it. A route that is not listed fails the test: whoever
+ * adds a route decides its access here. `middleware` marks app-wide `.use()` entries.
+ */
+const ACCESS: Record<string, Access> = {
+  'ALL /*': 'middleware',
+  'ALL /api/*': 'middleware',
+  'GET /api/health': 'public',
+  'POST /api/client-errors': 'public',
+  // better-auth's own endpoints: public entry points (sign-up, sign-in, reset…), each checking its own session.
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+  'GET /api/me': 'user',
+  'PUT /api/account/profile': 'user',
+  'GET /api/account/export': 'user',
+  'POST /api/account/sign-out': 'user',
+};
+
+function routesOf(t: TestApp): string[] {
+  return [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))];
+}
+
+function concretePath(path: string): string {
+  return path.replace(/:[A-Za-z]+(\{[^}]*\})?/g, 'probe-id').replace(/\*$/, 'probe');
+}
+
+async function call(t: TestApp, route: string, headers: Record<string, string> = {}) {
+  const [method, path] = route.split(' ') as [string, string];
+  const init: RequestInit = {
+    method: method === 'ALL' ? 'GET' : method,
+    headers: { origin: t.deps.env.baseUrl, ...headers },
+  };
+  if (init.method !== 'GET' && init.method !== 'HEAD') {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = '{}';
+  }
+  return t.request(concretePath(path), init);
+}
+
+describe('role matrix over every registered route', () => {
+  it('has an access entry for every route', async () => {
+    const t = await createTestApp();
+    const unlisted = routesOf(t).filter((r) => !(r in ACCESS));
+    expect(unlisted, 'add these routes to ACCESS in tests/server/auth-roles.test.ts').toEqual([]);
+  });
+
+  it('refuses the wrong role on every user, member and admin route', async () => {
+    const t = await createTestApp();
+    const user = await signIn(t, 'user');
+    const member = await signIn(t, 'member');
+    const routes = routesOf(t);
+    const checked: string[] = [];
+    for (const route of routes) {
+      const access = ACCESS[route];
+      if (access === 'user' || access === 'member') {
+        expect((await call(t, route)).status, `${route} signed out`).toBe(401);
+      }
+      if (access === 'member') {
+        expect((await call(t, route, user.headers)).status, `${route} as a non-member`).toBe(403);
+      }
+      if (access === 'admin') {
+        for (const [who, headers] of [
+          ['signed out', {}],
+          ['user', user.headers],
+          ['member', member.headers],
+        ] as const) {
+          expect((await call(t, route, headers)).status, `${route} as ${who}`).toBe(404);
+        }
+      }
+      if (access !== 'public' && access !== 'middleware') checked.push(route);
+    }
+    expect(checked.length).toBeGreaterThan(0);
+  });
+
+  it('the guards hold with real sessions: member-only refuses users, admin-only answers 404 to non-admins', async () => {
+    const t = await createTestApp();
+    const probe = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set('viewer', await t.deps.resolveViewer!(c.req.raw.headers));
+        await next();
+      })
+      .get('/user', requireUser, (c) => c.text('ok'))
+      .get('/member', requireMember, (c) => c.text('ok'))
+      .get('/admin', requireAdmin, (c) => c.text('ok'));
+    probe.onError((error, c) => c.json({ error: error.message }, (error as { status?: 401 }).status ?? 500));
+    const status = async (path: string, headers: Record<string, string> = {}) =>
+      (await probe.request(`http://flowvault.test${path}`, { headers })).status;
+
+    const user = await signIn(t, 'user');
+    const member = await signIn(t, 'member');
+    const admin = await signIn(t, 'admin');
+    expect([await status('/user'), await status('/member'), await status('/admin')]).toEqual([401, 401, 404]);
+    expect([
+      await status('/user', user.headers),
+      await status('/member', user.headers),
+      await status('/admin', user.headers),
+    ]).toEqual([200, 403, 404]);
+    expect([
+      await status('/user', member.headers),
+      await status('/member', member.headers),
+      await status('/admin', member.headers),
+    ]).toEqual([200, 200, 404]);
+    expect([
+      await status('/user', admin.headers),
+      await status('/member', admin.headers),
+      await status('/admin', admin.headers),
+    ]).toEqual([200, 200, 200]);
+  });
+});
+
+describe('npm run admin:create', () => {
+  it('creates an operator with a reset mail and no usable known password, or promotes a user', async () => {
+    const { createOperator } = await import('../../src/server/auth/create-operator.ts');
+    const { latestMail, linkIn } = await import('../support/sessions.ts');
+    const t = await createTestApp();
+    const deps = { auth: t.deps.auth!, db: t.database.db };
+    expect(await createOperator(deps, 'Ops@Example.com')).toEqual({
+      email: 'ops@example.com',
+      outcome: 'created',
+    });
+    const mail = await latestMail(t, 'ops@example.com', 'reset');
+    const token = new URL(linkIn(mail.text, 'http://flowvault.test/auth?mode=reset&token=')).searchParams.get(
+      'token',
+    );
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://flowvault.test' },
+      body: JSON.stringify({ newPassword: 'operator chosen password', token }),
+    });
+    expect(reset.status).toBe(200);
+    const { signInRequest } = await import('../support/sessions.ts');
+    const signedIn = await signInRequest(t, 'ops@example.com', 'operator chosen password');
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect(await (await t.request('/api/me', { headers: { cookie } })).json()).toMatchObject({
+      user: { role: 'admin' },
+    });
+
+    const plain = await signIn(t, 'user');
+    expect(await createOperator(deps, plain.email)).toMatchObject({ outcome: 'promoted' });
+    expect(await createOperator(deps, plain.email)).toMatchObject({ outcome: 'already-admin' });
+    await expect(createOperator(deps, 'not an email')).rejects.toThrow('is not a valid email address');
+  });
+});

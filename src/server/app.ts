@@ -6,6 +6,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
+import { billingRoutes } from '#server/billing/billing.routes.ts';
+import type { BillingDeps } from '#server/billing/billing-deps.ts';
+import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
@@ -24,6 +27,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
+  /** PayPal (real API or the built-in sandbox), from src/server/billing/paypal-setup.ts. */
+  paypal?: PayPalSetup;
   /** better-auth, served at /api/auth/* (src/server/auth/create-auth.ts). */
   auth?: Auth;
 };
@@ -45,7 +50,8 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
-    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }));
+    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
+    .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
@@ -92,11 +98,23 @@ export function createApp(deps: AppDeps) {
     .route('/api', api)
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
+  if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
   if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl));
 
   app.onError((error, c) => handleError(error, c, deps.log));
 
   return app;
+}
+
+function billingDeps(deps: AppDeps): BillingDeps | undefined {
+  if (!deps.paypal) return undefined;
+  return {
+    db: deps.database.db,
+    paypal: deps.paypal.client,
+    log: deps.log,
+    baseUrl: deps.env.baseUrl,
+    smtpConfigured: deps.env.SMTP_URL !== undefined,
+  };
 }
 
 export type AppType = ReturnType<typeof createApp>;

@@ -23,6 +23,12 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/account/profile': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/sign-out': 'user',
+  'GET /api/billing/config': 'public',
+  'POST /api/billing/checkout': 'user',
+  'POST /api/billing/capture': 'user',
+  'GET /api/billing/debug': 'admin',
+  // Verified against PayPal before anything is stored.
+  'POST /api/webhooks/paypal': 'public',
 };
 
 function routesOf(t: TestApp): string[] {

@@ -4,7 +4,11 @@
 
 export const ROUTES = {
   home: { path: '/', prerender: true },
+  payment: { path: '/payment', prerender: false },
+  paymentSuccess: { path: '/payment-success', prerender: false },
   paymentFailed: { path: '/payment-failed', prerender: false },
+  auth: { path: '/auth', prerender: true },
+  dashboard: { path: '/dashboard', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -13,7 +13,7 @@ export function isAdminRole(role: string | null | undefined): boolean {
 export function createViewerResolver(deps: { auth: Auth; db: Database }) {
   return async function resolveViewer(headers: Headers): Promise<Viewer | null> {
     const cookie = headers.get('cookie');
-    if (!cookie || !cookie.includes('session_token')) return null;
+    if (!cookie?.includes('session_token')) return null;
     const result = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
     if (!result) return null;
     const [profile] = await deps.db.select().from(profiles).where(eq(profiles.userId, result.user.id));

@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AuthContext } from '#web/features/auth/auth-context.tsx';
+import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { TopBar } from './top-bar.tsx';
 
 function renderTopBar(user: { id: string; email: string } | null) {
   const router = createMemoryRouter([{ path: '*', element: <TopBar /> }], { initialEntries: ['/blog'] });
   return render(
-    <AuthContext.Provider value={{ user, loading: false }}>
+    <AuthContext.Provider value={{ ...signedOutState, user }}>
       <RouterProvider router={router} />
     </AuthContext.Provider>,
   );

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
@@ -16,8 +16,14 @@ const NAV_LINKS = [
 ] as const;
 
 export function TopBar() {
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
   const signedIn = user !== null;
+  const navigate = useNavigate();
+  // Sign-out always ends on /auth, even when the call fails (signOut never throws).
+  const handleSignOut = async () => {
+    await signOut();
+    navigate('/auth');
+  };
   const menu = useRef<HTMLDetailsElement>(null);
   const closeMenu = () => menu.current?.removeAttribute('open');
 
@@ -40,9 +46,15 @@ export function TopBar() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Button asChild variant="ghost">
-            <Link to="/auth">Sign In</Link>
-          </Button>
+          {signedIn ? (
+            <Button variant="ghost" onClick={() => void handleSignOut()}>
+              Sign Out
+            </Button>
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          )}
           <Button asChild>
             {signedIn ? <Link to="/payment">Upgrade</Link> : <Link to="/auth">Get Access</Link>}
           </Button>
@@ -84,6 +96,18 @@ export function TopBar() {
                 </Link>
               )}
             </Button>
+            {signedIn && (
+              <Button
+                variant="outline"
+                className="mt-2 w-full"
+                onClick={() => {
+                  closeMenu();
+                  void handleSignOut();
+                }}
+              >
+                Sign Out
+              </Button>
+            )}
           </nav>
         </details>
       </div>

@@ -1,15 +1,138 @@
-import { createContext, useContext } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { Me } from '#shared/schemas/account.ts';
+import { RESET_SUBSCRIPTION, type SubscriptionState } from '#shared/subscription.ts';
+import { authApi } from './auth-api.ts';
+import {
+  type CheckResult,
+  createSubscriptionChecker,
+  type SubscriptionChecker,
+} from './subscription-checker.ts';
 
-export type AuthUser = { id: string; email: string };
+export type AuthUser = { id: string; email: string; role?: 'user' | 'admin' };
 
-export type AuthState = {
+/** The context the spec exposes (part 1 §3), plus the profile and the actions the app needs. */
+export type AuthState = SubscriptionState & {
   user: AuthUser | null;
+  session: { userId: string } | null;
   loading: boolean;
+  profile: Me['profile'];
+  /** Loads the state again now (the gate's re-check); resolves to what it found. */
+  recheck(): Promise<'subscribed' | 'not-subscribed' | 'signed-out'>;
+  /** Call after a successful sign-in: the subscription check runs 500 ms later. */
+  signedIn(): void;
+  /** Signs out everywhere; never throws (the caller goes to /auth whatever happens). */
+  signOut(): Promise<void>;
+  /** Updates the profile part after a save. */
+  setProfile(profile: Partial<NonNullable<Me['profile']>>): void;
 };
 
-// Signed out until a provider says otherwise (the prerendered HTML is always the signed-out view).
-export const AuthContext = createContext<AuthState>({ user: null, loading: false });
+const noop = async () => {};
+
+/** Signed out until a provider says otherwise (the prerendered HTML is always the signed-out view). */
+export const signedOutState: AuthState = {
+  ...RESET_SUBSCRIPTION,
+  user: null,
+  session: null,
+  loading: false,
+  profile: null,
+  recheck: async () => 'signed-out',
+  signedIn: () => {},
+  signOut: noop,
+  setProfile: () => {},
+};
+
+export const AuthContext = createContext<AuthState>(signedOutState);
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);
+}
+
+type Data = { me: Me | null; subscription: SubscriptionState; loading: boolean };
+
+function fromMe(me: Me | null): Data {
+  return { me, subscription: me?.subscription ?? RESET_SUBSCRIPTION, loading: false };
+}
+
+/** Holds the session and subscription state and runs the spec's checks (subscription-checker.ts). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [data, setData] = useState<Data>({ me: null, subscription: RESET_SUBSCRIPTION, loading: true });
+  const checker = useRef<SubscriptionChecker | null>(null);
+  const latest = useRef<Me | null>(null);
+
+  useEffect(() => {
+    const instance = createSubscriptionChecker({
+      async load(): Promise<CheckResult> {
+        const me = await authApi.me();
+        latest.current = me;
+        return me
+          ? {
+              kind: 'profile',
+              active: me.subscription.isSubscribed,
+              paymentDate: me.profile?.paymentDate ?? null,
+            }
+          : { kind: 'signed-out' };
+      },
+      onEvent(event) {
+        if (event.type === 'result') setData(fromMe(latest.current));
+        if (event.type === 'failed') {
+          // Logged and reset to not subscribed (spec part 1 §8); the retries of §4 follow.
+          console.warn('subscription check failed', event.error);
+          setData((d) => ({ ...d, subscription: RESET_SUBSCRIPTION, loading: false }));
+        }
+      },
+    });
+    checker.current = instance;
+    void instance.check('initial');
+    return () => instance.dispose();
+  }, []);
+
+  const recheck = useCallback(async () => {
+    const me = await authApi.me();
+    setData(fromMe(me));
+    if (!me) return 'signed-out' as const;
+    return me.subscription.isSubscribed ? ('subscribed' as const) : ('not-subscribed' as const);
+  }, []);
+
+  const signedIn = useCallback(() => checker.current?.signedIn(), []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await authApi.signOut('global');
+    } catch (error) {
+      console.warn('sign-out call failed', error);
+    } finally {
+      checker.current?.dispose();
+      setData({ me: null, subscription: RESET_SUBSCRIPTION, loading: false });
+    }
+  }, []);
+
+  const setProfile = useCallback((profile: Partial<NonNullable<Me['profile']>>) => {
+    setData((d) => (d.me?.profile ? { ...d, me: { ...d.me, profile: { ...d.me.profile, ...profile } } } : d));
+  }, []);
+
+  const value = useMemo<AuthState>(() => {
+    const me = data.me;
+    return {
+      ...data.subscription,
+      user: me ? { id: me.user.id, email: me.user.email, role: me.user.role } : null,
+      session: me ? { userId: me.user.id } : null,
+      loading: data.loading,
+      profile: me?.profile ?? null,
+      recheck,
+      signedIn,
+      signOut,
+      setProfile,
+    };
+  }, [data, recheck, signedIn, signOut, setProfile]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,0 +1,75 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { cn } from '#web/lib/cn.ts';
+import { PrivacySettings } from './privacy-settings.tsx';
+import { ProfileSettings } from './profile-settings.tsx';
+
+// The Profile and Privacy & Data tabs of the dashboard's Settings (part 2 §2). Notifications and
+// N8N Integration join them when their features land.
+const TABS = [
+  { id: 'profile', label: 'Profile', Panel: ProfileSettings },
+  { id: 'privacy', label: 'Privacy & Data', Panel: PrivacySettings },
+] as const;
+
+export function AccountSettings() {
+  const [active, setActive] = useState(0);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const id = useId();
+
+  function onKeyDown(event: KeyboardEvent) {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const next = (active + delta + TABS.length) % TABS.length;
+    setActive(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  const Active = TABS[active]!.Panel;
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={`${id}-heading`} className="mb-4 text-lg font-semibold">
+        Settings
+      </h2>
+      <div
+        role="tablist"
+        aria-label="Settings"
+        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+      >
+        {TABS.map((tab, index) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.id}`}
+            aria-selected={index === active}
+            aria-controls={`${id}-panel-${tab.id}`}
+            tabIndex={index === active ? 0 : -1}
+            onClick={() => setActive(index)}
+            onKeyDown={onKeyDown}
+            className={cn(
+              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+              index === active
+                ? 'border-brand-600 text-brand-700 dark:border-brand-500 dark:text-brand-400'
+                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+            )}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${id}-panel-${TABS[active]!.id}`}
+        aria-labelledby={`${id}-tab-${TABS[active]!.id}`}
+      >
+        <Active />
+      </div>
+    </section>
+  );
+}

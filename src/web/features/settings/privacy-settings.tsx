@@ -1,0 +1,143 @@
+import { Download, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { authApi } from '#web/features/auth/auth-api.ts';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { authErrorText } from '#web/features/auth/auth-errors.ts';
+import { fieldClass } from './profile-settings.tsx';
+
+/** `flowvault-data-export-2026-03-01.json` */
+export function exportFileName(date: Date = new Date()): string {
+  return `flowvault-data-export-${date.toISOString().slice(0, 10)}.json`;
+}
+
+function download(data: unknown, fileName: string) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Settings → Privacy & Data: Export Data and the Danger Zone's Delete Account. */
+export function PrivacySettings() {
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const id = useId();
+
+  async function exportData() {
+    setExporting(true);
+    try {
+      download(await authApi.exportData(), exportFileName());
+      toast.success('Data Exported', { description: 'Your data has been downloaded as a JSON file.' });
+    } catch {
+      toast.error('Export Failed', { description: 'Failed to export data. Please try again.' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function deleteAccount(event: FormEvent) {
+    event.preventDefault();
+    setDeleting(true);
+    try {
+      await authApi.deleteAccount(password);
+      await signOut();
+      toast.success('Account Deleted', { description: 'Your account and your data have been deleted.' });
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      toast.error('Error', { description: authErrorText(error) });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby={`${id}-export`} className="space-y-3">
+        <h3 id={`${id}-export`} className="text-base font-semibold">
+          Export Data
+        </h3>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Download everything we hold about you: your profile, collections, automation runs and settings, as
+          JSON.
+        </p>
+        <Button variant="outline" onClick={() => void exportData()} disabled={exporting}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export Data
+        </Button>
+      </section>
+
+      <section
+        aria-labelledby={`${id}-danger`}
+        className="space-y-3 rounded-xl border border-red-300 p-4 dark:border-red-900"
+      >
+        <h3 id={`${id}-danger`} className="text-base font-semibold text-red-700 dark:text-red-400">
+          Danger Zone
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Deleting your account is permanent and irreversible. Your profile, saved collections and settings
+          are erased and you are signed out everywhere. Payment records are kept, without your name, as the
+          law requires.
+        </p>
+        {confirming ? (
+          <form onSubmit={deleteAccount} className="space-y-3">
+            <div className="space-y-1.5">
+              <label htmlFor={`${id}-password`} className="text-sm font-medium">
+                Enter your password to confirm
+              </label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className={fieldClass}
+              />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="submit"
+                disabled={deleting || password === ''}
+                className="bg-red-600 hover:bg-red-700"
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete my account permanently
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setConfirming(false);
+                  setPassword('');
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button
+            variant="outline"
+            className="border-red-300 text-red-700 dark:text-red-400"
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete Account
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

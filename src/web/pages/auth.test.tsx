@@ -1,0 +1,185 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AuthPage } from './auth.tsx';
+
+type Reply = { status: number; body: unknown } | Error;
+
+/** The network boundary: answers fetch calls by path, records them. */
+function stubFetch(replies: Record<string, Reply>) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      calls.push({ path: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies[input];
+      if (!reply) throw new Error(`unexpected call ${input}`);
+      if (reply instanceof Error) throw reply;
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return calls;
+}
+
+function renderAuth(path = '/auth', state: Partial<AuthState> = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/payment', element: <p>Payment page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthContext.Provider>,
+  );
+  return router;
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('/auth', () => {
+  it('shows the 3-step progress bar and a required, email-typed email field', () => {
+    renderAuth();
+    const progress = screen.getByRole('navigation', { name: 'Progress' });
+    const steps = within(progress)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual([
+      'Step 1: Create Account',
+      'Step 2: Complete Payment(one-time $35)',
+      'Step 3: Access Dashboard',
+    ]);
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.type).toBe('email');
+    expect(email.required).toBe(true);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
+  });
+
+  it('asks for the email before a password reset', async () => {
+    renderAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByText('Email Required')).toBeDefined();
+    expect(screen.getByText('Please enter your email address first.')).toBeDefined();
+  });
+
+  it('sends the reset mail to /auth?mode=reset', async () => {
+    const calls = stubFetch({ '/api/auth/request-password-reset': { status: 200, body: { status: true } } });
+    renderAuth();
+    fill('Email', 'me@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByText('Password Reset Sent')).toBeDefined();
+    expect(calls[0]!.body).toEqual({ email: 'me@example.com', redirectTo: '/auth?mode=reset' });
+  });
+
+  it('shows "Login failed" with the spec text for wrong credentials', async () => {
+    stubFetch({
+      '/api/auth/sign-in/email': {
+        status: 401,
+        body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      },
+    });
+    renderAuth();
+    fill('Email', 'me@example.com');
+    fill('Password', 'wrong password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login failed')).toBeDefined();
+    expect(
+      screen.getByText(
+        'Invalid email or password. If you just registered, try using the password reset option below.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('goes to /payment after signing in and schedules the subscription check', async () => {
+    stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
+    const signedIn = vi.fn();
+    const router = renderAuth('/auth', { signedIn });
+    fill('Email', 'me@example.com');
+    fill('Password', 'correct password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Payment page')).toBeDefined();
+    expect(signedIn).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('registration without a session returns to sign-in mode with "check your email"', async () => {
+    stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
+    renderAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeDefined();
+    fill('Email', 'new@example.com');
+    fill('Password', 'long enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Check your email')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeDefined();
+    expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeDefined();
+  });
+
+  it('registration with a session goes to /payment after 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: 'session', user: {} } } });
+    const router = renderAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
+    fill('Email', 'new@example.com');
+    fill('Password', 'long enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await act(() => vi.advanceTimersByTimeAsync(1_400));
+    expect(router.state.location.pathname).toBe('/auth');
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('shows "Registration failed" with the 8-character text', async () => {
+    stubFetch({
+      '/api/auth/sign-up/email': {
+        status: 400,
+        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
+      },
+    });
+    renderAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
+    fill('Email', 'new@example.com');
+    fill('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeDefined();
+    expect(screen.getByText('Password should be at least 8 characters long.')).toBeDefined();
+  });
+
+  it('shows the connection text when the network is down', async () => {
+    stubFetch({ '/api/auth/sign-in/email': new TypeError('Failed to fetch') });
+    renderAuth();
+    fill('Email', 'me@example.com');
+    fill('Password', 'whatever pw');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(
+      await screen.findByText('Connection issue. Please check your internet and try again.'),
+    ).toBeDefined();
+  });
+
+  it('sends an already signed-in user to /payment', async () => {
+    const router = renderAuth('/auth', { user: { id: 'u', email: 'a@b.co' } });
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('reset mode: a new-password form that posts the token', async () => {
+    const calls = stubFetch({ '/api/auth/reset-password': { status: 200, body: { status: true } } });
+    const router = renderAuth('/auth?mode=reset&token=abc123');
+    fill('New password', 'a new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password Updated')).toBeDefined();
+    expect(calls[0]!.body).toEqual({ token: 'abc123', newPassword: 'a new password' });
+    expect(router.state.location.search).toBe('');
+  });
+});

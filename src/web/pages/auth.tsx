@@ -1,0 +1,310 @@
+import { CheckCircle2, Loader2, MailCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { AuthRequestError, authApi } from '#web/features/auth/auth-api.ts';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { authErrorText, LOGIN_FAILED, REGISTRATION_FAILED } from '#web/features/auth/auth-errors.ts';
+import { cn } from '#web/lib/cn.ts';
+
+/** After a registration that returns a session (spec part 1 §4). */
+export const POST_REGISTER_REDIRECT_MS = 1_500;
+
+const STEPS = [
+  { label: 'Create Account', note: null },
+  { label: 'Complete Payment', note: `(one-time ${PLAN_PRICE_LABEL})` },
+  { label: 'Access Dashboard', note: null },
+] as const;
+
+function ProgressSteps() {
+  return (
+    <nav aria-label="Progress" className="mb-8">
+      <ol className="grid grid-cols-3 gap-2">
+        {STEPS.map((step, index) => (
+          <li
+            key={step.label}
+            aria-current={index === 0 ? 'step' : undefined}
+            className="flex flex-col gap-2"
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'h-1.5 rounded-full',
+                index === 0 ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-200 dark:bg-slate-700',
+              )}
+            />
+            <span className="text-xs font-medium sm:text-sm">
+              <span className="sr-only">Step {index + 1}: </span>
+              {step.label}
+              {step.note && <span className="block text-slate-500 dark:text-slate-400">{step.note}</span>}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+const inputClass =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(
+    token ? null : 'This reset link is incomplete. Ask for a new one from the sign-in form.',
+  );
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    setBusy(true);
+    try {
+      await authApi.resetPassword(token, password);
+      toast.success('Password Updated', { description: 'Your password has been updated successfully.' });
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      const text =
+        error instanceof AuthRequestError && error.code === 'INVALID_TOKEN'
+          ? 'This reset link is invalid or has expired. Ask for a new one from the sign-in form.'
+          : authErrorText(error);
+      setProblem(text);
+      toast.error('Error', { description: text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" noValidate={false}>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Enter a new password for your account. You will sign in with it afterwards.
+        </p>
+      </div>
+      {problem && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {problem}
+        </p>
+      )}
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-new`} className="text-sm font-medium">
+          New password
+        </label>
+        <input
+          id={`${id}-new`}
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          aria-describedby={`${id}-hint`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={inputClass}
+        />
+        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          At least 8 characters.
+        </p>
+      </div>
+      <Button type="submit" className="w-full" size="lg" disabled={busy || !token}>
+        {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />}
+        Update Password
+      </Button>
+      <p className="text-center text-sm">
+        <Link
+          to="/auth"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+        >
+          Back to sign in
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { user, loading, signedIn } = useAuth();
+  const resetMode = params.get('mode') === 'reset';
+  const [mode, setMode] = useState<'signin' | 'register'>('signin');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+
+  // Already signed in: on to payment (the payment page sends members on to the dashboard).
+  useEffect(() => {
+    if (!resetMode && !loading && user) navigate('/payment', { replace: true });
+  }, [resetMode, loading, user, navigate]);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  if (resetMode) {
+    return (
+      <main className="mx-auto w-full max-w-md px-4 py-12">
+        <ResetPasswordForm token={params.get('token')} />
+      </main>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (mode === 'signin') {
+        await authApi.signIn(email.trim(), password);
+        signedIn();
+        navigate('/payment');
+        return;
+      }
+      const result = await authApi.signUp(email.trim(), password);
+      if (result.token) {
+        signedIn();
+        toast.success('Account created', { description: 'Taking you to payment…' });
+        redirectTimer.current = setTimeout(() => navigate('/payment'), POST_REGISTER_REDIRECT_MS);
+      } else {
+        setCheckEmail(email.trim());
+        setPassword('');
+        setMode('signin');
+      }
+    } catch (error) {
+      toast.error(mode === 'signin' ? LOGIN_FAILED : REGISTRATION_FAILED, {
+        description: authErrorText(error),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function forgotPassword() {
+    if (!email.trim()) {
+      toast.error('Email Required', { description: 'Please enter your email address first.' });
+      return;
+    }
+    try {
+      await authApi.requestPasswordReset(email.trim());
+      toast.success('Password Reset Sent', {
+        description: 'Check your email for password reset instructions.',
+      });
+    } catch (error) {
+      toast.error('Error', { description: authErrorText(error) });
+    }
+  }
+
+  const registering = mode === 'register';
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-12">
+      <ProgressSteps />
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold tracking-tight">
+          {registering ? 'Create your account' : 'Welcome back'}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {registering
+            ? 'Register, pay once, and get lifetime access to the whole library.'
+            : 'Sign in to continue to your workflow library.'}
+        </p>
+
+        {checkEmail && (
+          <div
+            role="status"
+            className="mt-5 flex gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            <MailCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+            <p>
+              <strong className="block">Check your email</strong>
+              We sent a confirmation link to {checkEmail}. Open it to activate your account; it signs you in.
+            </p>
+          </div>
+        )}
+
+        <form onSubmit={submit} className="mt-6 space-y-5">
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-email`} className="text-sm font-medium">
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-password`} className="text-sm font-medium">
+              Password
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete={registering ? 'new-password' : 'current-password'}
+              required
+              maxLength={128}
+              aria-describedby={registering ? `${id}-password-hint` : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className={inputClass}
+            />
+            {registering && (
+              <p id={`${id}-password-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+                At least 8 characters.
+              </p>
+            )}
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy && (
+              <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+            )}
+            {registering ? 'Create Account' : 'Sign In'}
+          </Button>
+        </form>
+
+        {!registering && (
+          <p className="mt-4 text-center text-sm">
+            <button
+              type="button"
+              onClick={() => void forgotPassword()}
+              className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+            >
+              Forgot your password?
+            </button>
+          </p>
+        )}
+
+        <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setMode(registering ? 'signin' : 'register');
+              setCheckEmail(null);
+            }}
+            className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+          >
+            {registering ? 'Sign in' : 'Create one'}
+          </button>
+        </p>
+      </div>
+      <p className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+        One-time payment, lifetime access, 30-day money-back guarantee.
+      </p>
+    </main>
+  );
+}

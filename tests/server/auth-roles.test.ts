@@ -27,6 +27,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/billing/checkout': 'user',
   'POST /api/billing/capture': 'user',
   'GET /api/billing/debug': 'admin',
+  'POST /api/billing/debug/test-order': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
 };

@@ -29,6 +29,8 @@ export async function createBillingTestApp(options: { timeoutMs?: number } = {})
   const sandbox = await startPayPalSandbox();
   const paypal: PayPalSetup = {
     mode: 'sandbox',
+    clientIdPresent: true,
+    webhookIdPresent: true,
     client: createPayPalClient({
       baseUrl: sandbox.url,
       ...SANDBOX_CREDENTIALS,

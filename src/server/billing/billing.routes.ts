@@ -9,6 +9,7 @@ import {
   CaptureRequestSchema,
   type CaptureResponse,
   CheckoutRequestSchema,
+  type DebugTestOrderResult,
 } from '#shared/schemas/billing.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { createCheckout } from './create-checkout.ts';
@@ -83,7 +84,36 @@ export function billingRoutes(deps: { billing: BillingDeps | undefined; paypal: 
     })
     .get('/billing/debug', requireAdmin, (c) => {
       const mode = deps.paypal?.mode ?? null;
-      return c.json({ configured: deps.paypal !== undefined, mode, testPayments: mode === 'local' });
+      return c.json({
+        configValid: deps.paypal !== undefined,
+        mode,
+        testPayments: mode === 'local',
+        clientIdPresent: deps.paypal?.clientIdPresent ?? false,
+        webhookIdPresent: deps.paypal?.webhookIdPresent ?? false,
+      });
+    })
+    .post('/billing/debug/test-order', requireAdmin, async (c) => {
+      // Creates a PayPal order that nothing settles: proves credentials and connectivity.
+      const billing = required(deps.billing);
+      try {
+        const order = await billing.paypal.createOrder({
+          requestId: `debug-${crypto.randomUUID()}`,
+          amountCents: PLANS.lifetime.amountCents,
+          currency: PLANS.lifetime.currency,
+          customId: 'debug-test',
+          description: 'Flowvault debug test order (not for payment)',
+          returnUrl: `${billing.baseUrl}/payment-failed?gateway=paypal&reason=cancelled`,
+          cancelUrl: `${billing.baseUrl}/payment-failed?gateway=paypal&reason=cancelled`,
+        });
+        const body: DebugTestOrderResult = { success: true, orderId: order.id, status: order.status };
+        return c.json(body);
+      } catch (error) {
+        const body: DebugTestOrderResult = {
+          success: false,
+          error: error instanceof Error ? error.message : String(error),
+        };
+        return c.json(body);
+      }
     })
     .post('/webhooks/paypal', async (c) => {
       const raw = await c.req.text();

@@ -32,3 +32,6 @@ export type BillingConfig = {
     period: string;
   }[];
 };
+
+/** POST /api/billing/debug/test-order (operators). */
+export type DebugTestOrderResult = { success: boolean; orderId?: string; status?: string; error?: string };

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { Toaster } from 'sonner';
 import { ErrorFallback } from '#web/components/error-fallback.tsx';
+import { PayPalDebugPanel, usePayPalDebugRequest } from '#web/features/billing/paypal-debug-panel.tsx';
 import { isLoadingError, reportClientError } from '#web/lib/client-errors.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -50,10 +51,11 @@ function Shell({ children, toasts = true }: { children: React.ReactNode; toasts?
 }
 
 export function RootLayout() {
+  const debugPayPal = usePayPalDebugRequest();
   return (
     <Shell>
       <DocumentMeta />
-      <Outlet />
+      {debugPayPal ? <PayPalDebugPanel /> : <Outlet />}
     </Shell>
   );
 }

@@ -6,6 +6,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
+import { billingRoutes } from '#server/billing/billing.routes.ts';
+import type { BillingDeps } from '#server/billing/billing-deps.ts';
+import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
@@ -29,6 +32,8 @@ export type AppDeps = {
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
   /** In-process event bus (defaults to the process-wide one). */
   bus?: EventBus;
+  /** PayPal (real API or the built-in sandbox), from src/server/billing/paypal-setup.ts. */
+  paypal?: PayPalSetup;
   /** better-auth, served at /api/auth/* (src/server/auth/create-auth.ts). */
   auth?: Auth;
 };
@@ -52,7 +57,8 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
     .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
     .route('/catalog', catalogRoutes(deps))
-    .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }));
+    .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }))
+    .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
@@ -99,11 +105,23 @@ export function createApp(deps: AppDeps) {
     .route('/api', api)
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
+  if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
   if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl));
 
   app.onError((error, c) => handleError(error, c, deps.log));
 
   return app;
+}
+
+function billingDeps(deps: AppDeps): BillingDeps | undefined {
+  if (!deps.paypal) return undefined;
+  return {
+    db: deps.database.db,
+    paypal: deps.paypal.client,
+    log: deps.log,
+    baseUrl: deps.env.baseUrl,
+    smtpConfigured: deps.env.SMTP_URL !== undefined,
+  };
 }
 
 export type AppType = ReturnType<typeof createApp>;

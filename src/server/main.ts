@@ -6,6 +6,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
 import { createAuth } from '#server/auth/create-auth.ts';
 import { createViewerResolver } from '#server/auth/viewer.ts';
+import { LOCAL_SANDBOX_PATH, setUpPayPal } from '#server/billing/paypal-setup.ts';
+import { paymentReconciliationJob } from '#server/billing/reconcile-job.ts';
 import { importSamplesIfEmpty } from '#server/catalog/import-samples.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
@@ -47,12 +49,28 @@ const auth = createAuth({ env, db: database.db, log });
 const mailTransport = createMailTransport(env.SMTP_URL);
 if (!mailTransport)
   log.info('SMTP_URL is not set: mail stays in the mail_outbox table and its links are logged');
+const paypal = setUpPayPal(env);
+if (paypal.mode === 'local') {
+  log.info(
+    `No PayPal credentials: test payments go through the built-in sandbox at ${env.baseUrl}${LOCAL_SANDBOX_PATH}`,
+  );
+}
+const billing = {
+  db: database.db,
+  paypal: paypal.client,
+  log,
+  baseUrl: env.baseUrl,
+  smtpConfigured: mailTransport !== undefined,
+};
 const scheduler = createScheduler({
   db: database.db,
   log,
-  jobs: mailTransport
-    ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
-    : [],
+  jobs: [
+    paymentReconciliationJob(billing),
+    ...(mailTransport
+      ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
+      : []),
+  ],
 });
 scheduler.start();
 
@@ -65,6 +83,7 @@ const app = createApp({
   webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
   auth,
   resolveViewer: createViewerResolver({ auth, db: database.db }),
+  paypal,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
 

@@ -14,6 +14,8 @@ export const ROUTES = {
   privacyPolicy: { path: '/privacy-policy', prerender: true },
   contactUs: { path: '/contact-us', prerender: true },
   newsletter: { path: '/newsletter', prerender: true },
+  payment: { path: '/payment', prerender: false },
+  paymentSuccess: { path: '/payment-success', prerender: false },
   auth: { path: '/auth', prerender: true },
   dashboard: { path: '/dashboard', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;

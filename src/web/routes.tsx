@@ -6,7 +6,9 @@ import { AuthPage } from '#web/pages/auth.tsx';
 import { DashboardPage } from '#web/pages/dashboard.tsx';
 import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
+import { PaymentPage } from '#web/pages/payment.tsx';
 import { PaymentFailedPage } from '#web/pages/payment-failed.tsx';
+import { PaymentSuccessPage } from '#web/pages/payment-success.tsx';
 
 export type PageMeta = { title: string; description: string };
 
@@ -27,6 +29,21 @@ export const PAGES: Record<RouteId, Page> = {
       title: 'Flowvault: ready-made n8n workflow templates, lifetime access',
       description:
         'A library of ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
+    },
+  },
+  payment: {
+    Component: PaymentPage,
+    meta: {
+      title: 'Get lifetime access | Flowvault',
+      description:
+        'Pay once through PayPal for lifetime access to the Flowvault n8n workflow library. No recurring fees.',
+    },
+  },
+  paymentSuccess: {
+    Component: PaymentSuccessPage,
+    meta: {
+      title: 'Confirming your payment | Flowvault',
+      description: 'Flowvault is confirming your PayPal payment and activating your lifetime access.',
     },
   },
   paymentFailed: {

@@ -38,6 +38,13 @@ const ACCESS: Record<string, Access> = {
   'POST /api/newsletter/subscribe': 'public',
   'POST /api/newsletter/confirm': 'public',
   'POST /api/newsletter/unsubscribe': 'public',
+  'GET /api/billing/config': 'public',
+  'POST /api/billing/checkout': 'user',
+  'POST /api/billing/capture': 'user',
+  'GET /api/billing/debug': 'admin',
+  'POST /api/billing/debug/test-order': 'admin',
+  // Verified against PayPal before anything is stored.
+  'POST /api/webhooks/paypal': 'public',
 };
 
 function routesOf(t: TestApp): string[] {

@@ -118,6 +118,36 @@ export type WebhookHeaders = {
 export type PayPalClient = ReturnType<typeof createPayPalClient>;
 
 export function createPayPalClient(config: PayPalClientConfig) {
+  const shared = createTransport(config);
+  return {
+    ...methods(shared, config.onCall, config.webhookId),
+    /** The same client (and token) reporting its calls to `onCall`, e.g. to store them with a payment. */
+    withCallRecorder(onCall: (record: PayPalCallRecord) => void) {
+      const both = (record: PayPalCallRecord) => {
+        config.onCall?.(record);
+        onCall(record);
+      };
+      return methods(shared, both, config.webhookId);
+    },
+  };
+}
+
+type CallOptions<T> = {
+  operation: string;
+  method: 'GET' | 'POST';
+  path: string;
+  schema: z.ZodType<T>;
+  body?: unknown;
+  requestId?: string;
+  auth?: 'bearer' | 'basic';
+  form?: string;
+};
+type Transport = <T>(
+  options: CallOptions<T>,
+  onCall: ((record: PayPalCallRecord) => void) | undefined,
+) => Promise<T>;
+
+function createTransport(config: PayPalClientConfig): Transport {
   const doFetch = config.fetch ?? fetch;
   const now = config.now ?? Date.now;
   const timeoutMs = config.timeoutMs ?? 15_000;
@@ -125,16 +155,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
   let token: { value: string; expiresAt: number } | undefined;
   let tokenRequest: Promise<string> | undefined;
 
-  async function call<T>(options: {
-    operation: string;
-    method: 'GET' | 'POST';
-    path: string;
-    schema: z.ZodType<T>;
-    body?: unknown;
-    requestId?: string;
-    auth?: 'bearer' | 'basic';
-    form?: string;
-  }): Promise<T> {
+  async function call<T>(options: CallOptions<T>, onCall?: (record: PayPalCallRecord) => void): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.auth === 'basic') {
       headers.Authorization = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;
@@ -174,7 +195,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
           : `Network error calling PayPal ${options.operation}`,
         cause: error,
       });
-      config.onCall?.({ ...record, durationMs: now() - started, error: failure.message });
+      onCall?.({ ...record, durationMs: now() - started, error: failure.message });
       throw failure;
     }
     const text = await response.text();
@@ -191,7 +212,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
       const issue = parsed.success ? parsed.data.details?.[0]?.issue : undefined;
       const debugId = parsed.success ? parsed.data.debug_id : undefined;
       const message = parsed.success ? (parsed.data.message ?? parsed.data.name) : undefined;
-      config.onCall?.({ ...record, issue, debugId, error: message, response: json });
+      onCall?.({ ...record, issue, debugId, error: message, response: json });
       throw new PayPalError({
         kind: 'http',
         status: response.status,
@@ -202,28 +223,31 @@ export function createPayPalClient(config: PayPalClientConfig) {
     }
     const parsed = options.schema.safeParse(json);
     if (!parsed.success) {
-      config.onCall?.({ ...record, error: 'unexpected response shape', response: json });
+      onCall?.({ ...record, error: 'unexpected response shape', response: json });
       throw new PayPalError({
         kind: 'invalid-response',
         status: response.status,
         message: `PayPal ${options.operation} answered an unexpected shape`,
       });
     }
-    config.onCall?.({ ...record, response: json });
+    onCall?.({ ...record, response: json });
     return parsed.data;
   }
 
   async function accessToken(): Promise<string> {
     // Reuse the token until a minute before it expires; concurrent callers share one request.
     if (token && token.expiresAt - 60_000 > now()) return token.value;
-    tokenRequest ??= call({
-      operation: 'oauth-token',
-      method: 'POST',
-      path: '/v1/oauth2/token',
-      schema: TokenSchema,
-      auth: 'basic',
-      form: 'grant_type=client_credentials',
-    })
+    tokenRequest ??= call(
+      {
+        operation: 'oauth-token',
+        method: 'POST',
+        path: '/v1/oauth2/token',
+        schema: TokenSchema,
+        auth: 'basic',
+        form: 'grant_type=client_credentials',
+      },
+      config.onCall,
+    )
       .then((t) => {
         token = { value: t.access_token, expiresAt: now() + t.expires_in * 1000 };
         return t.access_token;
@@ -234,6 +258,15 @@ export function createPayPalClient(config: PayPalClientConfig) {
     return tokenRequest;
   }
 
+  return call;
+}
+
+function methods(
+  transport: Transport,
+  onCall: ((record: PayPalCallRecord) => void) | undefined,
+  webhookId: string,
+) {
+  const call = <T>(options: CallOptions<T>) => transport(options, onCall);
   return {
     createOrder(input: CreateOrderInput): Promise<PayPalOrder> {
       return call({
@@ -314,7 +347,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
           transmission_sig: headers.transmissionSig,
           cert_url: headers.certUrl,
           auth_algo: headers.authAlgo,
-          webhook_id: config.webhookId,
+          webhook_id: webhookId,
           webhook_event: event,
         },
       });

@@ -11,6 +11,8 @@ export type PayPalSetup = {
   mode: 'local' | 'sandbox' | 'live';
   /** Present in local mode: mounted by the app under LOCAL_SANDBOX_PATH. */
   sandbox?: PayPalSandbox;
+  clientIdPresent: boolean;
+  webhookIdPresent: boolean;
 };
 
 const PAYPAL_HOSTS = {
@@ -27,6 +29,8 @@ export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => voi
   if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_MODE && env.PAYPAL_MODE !== 'local') {
     return {
       mode: env.PAYPAL_MODE,
+      clientIdPresent: true,
+      webhookIdPresent: env.PAYPAL_WEBHOOK_ID !== undefined,
       client: createPayPalClient({
         baseUrl: PAYPAL_HOSTS[env.PAYPAL_MODE],
         clientId: env.PAYPAL_CLIENT_ID,
@@ -51,6 +55,8 @@ export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => voi
   return {
     mode: 'local',
     sandbox,
+    clientIdPresent: true,
+    webhookIdPresent: true,
     client: createPayPalClient({ baseUrl: publicUrl, ...credentials, onCall }),
   };
 }

@@ -94,3 +94,42 @@ export function accountExistsEmail({ signInUrl }: { signInUrl: string }): MailCo
     footer: 'If it was not you, you can ignore this email: nothing has changed.',
   });
 }
+
+export function receiptEmail(input: {
+  amount: string;
+  currency: string;
+  date: string;
+  orderId: string;
+  dashboardUrl: string;
+  supportEmail: string;
+}): MailContent {
+  return layout({
+    subject: 'Your Flowvault receipt: Lifetime Access',
+    heading: 'Thank you: your lifetime access is active',
+    paragraphs: [
+      `We received your payment of ${input.amount} ${input.currency} on ${input.date}.`,
+      `PayPal order: ${input.orderId}. Keep it for your records; support will ask for it.`,
+      'Lifetime Access is a one-time payment: there is nothing more to pay and nothing renews.',
+      `Questions or a problem? Reply to this email or write to ${input.supportEmail}. You can ask for a refund within 30 days of the payment.`,
+    ],
+    action: { label: 'Open your dashboard', url: input.dashboardUrl },
+  });
+}
+
+export function accessRevokedEmail(input: {
+  reason: 'refunded' | 'reversed';
+  orderId: string;
+  supportEmail: string;
+}): MailContent {
+  return layout({
+    subject: input.reason === 'refunded' ? 'Your Flowvault refund' : 'Your Flowvault payment was reversed',
+    heading: input.reason === 'refunded' ? 'Your payment was refunded' : 'Your payment was reversed',
+    paragraphs: [
+      input.reason === 'refunded'
+        ? `The payment for PayPal order ${input.orderId} was refunded. PayPal returns the money to the account you paid with.`
+        : `PayPal reversed the payment for order ${input.orderId}.`,
+      'Lifetime access has been removed from your account. Your saved collections and settings are kept.',
+      `If this is unexpected, write to ${input.supportEmail}.`,
+    ],
+  });
+}

@@ -1,6 +1,7 @@
 // Every table, one file per feature. drizzle-kit reads this file to generate migrations.
 
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './catalog.ts';
 export * from './jobs.ts';
 export * from './mail.ts';

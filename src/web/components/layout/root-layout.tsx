@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { Toaster } from 'sonner';
 import { ErrorFallback } from '#web/components/error-fallback.tsx';
+import { PayPalDebugPanel, usePayPalDebugRequest } from '#web/features/billing/paypal-debug-panel.tsx';
 import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
 import { isLoadingError, reportClientError } from '#web/lib/client-errors.ts';
 import { SiteFooter } from './site-footer.tsx';
@@ -51,10 +52,11 @@ function Shell({ children, toasts = true }: { children: React.ReactNode; toasts?
 }
 
 export function RootLayout() {
+  const debugPayPal = usePayPalDebugRequest();
   return (
     <Shell>
       <DocumentMeta />
-      <Outlet />
+      {debugPayPal ? <PayPalDebugPanel /> : <Outlet />}
       <SocialProofCard />
     </Shell>
   );

@@ -1,0 +1,17 @@
+import type { Database } from '#server/db/client.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { PayPalClient } from './paypal-client.ts';
+
+/** What the billing services need; passed explicitly so tests give real ones (sandbox, database). */
+export type BillingDeps = {
+  db: Database;
+  paypal: PayPalClient;
+  log: Logger;
+  baseUrl: string;
+  smtpConfigured: boolean;
+  now?: () => Date;
+  /** Waits between retries of a PayPal call whose outcome is unknown (tests pass a short one). */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,120 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { captureFailureToastText } from '#shared/payment-messages.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { billingApi, recheckAfterCapture, SELECTED_PLAN_KEY } from '#web/features/billing/billing-api.ts';
+import { TestPaymentsBanner } from '#web/features/billing/test-payments-banner.tsx';
+import { ApiError } from '#web/lib/api.ts';
+
+type View = { kind: 'processing' } | { kind: 'success' } | { kind: 'failure'; message: string };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function PaymentSuccessPage() {
+  const [query] = useSearchParams();
+  const token = query.get('token');
+  const { user, loading, recheck } = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>({ kind: 'processing' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (loading || started.current) return;
+    started.current = true;
+    const fail = (message: string) => {
+      setView({ kind: 'failure', message });
+      toast.error(captureFailureToastText(message), { duration: 10_000 });
+    };
+    if (!token) {
+      setView({
+        kind: 'failure',
+        message: 'Invalid payment parameters. Please try the payment process again.',
+      });
+      return;
+    }
+    if (!user) {
+      fail('Please log in to complete your payment');
+      return;
+    }
+    void (async () => {
+      try {
+        const result = await billingApi.capture(token);
+        if (result.outcome === 'declined' && result.approvalUrl) {
+          // PayPal declined the funding source: the buyer chooses another one on PayPal.
+          window.location.assign(result.approvalUrl);
+          return;
+        }
+        if (!result.success) {
+          fail(result.message ?? 'Payment processing failed. Please contact support.');
+          return;
+        }
+        await recheckAfterCapture({ recheck, sleep });
+        localStorage.removeItem(SELECTED_PLAN_KEY);
+        setView({ kind: 'success' });
+        toast.success('Payment Successful! 🎉', { duration: 5000 });
+        setTimeout(() => navigate('/dashboard'), 2000);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401)
+          fail('Authentication failed. Please log in and try again.');
+        else if (error instanceof ApiError && error.status === 404) fail(error.message);
+        else if (error instanceof ApiError && error.status === 422) {
+          setView({
+            kind: 'failure',
+            message: 'Invalid payment parameters. Please try the payment process again.',
+          });
+        } else fail('Payment processing failed. Please contact support.');
+      }
+    })();
+  }, [loading, user, token, recheck, navigate]);
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <TestPaymentsBanner />
+      <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        {view.kind === 'processing' && (
+          <>
+            <h1 className="text-2xl font-bold">Processing Your Payment</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">
+              Please wait while we confirm your payment with PayPal...
+            </p>
+            <Spinner label="Confirming with PayPal" className="py-8" />
+          </>
+        )}
+        {view.kind === 'success' && (
+          <>
+            <CheckCircle2
+              aria-hidden="true"
+              className="mx-auto h-12 w-12 text-emerald-600 dark:text-emerald-400"
+            />
+            <h1 className="mt-4 text-2xl font-bold">Your Lifetime Access is Active!</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">A receipt is on its way to your inbox.</p>
+            <Button asChild size="lg" className="mt-6">
+              <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+          </>
+        )}
+        {view.kind === 'failure' && (
+          <>
+            <XCircle aria-hidden="true" className="mx-auto h-12 w-12 text-red-600 dark:text-red-400" />
+            <h1 className="mt-4 text-2xl font-bold">Payment Failed</h1>
+            <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
+              {view.message}
+            </p>
+            <div className="mt-6 flex justify-center gap-3">
+              <Button asChild>
+                <Link to="/payment">Try Again</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/">Back to Home</Link>
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createBillingTestApp } from '../support/billing.ts';
+import { signIn } from '../support/sessions.ts';
+
+describe('PayPal debug panel API (operators only)', () => {
+  it('shows the configuration and runs a create-order test for an admin', async () => {
+    const { t } = await createBillingTestApp();
+    const admin = await signIn(t, 'admin');
+    const config = await t.request('/api/billing/debug', { headers: admin.headers });
+    expect(await config.json()).toEqual({
+      configValid: true,
+      mode: 'sandbox',
+      testPayments: false,
+      clientIdPresent: true,
+      webhookIdPresent: true,
+    });
+    const test = await t.request('/api/billing/debug/test-order', {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+    });
+    expect(await test.json()).toMatchObject({ success: true, status: 'PAYER_ACTION_REQUIRED' });
+  });
+
+  it('answers 404 to members', async () => {
+    const { t } = await createBillingTestApp();
+    const member = await signIn(t, 'member');
+    expect((await t.request('/api/billing/debug', { headers: member.headers })).status).toBe(404);
+  });
+});

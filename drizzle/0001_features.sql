@@ -79,6 +79,51 @@ CREATE TABLE "verifications" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"payment_id" uuid,
+	"provider_order_id" text,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"http_status" integer,
+	"request_id" text,
+	"debug_id" text,
+	"detail" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text,
+	"email" text NOT NULL,
+	"plan_id" text NOT NULL,
+	"provider" text DEFAULT 'paypal' NOT NULL,
+	"provider_order_id" text,
+	"capture_id" text,
+	"amount_cents" integer NOT NULL,
+	"currency" text NOT NULL,
+	"status" text DEFAULT 'created' NOT NULL,
+	"approval_url" text,
+	"failure_reason" text,
+	"granted_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_provider_order_id_unique" UNIQUE("provider_order_id"),
+	CONSTRAINT "payments_capture_id_unique" UNIQUE("capture_id")
+);
+--> statement-breakpoint
+CREATE TABLE "paypal_webhook_events" (
+	"event_id" text PRIMARY KEY NOT NULL,
+	"event_type" text NOT NULL,
+	"resource_id" text,
+	"verified" text NOT NULL,
+	"body" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone,
+	"processing_error" text
+);
+--> statement-breakpoint
 CREATE TABLE "automation_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -138,55 +183,11 @@ CREATE TABLE "workflow_stats" (
 	"last_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "payment_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"payment_id" uuid,
-	"provider_order_id" text,
-	"kind" text NOT NULL,
-	"name" text NOT NULL,
-	"http_status" integer,
-	"request_id" text,
-	"debug_id" text,
-	"detail" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "payments" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"user_id" text,
-	"email" text NOT NULL,
-	"plan_id" text NOT NULL,
-	"provider" text DEFAULT 'paypal' NOT NULL,
-	"provider_order_id" text,
-	"capture_id" text,
-	"amount_cents" integer NOT NULL,
-	"currency" text NOT NULL,
-	"status" text DEFAULT 'created' NOT NULL,
-	"approval_url" text,
-	"failure_reason" text,
-	"granted_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payments_provider_order_id_unique" UNIQUE("provider_order_id"),
-	CONSTRAINT "payments_capture_id_unique" UNIQUE("capture_id")
-);
---> statement-breakpoint
-CREATE TABLE "paypal_webhook_events" (
-	"event_id" text PRIMARY KEY NOT NULL,
-	"event_type" text NOT NULL,
-	"resource_id" text,
-	"verified" text NOT NULL,
-	"body" jsonb NOT NULL,
-	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"processed_at" timestamp with time zone,
-	"processing_error" text
-);
---> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
 	"to" text NOT NULL,
+	"reply_to" text,
 	"subject" text NOT NULL,
 	"html" text NOT NULL,
 	"text" text NOT NULL,
@@ -225,22 +226,22 @@ CREATE TABLE "newsletter_subscribers" (
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");--> statement-breakpoint
+CREATE INDEX "payment_events_payment_idx" ON "payment_events" USING btree ("payment_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_status_created_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "automation_events_automation_idx" ON "automation_events" USING btree ("automation_id","kind");--> statement-breakpoint
 CREATE INDEX "automation_ratings_automation_idx" ON "automation_ratings" USING btree ("automation_id");--> statement-breakpoint
 CREATE INDEX "automations_category_idx" ON "automations" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "automations_author_idx" ON "automations" USING btree ("author");--> statement-breakpoint
-CREATE INDEX "payment_events_payment_idx" ON "payment_events" USING btree ("payment_id","created_at");--> statement-breakpoint
-CREATE INDEX "payments_status_created_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_sender_created_idx" ON "contact_messages" USING btree ("sender_hash","created_at");--> statement-breakpoint
 CREATE INDEX "newsletter_sender_created_idx" ON "newsletter_subscribers" USING btree ("sender_hash","created_at");

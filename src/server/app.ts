@@ -57,7 +57,14 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
     .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
     .route('/catalog', catalogRoutes(deps))
-    .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }))
+    .route(
+      '/',
+      siteInboxRoutes({
+        db: deps.database.db,
+        baseUrl: deps.env.baseUrl,
+        smtpConfigured: deps.env.SMTP_URL !== undefined,
+      }),
+    )
     .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }));
 
   const app = new Hono<AppEnv>()

@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { contactMessageEmail, newsletterConfirmEmail } from '#server/mail/templates.ts';
+import { SUPPORT_EMAIL } from '#shared/constants.ts';
 import {
   ContactMessageInputSchema,
   NewsletterSubscribeSchema,
@@ -20,27 +23,35 @@ function senderOf(c: { env: unknown; req: { header(name: string): string | undef
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-export function siteInboxRoutes(deps: { db: Database; baseUrl: string }) {
+export function siteInboxRoutes(deps: { db: Database; baseUrl: string; smtpConfigured: boolean }) {
   return new Hono<AppEnv>()
     .post('/contact', validate('json', ContactMessageInputSchema), async (c) => {
       const input = c.req.valid('json');
       const { stored } = await submitContactMessage({ db: deps.db }, { ...input, sender: senderOf(c) });
-      if (stored) c.var.log.info({ contact: { email: input.email } }, 'contact message stored');
-      else c.var.log.info('contact message dropped: honeypot filled');
+      if (stored) {
+        c.var.log.info({ contact: { email: input.email } }, 'contact message stored');
+        await enqueueMail(
+          deps.db,
+          { kind: 'contact', to: SUPPORT_EMAIL, replyTo: input.email, ...contactMessageEmail(input) },
+          { log: c.var.log, smtpConfigured: deps.smtpConfigured },
+        );
+      } else c.var.log.info('contact message dropped: honeypot filled');
       return c.json({ ok: true as const }, 201);
     })
     .post('/newsletter/subscribe', validate('json', NewsletterSubscribeSchema), async (c) => {
       const { email } = c.req.valid('json');
       const tokens = await subscribeNewsletter({ db: deps.db }, { email, sender: senderOf(c) });
       if (tokens) {
-        // The confirmation mail goes through the mail outbox once that feature is merged; until then
-        // the links are only logged at debug level.
-        c.var.log.debug(
+        const confirmUrl = `${deps.baseUrl}/newsletter?action=confirm&token=${tokens.confirmToken}`;
+        const unsubscribeUrl = `${deps.baseUrl}/newsletter?action=unsubscribe&token=${tokens.unsubscribeToken}`;
+        await enqueueMail(
+          deps.db,
           {
-            confirm: `${deps.baseUrl}/newsletter?action=confirm&token=${tokens.confirmToken}`,
-            unsubscribe: `${deps.baseUrl}/newsletter?action=unsubscribe&token=${tokens.unsubscribeToken}`,
+            kind: 'newsletter-confirm',
+            to: email,
+            ...newsletterConfirmEmail({ confirmUrl, unsubscribeUrl }),
           },
-          'newsletter confirmation links',
+          { log: c.var.log, smtpConfigured: deps.smtpConfigured, logLink: confirmUrl },
         );
       }
       return c.json({ status: 'pending' as const }, 202);

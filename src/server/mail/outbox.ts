@@ -5,7 +5,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { MailContent } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
-export type OutgoingMail = MailContent & { kind: string; to: string };
+export type OutgoingMail = MailContent & { kind: string; to: string; replyTo?: string };
 
 /** After this many failed attempts a message is marked failed (kept for the operator to see). */
 export const MAX_ATTEMPTS = 8;
@@ -31,6 +31,7 @@ export async function enqueueMail(
     .values({
       kind: message.kind,
       to: message.to,
+      replyTo: message.replyTo ?? null,
       subject: message.subject,
       html: message.html,
       text: message.text,
@@ -84,6 +85,7 @@ export async function deliverDueMail(deps: {
       await deps.transport.sendMail({
         from: deps.from,
         to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         html: message.html,
         text: message.text,

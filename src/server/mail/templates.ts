@@ -133,3 +133,26 @@ export function accessRevokedEmail(input: {
     ],
   });
 }
+
+/** A contact-form message, sent to the support mailbox (reply goes to the sender). */
+export function contactMessageEmail(input: { name: string; email: string; message: string }): MailContent {
+  return layout({
+    subject: `Contact form: ${input.name}`,
+    heading: 'New message from the contact form',
+    paragraphs: [`From: ${input.name} <${input.email}>`, input.message],
+    footer: 'Reply to the sender directly; this message is also kept in the operator inbox.',
+  });
+}
+
+export function newsletterConfirmEmail(input: { confirmUrl: string; unsubscribeUrl: string }): MailContent {
+  return layout({
+    subject: 'Confirm your Flowvault newsletter subscription',
+    heading: 'One click to confirm',
+    paragraphs: [
+      'You (or someone using your address) asked to receive the Flowvault newsletter: automation insights and new workflow templates.',
+      'Confirm below to start receiving it. If you did not ask for it, ignore this email and nothing will be sent.',
+    ],
+    action: { label: 'Confirm my subscription', url: input.confirmUrl },
+    footer: `Unsubscribe at any time: ${input.unsubscribeUrl}`,
+  });
+}

@@ -5,6 +5,7 @@ export type MailTransport = {
   sendMail(message: {
     from: string;
     to: string;
+    replyTo?: string;
     subject: string;
     html: string;
     text: string;

@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     /** Template name: verification, reset, account-exists, … */
     kind: text('kind').notNull(),
     to: text('to').notNull(),
+    /** Contact-form mail: replies go to the visitor. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

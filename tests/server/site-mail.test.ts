@@ -1,0 +1,75 @@
+// Contact messages and newsletter confirmations travel as real mail (SMTP capture), through the outbox.
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
+import { deliverDueMail } from '../../src/server/mail/outbox.ts';
+import { createMailTransport } from '../../src/server/mail/transport.ts';
+import { SUPPORT_EMAIL } from '../../src/shared/constants.ts';
+import { findLink, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let smtp: SmtpCapture | undefined;
+afterEach(async () => {
+  await smtp?.close();
+  smtp = undefined;
+});
+
+async function appWithSmtp() {
+  smtp = await startSmtpCapture();
+  const t = await createTestApp({ envVars: { SMTP_URL: smtp.url } });
+  const transport = createMailTransport(smtp.url)!;
+  const deliver = () =>
+    deliverDueMail({ db: t.database.db, transport, from: t.deps.env.MAIL_FROM, log: t.deps.log });
+  return { t, smtp, deliver };
+}
+
+const post = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describe('site mail', () => {
+  it('a contact message reaches the support mailbox and the operator store', async () => {
+    const { t, smtp, deliver } = await appWithSmtp();
+    const res = await t.request(
+      '/api/contact',
+      post({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Can I deploy to a self-hosted n8n?' }),
+    );
+    expect(res.status).toBe(201);
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 });
+    const mail = await smtp.waitFor(SUPPORT_EMAIL);
+    expect(mail.subject).toBe('Contact form: Ada Lovelace');
+    expect(mail.body).toContain('Can I deploy to a self-hosted n8n?');
+    expect(mail.raw).toMatch(/^Reply-To: ada@example\.com/im);
+    expect(await t.database.db.select().from(contactMessages)).toHaveLength(1);
+  });
+
+  it('the newsletter confirm link from the real mail confirms; its unsubscribe link unsubscribes', async () => {
+    const { t, smtp, deliver } = await appWithSmtp();
+    expect((await t.request('/api/newsletter/subscribe', post({ email: 'reader@example.com' }))).status).toBe(
+      202,
+    );
+    await deliver();
+    const mail = await smtp.waitFor('reader@example.com');
+    expect(mail.subject).toBe('Confirm your Flowvault newsletter subscription');
+    const confirm = new URL(findLink(mail.body, 'http://flowvault.test/newsletter?action=confirm'));
+    const unsubscribe = new URL(findLink(mail.body, 'http://flowvault.test/newsletter?action=unsubscribe'));
+    const row = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, 'reader@example.com'))
+      )[0]!;
+    expect((await row()).status).toBe('pending');
+    const confirmed = await t.request(
+      '/api/newsletter/confirm',
+      post({ token: confirm.searchParams.get('token') }),
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await row()).status).toBe('confirmed');
+    await t.request('/api/newsletter/unsubscribe', post({ token: unsubscribe.searchParams.get('token') }));
+    expect((await row()).status).toBe('unsubscribed');
+  });
+});

@@ -13,6 +13,7 @@ const databaseFree = [
   'tests/server/samples.test.ts',
   'tests/server/paypal-client.test.ts',
   'tests/server/n8n-*.test.ts',
+  'tests/server/workflow-packs.test.ts',
 ];
 
 export default defineConfig({

@@ -16,6 +16,7 @@ import {
 } from '../src/shared/routes.ts';
 import { loadContent } from './content/load-content.ts';
 import { feedFiles, postHead } from './content/site-files.ts';
+import { buildWorkflowPacks } from './content/workflow-packs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -139,6 +140,11 @@ for (const [file, body] of Object.entries(
 )) {
   writeFileSync(path.join(CLIENT, file), body);
 }
+
+// The blog's downloadable workflow packs, from the sample library.
+mkdirSync(path.join(CLIENT, 'workflows'), { recursive: true });
+for (const pack of buildWorkflowPacks(path.join(ROOT, 'samples')))
+  writeFileSync(path.join(CLIENT, pack.file), pack.body);
 
 // Precompress static text assets once, so the server never compresses them per request.
 let compressed = 0;

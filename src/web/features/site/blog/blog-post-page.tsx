@@ -103,17 +103,17 @@ function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
         Get the Workflow
       </h2>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
-        The workflow pack for this article is being assembled from the Flowvault library. Members already have
-        every workflow in the dashboard.
+        Ready-to-import n8n workflows from the Flowvault library that go with this article, in one JSON file.
+        Members get every workflow, with one-click deploy, in the dashboard.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          disabled
-          className="h-10 rounded-lg bg-slate-200 px-4 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+        <a
+          href={post.downloadUrl}
+          download
+          className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
         >
-          Download pack: coming soon
-        </button>
+          Download the workflow pack
+        </a>
         <Link
           to="/auth"
           className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"

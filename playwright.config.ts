@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Runs against the built app (`npm run build`), on Debian's Chromium; Playwright never downloads a browser.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
+// Mail the server sends lands here as JSON files (e2e/serve.ts); specs read it with e2e/mail.ts.
+process.env.E2E_MAIL_DIR ??= `.tmp/e2e-mail-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,10 +19,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node src/server/main.ts',
+    command: 'node e2e/serve.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 90_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

@@ -552,7 +552,7 @@ function escapeHtml(s: string): string {
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Flowvault test payments</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} | Flowvault test payments</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a}.banner{background:#fef3c7;border:1px solid #f59e0b;padding:.75rem;border-radius:.5rem}.actions{display:flex;flex-direction:column;gap:.75rem;margin-top:1.5rem}button{width:100%;padding:.75rem;border-radius:.5rem;border:1px solid #94a3b8;background:#fff;font-size:1rem;cursor:pointer}button.primary{background:#4f46e5;color:#fff;border-color:#4f46e5}button:focus-visible{outline:3px solid #6366f1;outline-offset:2px}@media (prefers-color-scheme:dark){body{background:#020617;color:#f1f5f9}button{background:#0f172a;color:#f1f5f9}.banner{color:#0f172a}}</style></head>
 <body><h1>${title}</h1>${body}</body></html>`;
 }

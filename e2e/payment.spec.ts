@@ -1,0 +1,61 @@
+import { expect, type Page, test } from '@playwright/test';
+import { linkIn, waitForMail } from './mail.ts';
+import { watchConsole } from './support.ts';
+
+const PASSWORD = 'a long enough password';
+
+/** Registers through /auth and follows the real verification mail; ends signed in. */
+async function registerAndVerify(page: Page, baseURL: string): Promise<string> {
+  const email = `buyer-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  const mail = await waitForMail(email);
+  await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
+  return email;
+}
+
+test.describe('checkout through the PayPal sandbox', () => {
+  test('register → verify → pay → dashboard unlocked', async ({ page, baseURL }) => {
+    const errors = watchConsole(page);
+    const email = await registerAndVerify(page, baseURL!);
+    // Not paid yet: the dashboard gate sends the new member to /payment.
+    await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+    await expect(
+      page.getByText('Test payments: this site uses a built-in PayPal sandbox. No real money moves.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await expect(page.getByRole('button', { name: 'Setting up payment...' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('35.00 USD')).toBeVisible();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText('Payment Successful! 🎉')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: `Welcome back, ${email}` })).toBeVisible({
+      timeout: 10_000,
+    });
+    const receipt = await waitForMail(email);
+    expect(receipt.subject).toBe('Your Flowvault receipt: Lifetime Access');
+    expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+  });
+
+  test('cancel on PayPal → /payment-failed with the PayPal cancelled text', async ({ page, baseURL }) => {
+    await registerAndVerify(page, baseURL!);
+    await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Cancel and return' }).click();
+    await expect(page).toHaveURL(/\/payment-failed\?/);
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(
+      page.getByText('Your PayPal payment was cancelled. No charges were made to your account.'),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('PAYPAL Error: Payment was not completed');
+  });
+});

@@ -42,7 +42,8 @@ function start(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 150; i++) {
+  // Boot migrates and imports the sample library: allow a loaded CI machine a minute.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;

@@ -57,7 +57,10 @@ async function grantsOf(t: TestApp, orderId: string) {
 }
 
 /** A buyer who approved at PayPal but never came back, and whose webhook was lost. */
-async function abandonedApproval(t: TestApp, sandbox: Awaited<ReturnType<typeof createBillingTestApp>>['sandbox']) {
+async function abandonedApproval(
+  t: TestApp,
+  sandbox: Awaited<ReturnType<typeof createBillingTestApp>>['sandbox'],
+) {
   const buyer = await signIn(t, 'user');
   const { orderId } = await checkout(t, buyer);
   sandbox.approve(orderId);
@@ -92,7 +95,10 @@ describe('operator payment recovery', () => {
     expect(s.payment.status).toBe('completed');
     expect(s.grants).toBe(1);
     expect(s.receipts).toBe(1);
-    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, first.buyer.userId));
+    const [profile] = await t.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, first.buyer.userId));
     expect(profile!.hasPaid).toBe(true);
     expect(
       (await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending')).map((p) => p.transactionId),

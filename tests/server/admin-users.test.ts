@@ -40,7 +40,8 @@ describe('admin API access', () => {
         const body = await res.json();
         expect(body.error).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });
       }
-      if (method === 'GET') expect((await t.request(path, { headers: admin.headers })).status, route).toBe(200);
+      if (method === 'GET')
+        expect((await t.request(path, { headers: admin.headers })).status, route).toBe(200);
     }
     // Nothing was done on anyone's behalf.
     expect(await t.database.db.select().from(auditLog)).toEqual([]);
@@ -60,9 +61,12 @@ describe('operator user tools', () => {
     expect(found).toEqual([
       expect.objectContaining({ id: target.userId, email: target.email, role: 'user', hasPaid: false }),
     ]);
-    expect(found[0]!.activeSessions).toBe(1);
+    // One session from the verification link's auto sign-in, one from signing in.
+    expect(found[0]!.activeSessions).toBe(2);
 
-    expect((await send(t, admin, 'PUT', `/api/admin/users/${target.userId}/role`, { role: 'admin' })).status).toBe(200);
+    expect(
+      (await send(t, admin, 'PUT', `/api/admin/users/${target.userId}/role`, { role: 'admin' })).status,
+    ).toBe(200);
     const [promoted] = await t.database.db.select().from(user).where(eq(user.id, target.userId));
     expect(promoted!.role).toBe('admin');
     const self = await send(t, admin, 'PUT', `/api/admin/users/${admin.userId}/role`, { role: 'user' });
@@ -80,7 +84,11 @@ describe('operator user tools', () => {
     expect(await grant.json()).toEqual({ success: true, changed: true });
     const paid = async () =>
       (await t.database.db.select().from(profiles).where(eq(profiles.userId, target.userId)))[0]!;
-    expect(await paid()).toMatchObject({ hasPaid: true, subscriptionStatus: 'active', subscriptionPeriod: 'lifetime' });
+    expect(await paid()).toMatchObject({
+      hasPaid: true,
+      subscriptionStatus: 'active',
+      subscriptionPeriod: 'lifetime',
+    });
     const revoke = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
       action: 'revoke',
       reason: 'Granted by mistake',
@@ -88,7 +96,9 @@ describe('operator user tools', () => {
     expect(await revoke.json()).toEqual({ success: true, changed: true });
     expect((await paid()).hasPaid).toBe(false);
 
-    const audit = (await (await t.request('/api/admin/audit', { headers: admin.headers })).json()) as AuditEntry[];
+    const audit = (await (
+      await t.request('/api/admin/audit', { headers: admin.headers })
+    ).json()) as AuditEntry[];
     expect(audit.map((a) => [a.action, a.target, a.reason, a.actorEmail])).toEqual([
       ['user.revoke-access', target.userId, 'Granted by mistake', admin.email],
       ['user.grant-access', target.userId, 'Beta tester thank-you', admin.email],
@@ -106,11 +116,13 @@ describe('operator user tools', () => {
     const mail = await latestMail(t, target.email, 'reset');
     expect(mail.text).toContain(`${t.deps.env.baseUrl}/auth?mode=reset&token=`);
 
-    expect((await t.request('/api/me', { headers: target.headers }).then((r) => r.json())).user).toMatchObject({
+    expect(
+      (await t.request('/api/me', { headers: target.headers }).then((r) => r.json())).user,
+    ).toMatchObject({
       email: target.email,
     });
     const ended = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/end-sessions`, {});
-    expect(await ended.json()).toEqual({ success: true, ended: 1 });
+    expect(await ended.json()).toEqual({ success: true, ended: 2 });
     expect(await t.database.db.select().from(session).where(eq(session.userId, target.userId))).toEqual([]);
     const me = await (await t.request('/api/me', { headers: target.headers })).json();
     expect(me.user ?? null).toBeNull();

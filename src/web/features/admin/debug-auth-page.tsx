@@ -46,7 +46,7 @@ function DebugAuth() {
 
   return (
     <AdminShell title="Auth diagnostics">
-      <form onSubmit={onSubmit} className="flex items-end gap-3" role="search">
+      <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Find a user">
         <div className="flex-1">
           <label htmlFor={inputId} className="text-sm font-medium">
             Find a user by email or name

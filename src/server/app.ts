@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { adminRoutes } from '#server/admin/admin.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
@@ -65,7 +66,11 @@ export function createApp(deps: AppDeps) {
         smtpConfigured: deps.env.SMTP_URL !== undefined,
       }),
     )
-    .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }));
+    .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }))
+    .route(
+      '/admin',
+      adminRoutes({ db: deps.database.db, auth: deps.auth, billing: billingDeps(deps), paypal: deps.paypal }),
+    );
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -18,6 +18,9 @@ export const ROUTES = {
   paymentSuccess: { path: '/payment-success', prerender: false },
   auth: { path: '/auth', prerender: true },
   dashboard: { path: '/dashboard', prerender: false },
+  adminPaymentRecovery: { path: '/admin-payment-recovery', prerender: false },
+  adminRecovery: { path: '/admin-recovery', prerender: false },
+  debugAuth: { path: '/debug-auth', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

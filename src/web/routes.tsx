@@ -147,6 +147,31 @@ export const PAGES: Record<RouteId, Page> = {
         'Your Flowvault dashboard: the n8n workflow library, your collections and your account settings.',
     },
   },
+  adminPaymentRecovery: {
+    lazy: () =>
+      import('#web/features/admin/payment-recovery-page.tsx').then((m) => ({
+        Component: m.PaymentRecoveryPage,
+      })),
+    meta: {
+      title: 'Payment recovery | Flowvault operators',
+      description: 'Pending PayPal payments and their recovery, for Flowvault operators.',
+    },
+  },
+  adminRecovery: {
+    lazy: () => import('#web/features/admin/recovery-page.tsx').then((m) => ({ Component: m.RecoveryPage })),
+    meta: {
+      title: 'Payment health and recovery | Flowvault operators',
+      description: 'The payment health monitor, reconciliation and repairs, for Flowvault operators.',
+    },
+  },
+  debugAuth: {
+    lazy: () =>
+      import('#web/features/admin/debug-auth-page.tsx').then((m) => ({ Component: m.DebugAuthPage })),
+    meta: {
+      title: 'Auth diagnostics | Flowvault operators',
+      description: 'Password resets and sessions of Flowvault accounts, for operators.',
+    },
+  },
 };
 
 export const NOT_FOUND_META: PageMeta = {

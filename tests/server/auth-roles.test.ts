@@ -43,6 +43,18 @@ const ACCESS: Record<string, Access> = {
   'POST /api/billing/capture': 'user',
   'GET /api/billing/debug': 'admin',
   'POST /api/billing/debug/test-order': 'admin',
+  // The operator console (src/server/admin): 404 for everyone but the admin role.
+  'GET /api/admin/payments/pending': 'admin',
+  'POST /api/admin/payments/:id/process': 'admin',
+  'GET /api/admin/payments/health': 'admin',
+  'POST /api/admin/payments/reconcile': 'admin',
+  'POST /api/admin/payments/fix-all': 'admin',
+  'GET /api/admin/users': 'admin',
+  'PUT /api/admin/users/:id/role': 'admin',
+  'POST /api/admin/users/:id/access': 'admin',
+  'POST /api/admin/users/:id/password-reset': 'admin',
+  'POST /api/admin/users/:id/end-sessions': 'admin',
+  'GET /api/admin/audit': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
 };

@@ -1,5 +1,6 @@
 // Every table, one file per feature. drizzle-kit reads this file to generate migrations.
 
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';

@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AdminGate } from './admin-gate.tsx';
+
+function renderGate(state: Partial<AuthState>) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin-recovery',
+        element: (
+          <AdminGate>
+            <p>Operator console</p>
+          </AdminGate>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin-recovery'] },
+  );
+  render(
+    <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
+}
+
+describe('the operator pages gate', () => {
+  it.each([
+    ['a visitor', {}],
+    ['a user', { user: { id: 'u1', email: 'user@example.com', role: 'user' as const } }],
+    [
+      'a member',
+      { user: { id: 'm1', email: 'member@example.com', role: 'user' as const }, isSubscribed: true },
+    ],
+  ])('shows %s the 404 page', (_who, state) => {
+    renderGate(state);
+    expect(screen.getByRole('heading', { name: '404' })).toBeTruthy();
+    expect(screen.queryByText('Operator console')).toBeNull();
+  });
+
+  it('lets an admin through', () => {
+    renderGate({ user: { id: 'a1', email: 'ops@example.com', role: 'admin' } });
+    expect(screen.getByText('Operator console')).toBeTruthy();
+  });
+});

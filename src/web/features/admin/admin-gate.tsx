@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { NotFoundPage } from '#web/pages/not-found.tsx';
+
+/** Operator pages: the 404 page for anyone but an admin (the server refuses their API anyway). */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  if (loading) return <Spinner label="Loading..." className="min-h-[50vh]" />;
+  if (user?.role !== 'admin') return <NotFoundPage />;
+  return <>{children}</>;
+}
+
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <nav aria-label="Operator console" className="mt-3 flex flex-wrap gap-4 text-sm">
+        <a className="underline underline-offset-4 focus-visible:outline-2" href="/admin-payment-recovery">
+          Payment recovery
+        </a>
+        <a className="underline underline-offset-4 focus-visible:outline-2" href="/admin-recovery">
+          Payment health
+        </a>
+        <a className="underline underline-offset-4 focus-visible:outline-2" href="/debug-auth">
+          Auth diagnostics
+        </a>
+      </nav>
+      <div className="mt-6">{children}</div>
+    </main>
+  );
+}
+
+export const cardClass =
+  'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+export const inputClass =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-950';

@@ -1,0 +1,262 @@
+// The operator's payment recovery through the real app, the PayPal-compatible sandbox over HTTP
+// and a real database: a payment left approved but uncaptured is found, processed and granted once.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { reconcilePayments } from '../../src/server/billing/reconcile-payments.ts';
+import { auditLog } from '../../src/server/db/schema/admin.ts';
+import { profiles } from '../../src/server/db/schema/auth.ts';
+import { paymentEvents, payments } from '../../src/server/db/schema/billing.ts';
+import { mailOutbox } from '../../src/server/db/schema/mail.ts';
+import type {
+  FixAllResult,
+  PaymentHealth,
+  PendingPayment,
+  ProcessPaymentResult,
+  RecoveryResult,
+} from '../../src/shared/schemas/admin.ts';
+import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
+import { makeMember, type SignedIn, signIn } from '../support/sessions.ts';
+import type { TestApp } from '../support/test-app.ts';
+
+const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
+
+async function checkout(t: TestApp, buyer: SignedIn) {
+  const res = await t.request('/api/billing/checkout', {
+    method: 'POST',
+    headers: json(buyer.headers),
+    body: JSON.stringify({ planId: 'lifetime' }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { orderId: string };
+}
+
+async function get<T>(t: TestApp, admin: SignedIn, path: string): Promise<T> {
+  const res = await t.request(path, { headers: admin.headers });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function post<T>(t: TestApp, admin: SignedIn, path: string): Promise<T> {
+  const res = await t.request(path, { method: 'POST', headers: json(admin.headers), body: '{}' });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function grantsOf(t: TestApp, orderId: string) {
+  const db = t.database.db;
+  const [payment] = await db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+  const events = await db
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.paymentId, payment!.id), eq(paymentEvents.name, 'granted')));
+  const receipts = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'receipt'), eq(mailOutbox.to, payment!.email)));
+  return { payment: payment!, grants: events.length, receipts: receipts.length };
+}
+
+/** A buyer who approved at PayPal but never came back, and whose webhook was lost. */
+async function abandonedApproval(
+  t: TestApp,
+  sandbox: Awaited<ReturnType<typeof createBillingTestApp>>['sandbox'],
+) {
+  const buyer = await signIn(t, 'user');
+  const { orderId } = await checkout(t, buyer);
+  sandbox.approve(orderId);
+  return { buyer, orderId };
+}
+
+describe('operator payment recovery', () => {
+  it('lists the approved-but-uncaptured payment, processes it once and audits it', async () => {
+    const { t, sandbox } = await createBillingTestApp();
+    sandbox.setFaults({ loseWebhooks: true });
+    const admin = await signIn(t, 'admin');
+    const first = await abandonedApproval(t, sandbox);
+    const second = await abandonedApproval(t, sandbox);
+
+    const pending = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
+    expect(pending.map((p) => p.transactionId)).toEqual([second.orderId, first.orderId]);
+    expect(pending[1]).toMatchObject({
+      email: first.buyer.email,
+      userId: first.buyer.userId,
+      amount: '35.00',
+      currency: 'USD',
+      status: 'created',
+    });
+
+    const id = pending[1]!.id;
+    const processed = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${id}/process`);
+    expect(processed).toEqual({ success: true, email: first.buyer.email, outcome: 'granted' });
+    const again = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${id}/process`);
+    expect(again).toMatchObject({ success: true, outcome: 'already-granted' });
+
+    const s = await grantsOf(t, first.orderId);
+    expect(s.payment.status).toBe('completed');
+    expect(s.grants).toBe(1);
+    expect(s.receipts).toBe(1);
+    const [profile] = await t.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, first.buyer.userId));
+    expect(profile!.hasPaid).toBe(true);
+    expect(
+      (await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending')).map((p) => p.transactionId),
+    ).toEqual([second.orderId]);
+
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.target, id));
+    expect(audit.map((a) => [a.action, a.actorId, a.actorEmail])).toEqual([
+      ['payment.process', admin.userId, admin.email],
+      ['payment.process', admin.userId, admin.email],
+    ]);
+  });
+
+  it('a payment the buyer never approved is not a success: the message says why', async () => {
+    const { t, sandbox } = await createBillingTestApp();
+    sandbox.setFaults({ loseWebhooks: true });
+    const admin = await signIn(t, 'admin');
+    const buyer = await signIn(t, 'user');
+    await checkout(t, buyer);
+    const [pending] = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
+    const result = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${pending!.id}/process`);
+    expect(result).toEqual({
+      success: false,
+      email: buyer.email,
+      outcome: 'not-approved',
+      error: 'The buyer has not approved this payment at PayPal.',
+    });
+    expect((await grantsOf(t, pending!.transactionId!)).grants).toBe(0);
+  });
+
+  it("'Process All' racing the reconciliation job grants each payment exactly once", async () => {
+    const { t, sandbox, paypal } = await createBillingTestApp();
+    sandbox.setFaults({ loseWebhooks: true });
+    const admin = await signIn(t, 'admin');
+    const abandoned = [await abandonedApproval(t, sandbox), await abandonedApproval(t, sandbox)];
+    const pending = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
+    expect(pending).toHaveLength(2);
+
+    const later = () => new Date(Date.now() + 3 * 60_000);
+    const processAll = (async () => {
+      const results: ProcessPaymentResult[] = [];
+      for (const p of pending) {
+        results.push(await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${p.id}/process`));
+      }
+      return results;
+    })();
+    const [processed, job, runNow] = await Promise.all([
+      processAll,
+      reconcilePayments(billingDepsFor(t, paypal, later)),
+      reconcilePayments(billingDepsFor(t, paypal, later)),
+    ]);
+    expect(processed.every((r) => r.success)).toBe(true);
+    const granted =
+      processed.filter((r) => r.outcome === 'granted').length + job.recoveredCount + runNow.recoveredCount;
+    expect(granted).toBe(2);
+    for (const { orderId } of abandoned) {
+      const s = await grantsOf(t, orderId);
+      expect(s.payment.status).toBe('completed');
+      expect(s.grants).toBe(1);
+      expect(s.receipts).toBe(1);
+    }
+  });
+
+  it('health shows pending, failed and last success; reconciliation now recovers with amounts', async () => {
+    const { t, sandbox } = await createBillingTestApp();
+    sandbox.setFaults({ loseWebhooks: true });
+    const admin = await signIn(t, 'admin');
+    const { orderId } = await abandonedApproval(t, sandbox);
+
+    const before = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    expect(before.healthCheck.paypalIntegration).toMatchObject({
+      status: 'healthy',
+      mode: 'sandbox',
+      pendingPayments: 1,
+      failedPayments: 0,
+      lastSuccessfulPayment: null,
+    });
+    expect(before.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 2, activeSubscriptions: 0 });
+    expect(Date.parse(before.healthCheck.timestamp)).not.toBeNaN();
+
+    // Too young for the job's window: checked later, so back-date the checkout.
+    await t.database.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(payments.providerOrderId, orderId));
+    const stale = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    expect(stale.healthCheck.status).toBe('warning');
+    expect(stale.recommendations.join(' ')).toContain('open for more than 15 minutes');
+
+    const run = await post<RecoveryResult>(t, admin, '/api/admin/payments/reconcile');
+    expect(run).toEqual({
+      success: true,
+      message: 'Recovered 1 of 1 pending payments',
+      recoveredCount: 1,
+      totalChecked: 1,
+      results: [
+        {
+          transactionId: orderId,
+          status: 'recovered',
+          message: 'Payment captured and lifetime access granted',
+          amount: { currency_code: 'USD', value: '35.00' },
+        },
+      ],
+    });
+    const after = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    expect(after.healthCheck.status).toBe('healthy');
+    expect(after.healthCheck.paypalIntegration.pendingPayments).toBe(0);
+    expect(after.healthCheck.paypalIntegration.lastSuccessfulPayment).not.toBeNull();
+    expect(after.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 1, activeSubscriptions: 1 });
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.map((a) => a.action)).toEqual(['payment.reconcile']);
+  });
+
+  it('fix-all repairs profiles both ways and keeps hand-made grants and revokes', async () => {
+    const { t } = await createBillingTestApp();
+    const admin = await signIn(t, 'admin');
+    const db = t.database.db;
+    // Paid at PayPal, but the profile lost its flag.
+    const lost = await signIn(t, 'user');
+    await db.insert(payments).values({
+      userId: lost.userId,
+      email: lost.email,
+      planId: 'lifetime',
+      providerOrderId: 'ORDERLOST1',
+      captureId: 'CAPLOST1',
+      amountCents: 3500,
+      currency: 'USD',
+      status: 'completed',
+      grantedAt: new Date(Date.now() - 60_000),
+    });
+    // Marked paid without any completed payment.
+    const stray = await signIn(t, 'user');
+    await makeMember(t, stray.userId);
+    // Granted by hand by an operator, with a reason: left alone.
+    const comp = await signIn(t, 'user');
+    const grant = await t.request(`/api/admin/users/${comp.userId}/access`, {
+      method: 'POST',
+      headers: json(admin.headers),
+      body: JSON.stringify({ action: 'grant', reason: 'Conference speaker' }),
+    });
+    expect(grant.status).toBe(200);
+
+    const health = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    expect(health.healthCheck.databaseHealth).toMatchObject({ status: 'warning', inconsistentProfiles: 2 });
+
+    const fixed = await post<FixAllResult>(t, admin, '/api/admin/payments/fix-all');
+    expect(fixed).toEqual({
+      success: true,
+      results: { pendingPayments: 0, recoveredPayments: 0, userDataFixed: 2, errors: [] },
+    });
+    const paid = async (userId: string) =>
+      (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0]!.hasPaid;
+    expect([await paid(lost.userId), await paid(stray.userId), await paid(comp.userId)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect((await post<FixAllResult>(t, admin, '/api/admin/payments/fix-all')).results.userDataFixed).toBe(0);
+    const actions = (await db.select().from(auditLog)).map((a) => a.action).sort();
+    expect(actions).toEqual(['payment.fix-all', 'payment.fix-all', 'user.grant-access']);
+  });
+});

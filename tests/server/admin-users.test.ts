@@ -1,0 +1,135 @@
+// Operator user tools and the admin-only rule over the whole /api/admin surface.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/server/db/schema/admin.ts';
+import { profiles, session, user } from '../../src/server/db/schema/auth.ts';
+import type { AdminUser, AuditEntry } from '../../src/shared/schemas/admin.ts';
+import { latestMail, type SignedIn, signIn } from '../support/sessions.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
+
+function send(t: TestApp, who: SignedIn, method: string, path: string, body?: unknown) {
+  return t.request(path, {
+    method,
+    headers: json(who.headers),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+describe('admin API access', () => {
+  it('answers 404 to visitors, users and members on every admin route, with nothing leaked', async () => {
+    const t = await createTestApp();
+    const user = await signIn(t, 'user');
+    const member = await signIn(t, 'member');
+    const admin = await signIn(t, 'admin');
+    const routes = [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))].filter((r) =>
+      r.split(' ')[1]!.startsWith('/api/admin/'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(11);
+    for (const route of routes) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const path = pattern.replace(':id', user.userId);
+      for (const headers of [{ origin: t.deps.env.baseUrl }, user.headers, member.headers]) {
+        const res = await t.request(path, {
+          method,
+          headers: json(headers),
+          ...(method === 'GET' ? {} : { body: '{}' }),
+        });
+        expect(res.status, route).toBe(404);
+        const body = await res.json();
+        expect(body.error).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });
+      }
+      if (method === 'GET')
+        expect((await t.request(path, { headers: admin.headers })).status, route).toBe(200);
+    }
+    // Nothing was done on anyone's behalf.
+    expect(await t.database.db.select().from(auditLog)).toEqual([]);
+  });
+});
+
+describe('operator user tools', () => {
+  it('searches users, changes a role, grants and revokes access with a required reason', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const target = await signIn(t, 'user', 'findme-42@example.com');
+    await signIn(t, 'user');
+
+    const found = (await (
+      await t.request('/api/admin/users?q=FINDME', { headers: admin.headers })
+    ).json()) as AdminUser[];
+    expect(found).toEqual([
+      expect.objectContaining({ id: target.userId, email: target.email, role: 'user', hasPaid: false }),
+    ]);
+    // One session from the verification link's auto sign-in, one from signing in.
+    expect(found[0]!.activeSessions).toBe(2);
+
+    expect(
+      (await send(t, admin, 'PUT', `/api/admin/users/${target.userId}/role`, { role: 'admin' })).status,
+    ).toBe(200);
+    const [promoted] = await t.database.db.select().from(user).where(eq(user.id, target.userId));
+    expect(promoted!.role).toBe('admin');
+    const self = await send(t, admin, 'PUT', `/api/admin/users/${admin.userId}/role`, { role: 'user' });
+    expect(self.status).toBe(409);
+
+    const noReason = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
+      action: 'grant',
+      reason: '',
+    });
+    expect(noReason.status).toBe(422);
+    const grant = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
+      action: 'grant',
+      reason: 'Beta tester thank-you',
+    });
+    expect(await grant.json()).toEqual({ success: true, changed: true });
+    const paid = async () =>
+      (await t.database.db.select().from(profiles).where(eq(profiles.userId, target.userId)))[0]!;
+    expect(await paid()).toMatchObject({
+      hasPaid: true,
+      subscriptionStatus: 'active',
+      subscriptionPeriod: 'lifetime',
+    });
+    const revoke = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
+      action: 'revoke',
+      reason: 'Granted by mistake',
+    });
+    expect(await revoke.json()).toEqual({ success: true, changed: true });
+    expect((await paid()).hasPaid).toBe(false);
+
+    const audit = (await (
+      await t.request('/api/admin/audit', { headers: admin.headers })
+    ).json()) as AuditEntry[];
+    expect(audit.map((a) => [a.action, a.target, a.reason, a.actorEmail])).toEqual([
+      ['user.revoke-access', target.userId, 'Granted by mistake', admin.email],
+      ['user.grant-access', target.userId, 'Beta tester thank-you', admin.email],
+      ['user.role-change', target.userId, null, admin.email],
+    ]);
+  });
+
+  it('mails a password reset through better-auth and ends a user’s sessions', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const target = await signIn(t, 'user');
+
+    const reset = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/password-reset`, {});
+    expect(await reset.json()).toEqual({ success: true });
+    const mail = await latestMail(t, target.email, 'reset');
+    expect(mail.text).toContain(`${t.deps.env.baseUrl}/auth?mode=reset&token=`);
+
+    expect(
+      (await t.request('/api/me', { headers: target.headers }).then((r) => r.json())).user,
+    ).toMatchObject({
+      email: target.email,
+    });
+    const ended = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/end-sessions`, {});
+    expect(await ended.json()).toEqual({ success: true, ended: 2 });
+    expect(await t.database.db.select().from(session).where(eq(session.userId, target.userId))).toEqual([]);
+    const me = await (await t.request('/api/me', { headers: target.headers })).json();
+    expect(me.user ?? null).toBeNull();
+
+    const missing = await send(t, admin, 'POST', '/api/admin/users/no-such-user/end-sessions', {});
+    expect(missing.status).toBe(404);
+    const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).sort();
+    expect(actions).toEqual(['user.end-sessions', 'user.password-reset']);
+  });
+});

@@ -49,6 +49,7 @@ export default defineConfig({
                   ...serverInclude.filter((p) => !p.startsWith('src/shared')),
                   'tests/server-pg/**/*.test.ts',
                 ],
+                exclude: [...databaseFree, '**/node_modules/**'],
                 environment: 'node',
                 pool: 'forks' as const,
                 testTimeout: 90_000,

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { watchConsole } from './support.ts';
 
-// The flows that need no mailbox. Register → verify → sign in → reset with the mailed links is
-// covered through HTTP in tests/server/auth-*.test.ts (the E2E server has no SMTP capture yet).
+// The /auth screen's own texts. The flows that follow mailed links (verify, reset) are in account.spec.ts.
 test.describe('/auth', () => {
   test('shows the progress bar, asks for the email before a reset, and maps a failed sign-in', async ({
     page,

@@ -3,8 +3,8 @@ import path from 'node:path';
 
 export type E2eMail = { to: string[]; subject: string; body: string };
 
-/** Waits for the newest mail to `to` (written by e2e/serve.ts) and returns it. */
-export async function waitForMail(to: string, timeoutMs = 20_000): Promise<E2eMail> {
+/** Waits for the newest mail to `to` (written by e2e/serve.ts), optionally with a given subject. */
+export async function waitForMail(to: string, subject?: string, timeoutMs = 20_000): Promise<E2eMail> {
   const dir = process.env.E2E_MAIL_DIR!;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -13,7 +13,7 @@ export async function waitForMail(to: string, timeoutMs = 20_000): Promise<E2eMa
         .sort()
         .reverse()
         .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as E2eMail)
-        .find((m) => m.to.includes(to));
+        .find((m) => m.to.includes(to) && (subject === undefined || m.subject === subject));
       if (found) return found;
     }
     await new Promise((r) => setTimeout(r, 200));

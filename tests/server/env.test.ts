@@ -11,6 +11,7 @@ const PRODUCTION = {
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_MODE: 'live',
   PAYPAL_WEBHOOK_ID: 'wh',
+  N8N_KEY_SECRET: 'k'.repeat(40),
 };
 
 function errorOf(source: Record<string, string>): string {

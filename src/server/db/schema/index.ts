@@ -6,3 +6,4 @@ export * from './catalog.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
 export * from './site.ts';
+export * from './n8n.ts';

@@ -66,6 +66,24 @@ describe('parseEnv', () => {
     expect(text).not.toContain('short-secret');
   });
 
+  it('reads the n8n operator settings', () => {
+    const env = parseEnv({
+      N8N_ALLOW_PRIVATE_TARGETS: 'true',
+      N8N_ALLOW_HTTP: '1',
+      N8N_ALLOWED_PORTS: '8443, 5679',
+    });
+    expect(env.N8N_ALLOW_PRIVATE_TARGETS).toBe(true);
+    expect(env.N8N_ALLOW_HTTP).toBe(true);
+    expect(env.N8N_ALLOWED_PORTS).toEqual([8443, 5679]);
+    expect(parseEnv({}).N8N_ALLOW_PRIVATE_TARGETS).toBeUndefined();
+    expect(errorOf({ N8N_ALLOWED_PORTS: '99999' })).toBe(
+      'Invalid configuration: N8N_ALLOWED_PORTS ports must be from 1 to 65535 (got "99999")',
+    );
+    expect(errorOf({ N8N_KEY_SECRET: 'short' })).toBe(
+      'Invalid configuration: N8N_KEY_SECRET must be at least 32 characters',
+    );
+  });
+
   it('accepts a complete production configuration', () => {
     const env = parseEnv(PRODUCTION);
     expect(env.baseUrl).toBe('https://flowvault.example');

@@ -234,10 +234,7 @@ export async function testSavedConnection(
 ): Promise<{ result: N8nTestResult; connection: ConnectionRow }> {
   const row = await getConnection(deps, userId, id);
   const client = clientForRow(deps, row);
-  await deps.db
-    .update(n8nConnections)
-    .set({ status: 'testing' })
-    .where(eq(n8nConnections.id, row.id));
+  await deps.db.update(n8nConnections).set({ status: 'testing' }).where(eq(n8nConnections.id, row.id));
   const result = await testClient(client);
   const [connection] = await deps.db
     .update(n8nConnections)

@@ -14,12 +14,7 @@ import type {
 } from '#shared/schemas/n8n.ts';
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
-import {
-  createWorkflowFailedMessage,
-  N8nApiError,
-  newWorkflowUrl,
-  workflowEditorUrl,
-} from './n8n-client.ts';
+import { createWorkflowFailedMessage, N8nApiError, newWorkflowUrl, workflowEditorUrl } from './n8n-client.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -166,7 +161,11 @@ export async function listDeployments(deps: N8nDeps, userId: string, limit = 100
 }
 
 /** Successful deployments not yet stopped, per instance URL. */
-export async function deployedWorkflows(deps: N8nDeps, userId: string, options: { activeOnly?: boolean } = {}) {
+export async function deployedWorkflows(
+  deps: N8nDeps,
+  userId: string,
+  options: { activeOnly?: boolean } = {},
+) {
   return deps.db
     .select()
     .from(deployments)
@@ -185,7 +184,9 @@ export async function deployedWorkflows(deps: N8nDeps, userId: string, options: 
 export async function emergencyStop(deps: N8nDeps, userId: string): Promise<EmergencyStopResult> {
   const connection = await resolveConnection(deps, userId);
   const client = clientForRow(deps, connection);
-  const rows = (await deployedWorkflows(deps, userId)).filter((d) => d.instanceUrl === connection.instanceUrl);
+  const rows = (await deployedWorkflows(deps, userId)).filter(
+    (d) => d.instanceUrl === connection.instanceUrl,
+  );
   const seen = new Set<string>();
   const result: EmergencyStopResult = { instanceUrl: connection.instanceUrl, deactivated: [], failed: [] };
   for (const row of rows) {

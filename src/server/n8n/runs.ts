@@ -64,7 +64,9 @@ export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Prom
       }
     }),
   );
-  all.sort((a, b) => Date.parse(b.startedAt ?? '') - Date.parse(a.startedAt ?? '') || b.id.localeCompare(a.id));
+  all.sort(
+    (a, b) => Date.parse(b.startedAt ?? '') - Date.parse(a.startedAt ?? '') || b.id.localeCompare(a.id),
+  );
   const successful = all.filter((r) => r.status === 'success').length;
   const failed = all.filter((r) => r.status === 'failed').length;
   const durations = all.map((r) => r.durationMs).filter((d): d is number => d !== null);

@@ -141,7 +141,13 @@ export type N8nRunView = {
 
 export type N8nRunsView = {
   runs: N8nRunView[];
-  totals: { totalRuns: number; successfulRuns: number; failedRuns: number; successRate: number; avgTimeMs: number };
+  totals: {
+    totalRuns: number;
+    successfulRuns: number;
+    failedRuns: number;
+    successRate: number;
+    avgTimeMs: number;
+  };
   /** Instances that could not be read, with why. */
   unreachable: { instanceUrl: string; message: string }[];
 };

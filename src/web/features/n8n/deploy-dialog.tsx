@@ -67,11 +67,16 @@ export function DeployDialog(props: {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Environments without the modal API (older browsers, jsdom) get a plain open dialog.
     if (open && !dialog.open) {
       setPhase({ step: 'ready' });
-      dialog.showModal();
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
   }, [open]);
 
   const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections, enabled: open });

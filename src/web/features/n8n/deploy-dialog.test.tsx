@@ -122,7 +122,7 @@ describe('Deploy to n8n dialog', () => {
         },
       },
     });
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
@@ -132,7 +132,7 @@ describe('Deploy to n8n dialog', () => {
     expect(await screen.findByText('Falling back to browser method...')).toBeTruthy();
     expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeTruthy();
     expect(screen.getByText('Failed to create workflow: 400 Bad Request. nope')).toBeTruthy();
-    expect(JSON.parse(writeText.mock.calls[0]![0] as string)).toEqual(payload);
+    expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(payload);
     expect(open).toHaveBeenCalledWith(
       'https://n8n.example.com/workflow/new',
       '_blank',

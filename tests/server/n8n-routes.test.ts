@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
 import { deployments, n8nConnections } from '../../src/server/db/schema/n8n.ts';
@@ -18,9 +18,15 @@ import type {
 import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
 import { jsonHeaders, type SignedIn, signIn } from '../support/sessions.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase } from '../support/test-db.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const NOT_CONFIGURED = 'N8N instance URL and API key are required. Please configure them in Settings.';
+
+// Creating and migrating the worker's database takes seconds under load: done once, before the tests' clocks start.
+beforeAll(async () => {
+  await (await createTestDatabase()).dispose();
+});
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

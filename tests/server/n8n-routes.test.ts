@@ -92,6 +92,15 @@ describe('n8n connections', () => {
     expect(row!.apiKeySealed.startsWith('v1.')).toBe(true);
     const list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
     expect(JSON.stringify(list.body)).not.toContain(s.apiKey);
+    const badWebhook = await call('PATCH', `/connections/${created.body.id}`, {
+      webhookUrl: 'javascript:alert(1)',
+    });
+    expect(badWebhook.status).toBe(422);
+    const webhook = await call<N8nConnectionView>('PATCH', `/connections/${created.body.id}`, {
+      webhookUrl: `${s.url}/webhook/abc`,
+    });
+    expect(webhook.body.webhookUrl).toBe(`${s.url}/webhook/abc`);
+    expect(webhook.body.status).toBe('disconnected');
     expect(list.body.items).toHaveLength(1);
   });
 

@@ -26,7 +26,10 @@ const optionalUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || URL.canParse(v), 'Enter a full URL, e.g. https://n8n.example.com/webhook/…')
+  .refine(
+    (v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    'Enter a full URL, e.g. https://n8n.example.com/webhook/…',
+  )
   .transform((v) => (v === '' ? null : v));
 
 export const N8nConnectionCreateSchema = z.strictObject({

@@ -185,3 +185,51 @@ export function EmergencyStopButton({ className }: { className?: string }) {
     </Button>
   );
 }
+
+/** Health Check: the connection, the n8n version and what the instance's API accepts. */
+export function HealthCheck({ connectionId }: { connectionId: string }) {
+  const id = useId();
+  const health = useQuery({
+    queryKey: ['n8n', 'health', connectionId],
+    queryFn: () => n8nApi.health(connectionId),
+    staleTime: 0,
+  });
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2 text-sm" aria-busy={health.isFetching}>
+      <h3 id={`${id}-title`} className="text-base font-semibold">
+        Health Check
+      </h3>
+      {health.isPending ? (
+        <p className="text-slate-600 dark:text-slate-400">Checking your n8n instance…</p>
+      ) : health.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {health.error.message || N8N_TEXT.unknownConnectionError}
+        </p>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-slate-600 dark:text-slate-400">Connection</dt>
+          <dd className={health.data.connection.ok ? '' : 'text-red-700 dark:text-red-400'}>
+            {health.data.connection.message}
+          </dd>
+          <dt className="text-slate-600 dark:text-slate-400">n8n version</dt>
+          <dd>{health.data.n8nVersion ?? 'Not reported by the instance'}</dd>
+          {health.data.capabilities && (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">API description</dt>
+              <dd>
+                {health.data.capabilities.source === 'openapi'
+                  ? `Read from the instance (public API ${health.data.capabilities.apiVersion ?? 'version not stated'})`
+                  : `Not readable (${health.data.capabilities.fallbackReason ?? 'unknown'}); the most compatible format is used`}
+              </dd>
+              <dt className="text-slate-600 dark:text-slate-400">Workflow settings accepted</dt>
+              <dd className="break-words">{health.data.capabilities.settingsKeys.join(', ')}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      <Button variant="outline" size="sm" disabled={health.isFetching} onClick={() => health.refetch()}>
+        Check again
+      </Button>
+    </section>
+  );
+}

@@ -211,6 +211,38 @@ CREATE TABLE "mail_outbox" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "deployments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"automation_id" text NOT NULL,
+	"automation_title" text NOT NULL,
+	"connection_id" uuid,
+	"instance_url" text NOT NULL,
+	"n8n_workflow_id" text,
+	"workflow_name" text,
+	"status" text NOT NULL,
+	"error" text,
+	"deactivated_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "n8n_connections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"name" text NOT NULL,
+	"instance_url" text NOT NULL,
+	"api_key_sealed" text NOT NULL,
+	"api_key_mask" text NOT NULL,
+	"webhook_url" text,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'disconnected' NOT NULL,
+	"last_test_message" text,
+	"last_tested_at" timestamp with time zone,
+	"workflow_count" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "contact_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
@@ -244,6 +276,9 @@ ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_user_id_users_
 ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deployments" ADD CONSTRAINT "deployments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deployments" ADD CONSTRAINT "deployments_connection_id_n8n_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."n8n_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "n8n_connections" ADD CONSTRAINT "n8n_connections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target");--> statement-breakpoint
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
@@ -257,5 +292,8 @@ CREATE INDEX "automation_ratings_automation_idx" ON "automation_ratings" USING b
 CREATE INDEX "automations_category_idx" ON "automations" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "automations_author_idx" ON "automations" USING btree ("author");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "deployments_user_created_idx" ON "deployments" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "n8n_connections_user_idx" ON "n8n_connections" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "n8n_connections_one_default_idx" ON "n8n_connections" USING btree ("user_id") WHERE "n8n_connections"."is_default";--> statement-breakpoint
 CREATE INDEX "contact_messages_sender_created_idx" ON "contact_messages" USING btree ("sender_hash","created_at");--> statement-breakpoint
 CREATE INDEX "newsletter_sender_created_idx" ON "newsletter_subscribers" USING btree ("sender_hash","created_at");

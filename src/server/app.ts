@@ -17,6 +17,8 @@ import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { N8nDeps } from '#server/n8n/connections.ts';
+import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
@@ -37,6 +39,8 @@ export type AppDeps = {
   paypal?: PayPalSetup;
   /** better-auth, served at /api/auth/* (src/server/auth/create-auth.ts). */
   auth?: Auth;
+  /** n8n integration (guarded fetch, key box); built from env when not given. */
+  n8n?: N8nDeps;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -70,7 +74,8 @@ export function createApp(deps: AppDeps) {
     .route(
       '/admin',
       adminRoutes({ db: deps.database.db, auth: deps.auth, billing: billingDeps(deps), paypal: deps.paypal }),
-    );
+    )
+    .route('/n8n', n8nRoutes(deps.n8n ?? createN8nDeps(deps)));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -41,6 +41,19 @@ const EnvSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   TRUST_PROXY: bool,
+  /** Key material for the members' n8n API keys at rest (AES-256-GCM); 32+ characters. */
+  N8N_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Self-hosted installs where n8n runs on the same host or network: allow private targets. */
+  N8N_ALLOW_PRIVATE_TARGETS: bool,
+  /** Allow http:// n8n instance URLs (https only otherwise). */
+  N8N_ALLOW_HTTP: bool,
+  /** Extra ports members' n8n instances may use, comma separated (80, 443 and 5678 always). */
+  N8N_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(\s*,\s*\d{1,5})*$/, 'must be a comma-separated list of port numbers')
+    .transform((v) => v.split(',').map((p) => Number(p.trim())))
+    .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), 'ports must be from 1 to 65535')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { baseUrl: string };
@@ -55,6 +68,7 @@ const PRODUCTION_REQUIRED = [
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_MODE',
   'PAYPAL_WEBHOOK_ID',
+  'N8N_KEY_SECRET',
 ] as const;
 
 export class EnvError extends Error {

@@ -158,6 +158,7 @@ describe('sessions', () => {
         PAYPAL_CLIENT_SECRET: 'x',
         PAYPAL_MODE: 'sandbox',
         PAYPAL_WEBHOOK_ID: 'x',
+        N8N_KEY_SECRET: 'an-n8n-key-secret-of-at-least-32-characters',
       },
     });
     const { email } = await signIn(t);

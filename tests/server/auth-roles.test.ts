@@ -57,6 +57,20 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/audit': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
+  // n8n integration: the whole /api/n8n group sits behind requireMember.
+  'ALL /api/n8n/*': 'middleware',
+  'GET /api/n8n/connections': 'member',
+  'POST /api/n8n/connections': 'member',
+  'PATCH /api/n8n/connections/:id': 'member',
+  'DELETE /api/n8n/connections/:id': 'member',
+  'POST /api/n8n/connections/:id/test': 'member',
+  'GET /api/n8n/connections/:id/health': 'member',
+  'POST /api/n8n/test': 'member',
+  'POST /api/n8n/preflight': 'member',
+  'POST /api/n8n/deploy': 'member',
+  'GET /api/n8n/deployments': 'member',
+  'POST /api/n8n/emergency-stop': 'member',
+  'GET /api/n8n/runs': 'member',
 };
 
 function routesOf(t: TestApp): string[] {

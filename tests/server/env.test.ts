@@ -11,6 +11,7 @@ const PRODUCTION = {
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_MODE: 'live',
   PAYPAL_WEBHOOK_ID: 'wh',
+  N8N_KEY_SECRET: 'k'.repeat(40),
 };
 
 function errorOf(source: Record<string, string>): string {
@@ -63,6 +64,24 @@ describe('parseEnv', () => {
     const text = errorOf({ AUTH_SECRET: 'short-secret' });
     expect(text).toContain('AUTH_SECRET must be at least 32 characters');
     expect(text).not.toContain('short-secret');
+  });
+
+  it('reads the n8n operator settings', () => {
+    const env = parseEnv({
+      N8N_ALLOW_PRIVATE_TARGETS: 'true',
+      N8N_ALLOW_HTTP: '1',
+      N8N_ALLOWED_PORTS: '8443, 5679',
+    });
+    expect(env.N8N_ALLOW_PRIVATE_TARGETS).toBe(true);
+    expect(env.N8N_ALLOW_HTTP).toBe(true);
+    expect(env.N8N_ALLOWED_PORTS).toEqual([8443, 5679]);
+    expect(parseEnv({}).N8N_ALLOW_PRIVATE_TARGETS).toBeUndefined();
+    expect(errorOf({ N8N_ALLOWED_PORTS: '99999' })).toBe(
+      'Invalid configuration: N8N_ALLOWED_PORTS ports must be from 1 to 65535 (got "99999")',
+    );
+    expect(errorOf({ N8N_KEY_SECRET: 'short' })).toBe(
+      'Invalid configuration: N8N_KEY_SECRET must be at least 32 characters',
+    );
   });
 
   it('accepts a complete production configuration', () => {

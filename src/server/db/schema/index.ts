@@ -6,4 +6,5 @@ export * from './billing.ts';
 export * from './catalog.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
+export * from './n8n.ts';
 export * from './site.ts';

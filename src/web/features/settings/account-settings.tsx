@@ -1,12 +1,14 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { N8nSettings } from './n8n-settings.tsx';
 import { PrivacySettings } from './privacy-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 
-// The Profile and Privacy & Data tabs of the dashboard's Settings (part 2 §2). Notifications and
-// N8N Integration join them when their features land.
+// The Profile, N8N Integration and Privacy & Data tabs of the dashboard's Settings (part 2 §2).
+// Notifications joins them when its feature lands.
 const TABS = [
   { id: 'profile', label: 'Profile', Panel: ProfileSettings },
+  { id: 'n8n', label: 'N8N Integration', Panel: N8nSettings },
   { id: 'privacy', label: 'Privacy & Data', Panel: PrivacySettings },
 ] as const;
 

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+export type N8nConnectionStatus = 'disconnected' | 'testing' | 'connected';
+export type DeploymentStatus = 'deployed' | 'failed';
+
+/** A member's n8n instance. Member data: deleted with the account (DESIGN.md §5). */
+export const n8nConnections = pgTable(
+  'n8n_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Normalised: https (or http when allowed), no trailing slash, no /api/v1. */
+    instanceUrl: text('instance_url').notNull(),
+    /** AES-256-GCM sealed (src/server/n8n/key-box.ts); never returned. */
+    apiKeySealed: text('api_key_sealed').notNull(),
+    /** The masked form shown to the member (last four characters). */
+    apiKeyMask: text('api_key_mask').notNull(),
+    webhookUrl: text('webhook_url'),
+    isDefault: boolean('is_default').notNull().default(false),
+    status: text('status').$type<N8nConnectionStatus>().notNull().default('disconnected'),
+    lastTestMessage: text('last_test_message'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    workflowCount: integer('workflow_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('n8n_connections_user_idx').on(t.userId),
+    uniqueIndex('n8n_connections_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Every deployment attempt with its outcome (the member's deployment history). */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Kept as text so history survives a catalogue re-import. */
+    automationId: text('automation_id').notNull(),
+    automationTitle: text('automation_title').notNull(),
+    connectionId: uuid('connection_id').references(() => n8nConnections.id, { onDelete: 'set null' }),
+    /** The instance at the time of deployment (the connection may be edited or removed later). */
+    instanceUrl: text('instance_url').notNull(),
+    n8nWorkflowId: text('n8n_workflow_id'),
+    workflowName: text('workflow_name'),
+    status: text('status').$type<DeploymentStatus>().notNull(),
+    error: text('error'),
+    /** Set by Emergency Stop. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deployments_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,217 @@
+// Preflight, deploy, history and Emergency Stop over a member's saved connections. Every deployment
+// attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { selectAutomation } from '#server/catalog/catalog.queries.ts';
+import { automationEvents } from '#server/db/schema/catalog.ts';
+import { deployments } from '#server/db/schema/n8n.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { publishEverywhere } from '#server/realtime/event-bus.ts';
+import type {
+  DeploymentView,
+  EmergencyStopResult,
+  N8nDeployResult,
+  N8nPreflightView,
+} from '#shared/schemas/n8n.ts';
+import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
+import { type DeploymentPlan, planDeployment } from './deploy.ts';
+import { createWorkflowFailedMessage, N8nApiError, newWorkflowUrl, workflowEditorUrl } from './n8n-client.ts';
+
+type DeploymentRow = typeof deployments.$inferSelect;
+
+export function toDeploymentView(row: DeploymentRow): DeploymentView {
+  return {
+    id: row.id,
+    automationId: row.automationId,
+    automationTitle: row.automationTitle,
+    connectionId: row.connectionId,
+    instanceUrl: row.instanceUrl,
+    n8nWorkflowId: row.n8nWorkflowId,
+    workflowName: row.workflowName,
+    workflowUrl: row.n8nWorkflowId ? workflowEditorUrl(row.instanceUrl, row.n8nWorkflowId) : null,
+    status: row.status,
+    error: row.error,
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const NO_JSON =
+  "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
+
+async function loadAutomation(deps: N8nDeps, automationId: string) {
+  const row = await selectAutomation(deps.db, automationId);
+  if (!row) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
+  if (!row.workflowJson) throw new AppError('VALIDATION_FAILED', { userMessage: NO_JSON });
+  let workflow: unknown;
+  try {
+    workflow = JSON.parse(row.workflowJson);
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', { userMessage: NO_JSON, cause: error });
+  }
+  return { id: row.id, title: row.title, workflow };
+}
+
+function preflightView(
+  connection: ConnectionRow,
+  automation: { id: string; title: string },
+  plan: DeploymentPlan,
+): N8nPreflightView {
+  return {
+    connectionId: connection.id,
+    instanceUrl: connection.instanceUrl,
+    automationId: automation.id,
+    automationTitle: automation.title,
+    changes: plan.changes,
+    credentials: plan.credentials,
+    capabilitiesSource: plan.capabilities.source,
+    capabilitiesFallbackReason: plan.capabilitiesFallbackReason,
+    payload: plan.payload as unknown as Record<string, unknown>,
+    newWorkflowUrl: newWorkflowUrl(connection.instanceUrl),
+  };
+}
+
+/** What will be sent, dropped or changed, and which credentials to set up, for one instance. */
+export async function preflightAutomation(
+  deps: N8nDeps,
+  userId: string,
+  input: { automationId: string; connectionId?: string },
+): Promise<N8nPreflightView> {
+  const connection = await resolveConnection(deps, userId, input.connectionId);
+  const automation = await loadAutomation(deps, input.automationId);
+  const client = clientForRow(deps, connection);
+  const plan = await planDeployment(client, automation.workflow, { name: automation.title });
+  return preflightView(connection, automation, plan);
+}
+
+/**
+ * Creates the workflow in the member's n8n and records the attempt. A refusal by n8n is an outcome
+ * (ok: false with 'Failed to create workflow: …' and the browser fallback), not an exception.
+ */
+export async function deployAutomation(
+  deps: N8nDeps,
+  userId: string,
+  input: { automationId: string; connectionId?: string },
+): Promise<N8nDeployResult> {
+  const connection = await resolveConnection(deps, userId, input.connectionId);
+  const automation = await loadAutomation(deps, input.automationId);
+  const client = clientForRow(deps, connection);
+  const record = (values: Partial<typeof deployments.$inferInsert> & { status: 'deployed' | 'failed' }) =>
+    deps.db
+      .insert(deployments)
+      .values({
+        userId,
+        automationId: automation.id,
+        automationTitle: automation.title,
+        connectionId: connection.id,
+        instanceUrl: connection.instanceUrl,
+        ...values,
+      })
+      .returning()
+      .then(([row]) => toDeploymentView(row!));
+
+  let plan: DeploymentPlan | null = null;
+  try {
+    plan = await planDeployment(client, automation.workflow, { name: automation.title });
+    const created = await client.createWorkflow(plan.payload);
+    const deployment = await record({
+      status: 'deployed',
+      n8nWorkflowId: created.id,
+      workflowName: created.name,
+    });
+    await deps.db.insert(automationEvents).values({ userId, automationId: automation.id, kind: 'deploy' });
+    await publishEverywhere(deps.database, deps.bus, 'catalog.activity', { automationId: automation.id });
+    return {
+      ok: true,
+      deployment,
+      workflowUrl: workflowEditorUrl(connection.instanceUrl, created.id),
+      preflight: preflightView(connection, automation, plan),
+    };
+  } catch (error) {
+    if (!(error instanceof N8nApiError) && !(error instanceof AppError)) throw error;
+    const message =
+      error instanceof N8nApiError && error.operation === 'create-workflow'
+        ? createWorkflowFailedMessage(error)
+        : error instanceof AppError
+          ? error.userMessage
+          : error.message;
+    deps.log.warn({ automationId: automation.id, kind: (error as N8nApiError).kind }, 'n8n deploy failed');
+    const deployment = await record({ status: 'failed', error: message });
+    return {
+      ok: false,
+      deployment,
+      message,
+      fallback: plan
+        ? {
+            payload: plan.payload as unknown as Record<string, unknown>,
+            newWorkflowUrl: newWorkflowUrl(connection.instanceUrl),
+          }
+        : null,
+    };
+  }
+}
+
+export async function listDeployments(deps: N8nDeps, userId: string, limit = 100): Promise<DeploymentView[]> {
+  const rows = await deps.db
+    .select()
+    .from(deployments)
+    .where(eq(deployments.userId, userId))
+    .orderBy(desc(deployments.createdAt))
+    .limit(limit);
+  return rows.map(toDeploymentView);
+}
+
+/** Successful deployments not yet stopped, per instance URL. */
+export async function deployedWorkflows(
+  deps: N8nDeps,
+  userId: string,
+  options: { activeOnly?: boolean } = {},
+) {
+  return deps.db
+    .select()
+    .from(deployments)
+    .where(
+      and(
+        eq(deployments.userId, userId),
+        eq(deployments.status, 'deployed'),
+        isNotNull(deployments.n8nWorkflowId),
+        options.activeOnly ? isNull(deployments.deactivatedAt) : undefined,
+      ),
+    )
+    .orderBy(desc(deployments.createdAt));
+}
+
+/** Deactivates every workflow Flowvault deployed to the member's default instance. */
+export async function emergencyStop(deps: N8nDeps, userId: string): Promise<EmergencyStopResult> {
+  const connection = await resolveConnection(deps, userId);
+  const client = clientForRow(deps, connection);
+  const rows = (await deployedWorkflows(deps, userId)).filter(
+    (d) => d.instanceUrl === connection.instanceUrl,
+  );
+  const seen = new Set<string>();
+  const result: EmergencyStopResult = { instanceUrl: connection.instanceUrl, deactivated: [], failed: [] };
+  for (const row of rows) {
+    const workflowId = row.n8nWorkflowId!;
+    if (seen.has(workflowId)) continue;
+    seen.add(workflowId);
+    try {
+      await client.deactivateWorkflow(workflowId);
+      await deps.db
+        .update(deployments)
+        .set({ deactivatedAt: new Date() })
+        .where(
+          and(
+            eq(deployments.userId, userId),
+            eq(deployments.instanceUrl, connection.instanceUrl),
+            eq(deployments.n8nWorkflowId, workflowId),
+          ),
+        );
+      result.deactivated.push({ workflowId, automationTitle: row.automationTitle });
+    } catch (error) {
+      if (!(error instanceof N8nApiError)) throw error;
+      const message =
+        error.kind === 'http' ? `${error.status} ${error.statusText}. ${error.body}` : error.message;
+      result.failed.push({ workflowId, automationTitle: row.automationTitle, message });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,35 @@
+// Members' n8n API keys at rest: AES-256-GCM with a key derived from N8N_KEY_SECRET. Stored as
+// `v1.<iv>.<tag>.<ciphertext>` (base64url). The plain key lives only in memory, for one call.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/** Used when N8N_KEY_SECRET is unset outside production (a warning says so at start). */
+export const DEVELOPMENT_KEY_SECRET = 'flowvault-development-n8n-key-secret-not-for-production';
+
+export type KeyBox = {
+  seal(plain: string): string;
+  open(sealed: string): string;
+};
+
+export function createKeyBox(secret: string): KeyBox {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'flowvault', 'n8n api keys v1', 32));
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return ['v1', iv, tag, data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    },
+    open(sealed) {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Unknown sealed key format');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// /api/n8n: a member's n8n connections, Test Connection, preflight, deploy, history, Emergency Stop,
+// Health Check and Recent Runs. Every call to n8n goes through the SSRF-guarded fetch.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireMember } from '#server/auth/guards.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { validate } from '#server/lib/validate.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
+import {
+  N8nConnectionCreateSchema,
+  N8nConnectionUpdateSchema,
+  N8nDeploySchema,
+  N8nDraftTestSchema,
+  type N8nHealthView,
+  N8nRunsQuerySchema,
+} from '#shared/schemas/n8n.ts';
+import {
+  clientForRow,
+  createConnection,
+  deleteConnection,
+  getConnection,
+  listConnections,
+  type N8nDeps,
+  testClient,
+  testDraft,
+  testSavedConnection,
+  toConnectionView,
+  updateConnection,
+} from './connections.ts';
+import { deployAutomation, emergencyStop, listDeployments, preflightAutomation } from './deployments.ts';
+import { createKeyBox, DEVELOPMENT_KEY_SECRET } from './key-box.ts';
+import { createOpenApiCache } from './n8n-client.ts';
+import { recentRuns } from './runs.ts';
+import { createGuardedFetch, DEFAULT_ALLOWED_PORTS, type GuardedFetch } from './ssrf-guard.ts';
+
+const IdParamSchema = z.object({ id: z.uuid() });
+
+export function createN8nDeps(deps: {
+  env: Env;
+  database: DbHandle;
+  log: Logger;
+  bus?: EventBus;
+  fetch?: GuardedFetch;
+}): N8nDeps {
+  const { env } = deps;
+  if (!env.N8N_KEY_SECRET) {
+    deps.log.warn(
+      'N8N_KEY_SECRET is not set: members’ n8n API keys are encrypted with the development key (set it in production)',
+    );
+  }
+  return {
+    db: deps.database.db,
+    database: deps.database,
+    bus: deps.bus ?? processBus,
+    log: deps.log,
+    fetch:
+      deps.fetch ??
+      createGuardedFetch({
+        allowPrivateTargets: env.N8N_ALLOW_PRIVATE_TARGETS ?? false,
+        allowedPorts: [...DEFAULT_ALLOWED_PORTS, ...(env.N8N_ALLOWED_PORTS ?? [])],
+      }),
+    keyBox: createKeyBox(env.N8N_KEY_SECRET ?? DEVELOPMENT_KEY_SECRET),
+    openapiCache: createOpenApiCache(),
+    allowHttp: env.N8N_ALLOW_HTTP ?? false,
+  };
+}
+
+export function n8nRoutes(deps: N8nDeps) {
+  return new Hono<AppEnv>()
+    .use(requireMember)
+    .get('/connections', async (c) => {
+      const rows = await listConnections(deps, c.var.viewer!.userId);
+      return c.json({ items: rows.map(toConnectionView) });
+    })
+    .post('/connections', validate('json', N8nConnectionCreateSchema), async (c) => {
+      const row = await createConnection(deps, c.var.viewer!.userId, c.req.valid('json'));
+      return c.json(toConnectionView(row), 201);
+    })
+    .patch(
+      '/connections/:id',
+      validate('param', IdParamSchema),
+      validate('json', N8nConnectionUpdateSchema),
+      async (c) => {
+        const row = await updateConnection(
+          deps,
+          c.var.viewer!.userId,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        return c.json(toConnectionView(row));
+      },
+    )
+    .delete('/connections/:id', validate('param', IdParamSchema), async (c) => {
+      await deleteConnection(deps, c.var.viewer!.userId, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    })
+    .post('/connections/:id/test', validate('param', IdParamSchema), async (c) => {
+      const { result, connection } = await testSavedConnection(
+        deps,
+        c.var.viewer!.userId,
+        c.req.valid('param').id,
+      );
+      return c.json({ result, connection: toConnectionView(connection) });
+    })
+    .get('/connections/:id/health', validate('param', IdParamSchema), async (c) => {
+      const row = await getConnection(deps, c.var.viewer!.userId, c.req.valid('param').id);
+      const client = clientForRow(deps, row);
+      const connection = await testClient(client);
+      let capabilities: N8nHealthView['capabilities'] = null;
+      let n8nVersion: string | null = null;
+      if (connection.ok) {
+        const [lookup, version] = await Promise.all([
+          client.getCapabilities().catch(() => null),
+          client.getVersion().catch(() => null),
+        ]);
+        n8nVersion = version;
+        if (lookup) {
+          capabilities = {
+            source: lookup.capabilities.source,
+            apiVersion: lookup.capabilities.apiVersion,
+            fallbackReason: lookup.fallbackReason,
+            workflowFields: lookup.capabilities.workflowFields,
+            settingsKeys: Object.keys(lookup.capabilities.settings),
+          };
+        }
+      }
+      const body: N8nHealthView = { connection, n8nVersion, capabilities };
+      return c.json(body);
+    })
+    .post('/test', validate('json', N8nDraftTestSchema), async (c) => {
+      return c.json(await testDraft(deps, c.req.valid('json')));
+    })
+    .post('/preflight', validate('json', N8nDeploySchema), async (c) => {
+      return c.json(await preflightAutomation(deps, c.var.viewer!.userId, c.req.valid('json')));
+    })
+    .post('/deploy', validate('json', N8nDeploySchema), async (c) => {
+      return c.json(await deployAutomation(deps, c.var.viewer!.userId, c.req.valid('json')));
+    })
+    .get('/deployments', async (c) => {
+      return c.json({ items: await listDeployments(deps, c.var.viewer!.userId) });
+    })
+    .post('/emergency-stop', async (c) => {
+      return c.json(await emergencyStop(deps, c.var.viewer!.userId));
+    })
+    .get('/runs', validate('query', N8nRunsQuerySchema), async (c) => {
+      return c.json(await recentRuns(deps, c.var.viewer!.userId, c.req.valid('query').limit));
+    });
+}

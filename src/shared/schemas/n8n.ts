@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+/** Spec part 2 §8: the n8n texts, word for word. */
+export const N8N_TEXT = {
+  notConfigured: 'N8N instance URL and API key are required. Please configure them in Settings.',
+  missingCredentialsTitle: 'Missing Credentials',
+  missingCredentialsBody: 'Please enter both Instance URL and API Key',
+  connectionFailedTitle: 'Connection Failed',
+  connectionErrorTitle: 'Connection Error',
+  connectionErrorBody: 'An unexpected error occurred while testing the connection',
+  unknownConnectionError: 'Unknown connection error',
+  settingsUpdated: 'N8N Settings Updated',
+  deployingTitle: 'Deploying to N8N',
+  deployingBody: 'Creating workflow in your N8N instance...',
+  deployedTitle: 'Workflow Deployed Successfully',
+  deployFailedTitle: 'API Deployment Failed',
+  deployFailedBody: 'Falling back to browser method...',
+  noRunsTitle: 'No recent automation runs',
+  noRunsBody: 'Start using automations to see your activity here',
+} as const;
+
+export const N8N_CONNECTION_STATUSES = ['disconnected', 'testing', 'connected'] as const;
+export type N8nConnectionStatusValue = (typeof N8N_CONNECTION_STATUSES)[number];
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => v === '' || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    'Enter a full URL, e.g. https://n8n.example.com/webhook/…',
+  )
+  .transform((v) => (v === '' ? null : v));
+
+export const N8nConnectionCreateSchema = z.strictObject({
+  name: z.string().trim().max(80).optional(),
+  instanceUrl: z.string().trim().min(1, 'Instance URL is required').max(2000),
+  apiKey: z.string().trim().min(1, 'API Key is required').max(4000),
+  webhookUrl: optionalUrl.optional(),
+  isDefault: z.boolean().optional(),
+});
+export type N8nConnectionCreate = z.input<typeof N8nConnectionCreateSchema>;
+
+export const N8nConnectionUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80).optional(),
+  instanceUrl: z.string().trim().min(1, 'Instance URL is required').max(2000).optional(),
+  apiKey: z.string().trim().min(1, 'API Key is required').max(4000).optional(),
+  webhookUrl: optionalUrl.nullable().optional(),
+  isDefault: z.literal(true).optional(),
+});
+export type N8nConnectionUpdate = z.input<typeof N8nConnectionUpdateSchema>;
+
+/** Test Connection on values not saved yet. */
+export const N8nDraftTestSchema = z.strictObject({
+  instanceUrl: z.string().trim().min(1, 'Instance URL is required').max(2000),
+  apiKey: z.string().trim().min(1, 'API Key is required').max(4000),
+});
+
+export const N8nDeploySchema = z.strictObject({
+  automationId: z.string().min(1).max(300),
+  /** The member's default instance when omitted. */
+  connectionId: z.uuid().optional(),
+});
+export type N8nDeployInput = z.infer<typeof N8nDeploySchema>;
+
+export const N8nRunsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).optional().default(5),
+});
+
+export type N8nConnectionView = {
+  id: string;
+  name: string;
+  instanceUrl: string;
+  /** Last four characters only, e.g. ••••a1b2. */
+  apiKeyMasked: string;
+  webhookUrl: string | null;
+  isDefault: boolean;
+  status: N8nConnectionStatusValue;
+  lastTestMessage: string | null;
+  lastTestedAt: string | null;
+  workflowCount: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type N8nTestResult =
+  | { ok: true; status: 'connected'; workflowCount: number; countComplete: boolean; message: string }
+  | { ok: false; status: 'disconnected'; message: string };
+
+export type PreflightChangeView = { code: string; message: string; key?: string; nodes?: string[] };
+export type RequiredCredentialView = { type: string; name: string; nodes: string[] };
+
+export type N8nPreflightView = {
+  connectionId: string;
+  instanceUrl: string;
+  automationId: string;
+  automationTitle: string;
+  changes: PreflightChangeView[];
+  credentials: RequiredCredentialView[];
+  capabilitiesSource: 'openapi' | 'baseline';
+  capabilitiesFallbackReason: string | null;
+  /** The cleaned workflow JSON (what will be sent; also what the browser fallback copies). */
+  payload: Record<string, unknown>;
+  newWorkflowUrl: string;
+};
+
+export type DeploymentView = {
+  id: string;
+  automationId: string;
+  automationTitle: string;
+  connectionId: string | null;
+  instanceUrl: string;
+  n8nWorkflowId: string | null;
+  workflowName: string | null;
+  workflowUrl: string | null;
+  status: 'deployed' | 'failed';
+  error: string | null;
+  deactivatedAt: string | null;
+  createdAt: string;
+};
+
+export type N8nDeployResult =
+  | { ok: true; deployment: DeploymentView; workflowUrl: string; preflight: N8nPreflightView }
+  | {
+      ok: false;
+      deployment: DeploymentView;
+      message: string;
+      /** Browser fallback: copy this JSON, open newWorkflowUrl, import. */
+      fallback: { payload: Record<string, unknown>; newWorkflowUrl: string } | null;
+    };
+
+export type N8nRunView = {
+  id: string;
+  workflowId: string;
+  automationId: string;
+  automationName: string;
+  instanceUrl: string;
+  status: 'success' | 'running' | 'failed' | 'other';
+  n8nStatus: string;
+  startedAt: string | null;
+  stoppedAt: string | null;
+  durationMs: number | null;
+};
+
+export type N8nRunsView = {
+  runs: N8nRunView[];
+  totals: {
+    totalRuns: number;
+    successfulRuns: number;
+    failedRuns: number;
+    successRate: number;
+    avgTimeMs: number;
+  };
+  /** Instances that could not be read, with why. */
+  unreachable: { instanceUrl: string; message: string }[];
+};
+
+export type EmergencyStopResult = {
+  instanceUrl: string;
+  deactivated: { workflowId: string; automationTitle: string }[];
+  failed: { workflowId: string; automationTitle: string; message: string }[];
+};
+
+export type N8nHealthView = {
+  connection: N8nTestResult;
+  n8nVersion: string | null;
+  capabilities: {
+    source: 'openapi' | 'baseline';
+    apiVersion: string | null;
+    fallbackReason: string | null;
+    workflowFields: string[];
+    settingsKeys: string[];
+  } | null;
+};
+
+/** Success Rate = successful ÷ total × 100, or 0 without runs (spec part 2 §9). */
+export function successRate(successful: number, total: number): number {
+  return total > 0 ? Math.round((successful / total) * 1000) / 10 : 0;
+}

@@ -1,0 +1,152 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeployDialog } from './deploy-dialog.tsx';
+
+type Reply = { status: number; body: unknown };
+
+/** The network boundary: answers fetch calls by method and path. */
+function stubFetch(replies: Record<string, Reply>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      const reply = replies[key];
+      if (!reply) throw new Error(`unexpected call ${key}`);
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+const connection = {
+  id: '6b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
+  name: 'Production',
+  instanceUrl: 'https://n8n.example.com',
+  apiKeyMasked: '••••9f2c',
+  webhookUrl: null,
+  isDefault: true,
+  status: 'connected',
+  lastTestMessage: null,
+  lastTestedAt: null,
+  workflowCount: 3,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  updatedAt: '2026-03-01T12:00:00.000Z',
+};
+const payload = { name: 'Daily digest', nodes: [], connections: {}, settings: {} };
+const preflight = {
+  connectionId: connection.id,
+  instanceUrl: connection.instanceUrl,
+  automationId: 'a1',
+  automationTitle: 'Daily digest',
+  changes: [{ code: 'field-dropped', message: 'pinData is not sent' }],
+  credentials: [{ type: 'smtp', name: 'Work SMTP', nodes: ['Mail'] }],
+  capabilitiesSource: 'openapi',
+  capabilitiesFallbackReason: null,
+  payload,
+  newWorkflowUrl: 'https://n8n.example.com/workflow/new',
+};
+const deployment = {
+  id: 'd1',
+  automationId: 'a1',
+  automationTitle: 'Daily digest',
+  connectionId: connection.id,
+  instanceUrl: connection.instanceUrl,
+  n8nWorkflowId: null,
+  workflowName: null,
+  workflowUrl: null,
+  status: 'failed',
+  error: 'Failed to create workflow: 400 Bad Request. nope',
+  deactivatedAt: null,
+  createdAt: '2026-03-01T12:00:00.000Z',
+};
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <DeployDialog automationId="a1" automationTitle="Daily digest" open onClose={() => {}} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Deploy to n8n dialog', () => {
+  it('shows the preflight report and the credentials checklist, then the link on success', async () => {
+    stubFetch({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': { status: 200, body: preflight },
+      'POST /api/n8n/deploy': {
+        status: 200,
+        body: {
+          ok: true,
+          workflowUrl: 'https://n8n.example.com/workflow/W1',
+          deployment: {
+            ...deployment,
+            status: 'deployed',
+            error: null,
+            n8nWorkflowId: 'W1',
+            workflowName: 'Daily digest',
+          },
+          preflight,
+        },
+      },
+    });
+    renderDialog();
+    expect(await screen.findByText('pinData is not sent')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Work SMTP/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy to Production' }));
+    expect((await screen.findAllByText('Workflow Deployed Successfully')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /Open Daily digest in n8n/ }).getAttribute('href')).toBe(
+      'https://n8n.example.com/workflow/W1',
+    );
+  });
+
+  it('falls back to the browser method: JSON copied, new-workflow page opened, steps shown', async () => {
+    stubFetch({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': { status: 200, body: preflight },
+      'POST /api/n8n/deploy': {
+        status: 200,
+        body: {
+          ok: false,
+          message: 'Failed to create workflow: 400 Bad Request. nope',
+          deployment,
+          fallback: { payload, newWorkflowUrl: preflight.newWorkflowUrl },
+        },
+      },
+    });
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deploy to Production' }));
+    expect((await screen.findAllByText('API Deployment Failed')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Falling back to browser method...')).toBeTruthy();
+    expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeTruthy();
+    expect(screen.getByText('Failed to create workflow: 400 Bad Request. nope')).toBeTruthy();
+    expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(payload);
+    expect(open).toHaveBeenCalledWith(
+      'https://n8n.example.com/workflow/new',
+      '_blank',
+      'noopener,noreferrer',
+    );
+  });
+
+  it("says 'N8N instance URL and API key are required…' without an instance", async () => {
+    stubFetch({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
+    renderDialog();
+    expect(
+      await screen.findByText(
+        'N8N instance URL and API key are required. Please configure them in Settings.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,330 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { N8N_TEXT, type N8nDeployResult, type N8nPreflightView } from '#shared/schemas/n8n.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { n8nApi, n8nKeys } from './n8n-api.ts';
+
+type Phase =
+  | { step: 'ready' }
+  | { step: 'deploying' }
+  | { step: 'deployed'; workflowUrl: string; name: string | null }
+  | {
+      step: 'fallback';
+      message: string;
+      payload: Record<string, unknown> | null;
+      newWorkflowUrl: string;
+      copied: boolean;
+    };
+
+/** Copies the cleaned JSON and opens the instance's new-workflow page (the browser fallback). */
+async function runBrowserFallback(
+  payload: Record<string, unknown>,
+  newWorkflowUrl: string,
+): Promise<boolean> {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(JSON.stringify(payload, null, 2));
+    copied = true;
+  } catch {
+    copied = false;
+  }
+  window.open(newWorkflowUrl, '_blank', 'noopener,noreferrer');
+  return copied;
+}
+
+function downloadJson(payload: Record<string, unknown>, name: string) {
+  const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'workflow'}.json`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Deploy an automation into the member's n8n: preflight report, credentials checklist, then
+ * 'Deploying to N8N' → 'Workflow Deployed Successfully' with the link, or the browser fallback.
+ */
+export function DeployDialog(props: {
+  automationId: string;
+  automationTitle: string;
+  open: boolean;
+  onClose: () => void;
+  /** Where the member configures n8n (Settings → N8N Integration). */
+  onOpenSettings?: () => void;
+}) {
+  const { automationId, automationTitle, open, onClose } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [connectionId, setConnectionId] = useState<string | undefined>(undefined);
+  const [phase, setPhase] = useState<Phase>({ step: 'ready' });
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Environments without the modal API (older browsers, jsdom) get a plain open dialog.
+    if (open && !dialog.open) {
+      setPhase({ step: 'ready' });
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections, enabled: open });
+  const chosen = connectionId ?? connections.data?.find((c) => c.isDefault)?.id;
+  const preflight = useQuery({
+    queryKey: ['n8n', 'preflight', automationId, chosen],
+    queryFn: () => n8nApi.preflight(automationId, chosen),
+    enabled: open && chosen !== undefined,
+    retry: false,
+    staleTime: 0,
+  });
+  const notConfigured = connections.isSuccess && connections.data.length === 0;
+
+  async function deploy() {
+    setPhase({ step: 'deploying' });
+    const toastId = toast.loading(N8N_TEXT.deployingTitle, { description: N8N_TEXT.deployingBody });
+    let result: N8nDeployResult;
+    try {
+      result = await n8nApi.deploy(automationId, chosen);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : N8N_TEXT.unknownConnectionError;
+      result = { ok: false, message, fallback: null } as unknown as N8nDeployResult;
+    }
+    void queryClient.invalidateQueries({ queryKey: n8nKeys.deployments });
+    if (result.ok) {
+      toast.success(N8N_TEXT.deployedTitle, {
+        id: toastId,
+        description: result.deployment.workflowName ?? undefined,
+      });
+      setPhase({ step: 'deployed', workflowUrl: result.workflowUrl, name: result.deployment.workflowName });
+      return;
+    }
+    toast.error(N8N_TEXT.deployFailedTitle, { id: toastId, description: N8N_TEXT.deployFailedBody });
+    const view: N8nPreflightView | undefined = preflight.data;
+    const payload = result.fallback?.payload ?? view?.payload ?? null;
+    const newWorkflowUrl = result.fallback?.newWorkflowUrl ?? view?.newWorkflowUrl ?? '';
+    const copied = payload && newWorkflowUrl ? await runBrowserFallback(payload, newWorkflowUrl) : false;
+    setPhase({ step: 'fallback', message: result.message, payload, newWorkflowUrl, copied });
+  }
+
+  const credentials = preflight.data?.credentials ?? [];
+  const allChecked = credentials.every((c) => checked[`${c.type}:${c.name}`]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      className="w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="max-h-[85vh] space-y-5 overflow-y-auto p-5 sm:p-6">
+        <header className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={`${id}-title`} className="text-lg font-semibold">
+              Deploy to n8n
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{automationTitle}</p>
+          </div>
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close">
+            ✕
+          </Button>
+        </header>
+
+        {notConfigured && (
+          <div role="alert" className="space-y-3">
+            <p className="text-sm">{N8N_TEXT.notConfigured}</p>
+            {props.onOpenSettings && (
+              <Button variant="outline" onClick={props.onOpenSettings}>
+                Open Settings
+              </Button>
+            )}
+          </div>
+        )}
+
+        {connections.data && connections.data.length > 1 && phase.step === 'ready' && (
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-instance`} className="text-sm font-medium">
+              Instance
+            </label>
+            <select
+              id={`${id}-instance`}
+              value={chosen}
+              onChange={(e) => setConnectionId(e.target.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+            >
+              {connections.data.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} — {c.instanceUrl}
+                  {c.isDefault ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
+        {(connections.isPending || preflight.isFetching) && !notConfigured && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            Checking what your n8n accepts…
+          </p>
+        )}
+        {preflight.isError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {preflight.error instanceof ApiError ? preflight.error.message : N8N_TEXT.unknownConnectionError}
+          </p>
+        )}
+
+        {preflight.data && phase.step === 'ready' && (
+          <>
+            <section aria-labelledby={`${id}-changes`} className="space-y-2">
+              <h3 id={`${id}-changes`} className="font-semibold">
+                What will be changed
+              </h3>
+              {preflight.data.capabilitiesFallbackReason && (
+                <p className="text-sm text-amber-800 dark:text-amber-300">
+                  Your instance’s API description could not be read (
+                  {preflight.data.capabilitiesFallbackReason}); the most compatible format is used.
+                </p>
+              )}
+              {preflight.data.changes.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  Nothing: the workflow is sent as it is.
+                </p>
+              ) : (
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {preflight.data.changes.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id and never reorder
+                    <li key={i}>{c.message}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section aria-labelledby={`${id}-creds`} className="space-y-2">
+              <h3 id={`${id}-creds`} className="font-semibold">
+                Credentials to set up in n8n
+              </h3>
+              {credentials.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">None needed.</p>
+              ) : (
+                <ul className="space-y-2 text-sm">
+                  {credentials.map((c) => {
+                    const key = `${c.type}:${c.name}`;
+                    return (
+                      <li key={key} className="flex items-start gap-2">
+                        <input
+                          id={`${id}-${key}`}
+                          type="checkbox"
+                          className="mt-1"
+                          checked={checked[key] ?? false}
+                          onChange={(e) => setChecked((s) => ({ ...s, [key]: e.target.checked }))}
+                        />
+                        <label htmlFor={`${id}-${key}`}>
+                          <span className="font-medium">{c.name}</span> ({c.type}) — used by{' '}
+                          {c.nodes.join(', ')}
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              {credentials.length > 0 && (
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  n8n links credentials by name and type; any it cannot match you pick in the workflow after
+                  deploying.
+                  {allChecked ? '' : ' You can deploy now and set them up afterwards.'}
+                </p>
+              )}
+            </section>
+            <div className="flex justify-end gap-2">
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={deploy}>
+                Deploy to {connections.data?.find((c) => c.id === chosen)?.name ?? 'n8n'}
+              </Button>
+            </div>
+          </>
+        )}
+
+        {phase.step === 'deploying' && (
+          <div aria-live="polite" className="space-y-1">
+            <p className="font-medium">{N8N_TEXT.deployingTitle}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{N8N_TEXT.deployingBody}</p>
+          </div>
+        )}
+
+        {phase.step === 'deployed' && (
+          <div aria-live="polite" className="space-y-3">
+            <p className="font-medium text-emerald-700 dark:text-emerald-400">{N8N_TEXT.deployedTitle}</p>
+            <Button asChild>
+              <a href={phase.workflowUrl} target="_blank" rel="noopener noreferrer">
+                Open {phase.name ?? 'the workflow'} in n8n
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+          </div>
+        )}
+
+        {phase.step === 'fallback' && (
+          <div className="space-y-3">
+            <div role="alert" className="space-y-1">
+              <p className="font-medium">{N8N_TEXT.deployFailedTitle}</p>
+              <p className="break-words text-sm text-red-700 dark:text-red-400">{phase.message}</p>
+            </div>
+            {phase.payload && phase.newWorkflowUrl ? (
+              <>
+                <h3 className="font-semibold">Import it in your browser instead</h3>
+                <ol className="list-decimal space-y-1 pl-5 text-sm">
+                  <li>
+                    {phase.copied
+                      ? 'The cleaned workflow JSON is on your clipboard.'
+                      : 'Copy the cleaned workflow JSON with the button below.'}
+                  </li>
+                  <li>
+                    In the n8n tab that opened (or{' '}
+                    <a
+                      href={phase.newWorkflowUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-brand-700 underline dark:text-brand-400"
+                    >
+                      open a new workflow
+                    </a>
+                    ), click the empty canvas and paste (Ctrl+V, or ⌘V on a Mac) — or use the ⋯ menu → Import
+                    from File with the downloaded JSON.
+                  </li>
+                  <li>Set up the credentials listed in the preflight report and pick them in the nodes.</li>
+                  <li>Save the workflow, then activate it.</li>
+                </ol>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    onClick={async () => {
+                      const copied = await runBrowserFallback(phase.payload!, phase.newWorkflowUrl);
+                      setPhase({ ...phase, copied });
+                      if (copied) toast.success('Copied to clipboard');
+                    }}
+                  >
+                    Copy JSON and open n8n again
+                  </Button>
+                  <Button variant="outline" onClick={() => downloadJson(phase.payload!, automationTitle)}>
+                    Download JSON
+                  </Button>
+                </div>
+              </>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}

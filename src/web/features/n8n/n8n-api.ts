@@ -1,0 +1,53 @@
+import type {
+  DeploymentView,
+  EmergencyStopResult,
+  N8nConnectionCreate,
+  N8nConnectionUpdate,
+  N8nConnectionView,
+  N8nDeployResult,
+  N8nHealthView,
+  N8nPreflightView,
+  N8nRunsView,
+  N8nTestResult,
+} from '#shared/schemas/n8n.ts';
+import { api, unwrap } from '#web/lib/api.ts';
+
+/** The member's n8n integration (server: src/server/n8n/n8n.routes.ts). */
+export const n8nApi = {
+  connections: async (): Promise<N8nConnectionView[]> =>
+    (await unwrap(await api.n8n.connections.$get())).items as N8nConnectionView[],
+  create: async (input: N8nConnectionCreate): Promise<N8nConnectionView> =>
+    unwrap(await api.n8n.connections.$post({ json: input })) as Promise<N8nConnectionView>,
+  update: async (id: string, input: N8nConnectionUpdate): Promise<N8nConnectionView> =>
+    unwrap(
+      await api.n8n.connections[':id'].$patch({ param: { id }, json: input }),
+    ) as Promise<N8nConnectionView>,
+  remove: async (id: string) => unwrap(await api.n8n.connections[':id'].$delete({ param: { id } })),
+  testSaved: async (id: string): Promise<{ result: N8nTestResult; connection: N8nConnectionView }> =>
+    unwrap(await api.n8n.connections[':id'].test.$post({ param: { id } })) as Promise<{
+      result: N8nTestResult;
+      connection: N8nConnectionView;
+    }>,
+  testDraft: async (instanceUrl: string, apiKey: string): Promise<N8nTestResult> =>
+    unwrap(await api.n8n.test.$post({ json: { instanceUrl, apiKey } })) as Promise<N8nTestResult>,
+  health: async (id: string): Promise<N8nHealthView> =>
+    unwrap(await api.n8n.connections[':id'].health.$get({ param: { id } })) as Promise<N8nHealthView>,
+  preflight: async (automationId: string, connectionId?: string): Promise<N8nPreflightView> =>
+    unwrap(
+      await api.n8n.preflight.$post({ json: { automationId, connectionId } }),
+    ) as Promise<N8nPreflightView>,
+  deploy: async (automationId: string, connectionId?: string): Promise<N8nDeployResult> =>
+    unwrap(await api.n8n.deploy.$post({ json: { automationId, connectionId } })) as Promise<N8nDeployResult>,
+  deployments: async (): Promise<DeploymentView[]> =>
+    (await unwrap(await api.n8n.deployments.$get())).items as DeploymentView[],
+  emergencyStop: async (): Promise<EmergencyStopResult> =>
+    unwrap(await api.n8n['emergency-stop'].$post()) as Promise<EmergencyStopResult>,
+  runs: async (limit = 5): Promise<N8nRunsView> =>
+    unwrap(await api.n8n.runs.$get({ query: { limit: String(limit) } })) as Promise<N8nRunsView>,
+};
+
+export const n8nKeys = {
+  connections: ['n8n', 'connections'] as const,
+  deployments: ['n8n', 'deployments'] as const,
+  runs: (limit: number) => ['n8n', 'runs', limit] as const,
+};

@@ -1,0 +1,140 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { N8nSettings } from './n8n-settings.tsx';
+
+type Reply = { status: number; body: unknown } | Error;
+
+/** The network boundary: answers fetch calls by method and path, records them. */
+function stubFetch(replies: Record<string, Reply>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const key = `${method.toUpperCase()} ${url.pathname}`;
+      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies[key];
+      if (!reply) throw new Error(`unexpected call ${key}`);
+      if (reply instanceof Error) throw reply;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <N8nSettings />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const saved = {
+  id: '6b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
+  name: 'Production',
+  instanceUrl: 'https://n8n.example.com',
+  apiKeyMasked: '••••9f2c',
+  webhookUrl: null,
+  isDefault: true,
+  status: 'connected',
+  lastTestMessage: 'Connected: 3 workflows',
+  lastTestedAt: '2026-03-01T12:00:00.000Z',
+  workflowCount: 3,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  updatedAt: '2026-03-01T12:00:00.000Z',
+};
+
+describe('Settings → N8N Integration', () => {
+  it('disables Test Connection and Save Settings without both URL and key', async () => {
+    stubFetch({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
+    renderPanel();
+    const test = screen.getByRole('button', { name: 'Test Connection' });
+    const save = screen.getByRole('button', { name: 'Save Settings' });
+    expect(test).toHaveProperty('disabled', true);
+    expect(save).toHaveProperty('disabled', true);
+    expect(screen.getByText('Please enter both Instance URL and API Key')).toBeTruthy();
+    expect(screen.getByText('Not Configured')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Instance URL'), {
+      target: { value: 'https://n8n.example.com/' },
+    });
+    expect(test).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
+    expect(test).toHaveProperty('disabled', false);
+    expect(save).toHaveProperty('disabled', false);
+    expect(screen.getByText('Disconnected')).toBeTruthy();
+    expect(await screen.findByText(/No instance yet/)).toBeTruthy();
+  });
+
+  it("shows 'Connection Failed' with the server's message on a failed test", async () => {
+    const calls = stubFetch({
+      'GET /api/n8n/connections': { status: 200, body: { items: [] } },
+      'POST /api/n8n/test': {
+        status: 200,
+        body: { ok: false, status: 'disconnected', message: 'Connection failed: 401 Unauthorized. nope' },
+      },
+    });
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Instance URL'), { target: { value: 'https://n8n.example.com' } });
+    fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection Failed')).toBeTruthy();
+    expect((await screen.findAllByText('Connection failed: 401 Unauthorized. nope')).length).toBeGreaterThan(
+      0,
+    );
+    expect(calls.find((c) => c.key === 'POST /api/n8n/test')?.body).toEqual({
+      instanceUrl: 'https://n8n.example.com',
+      apiKey: 'n8n_api_123456789',
+    });
+  });
+
+  it("shows 'Connection Error' when the test call itself fails", async () => {
+    stubFetch({
+      'GET /api/n8n/connections': { status: 200, body: { items: [] } },
+      'POST /api/n8n/test': new TypeError('Failed to fetch'),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Instance URL'), { target: { value: 'https://n8n.example.com' } });
+    fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection Error')).toBeTruthy();
+    expect(await screen.findByText('An unexpected error occurred while testing the connection')).toBeTruthy();
+  });
+
+  it("lists saved instances with the default marker and saves with 'N8N Settings Updated'", async () => {
+    const calls = stubFetch({
+      'GET /api/n8n/connections': { status: 200, body: { items: [saved] } },
+      'POST /api/n8n/connections': {
+        status: 201,
+        body: {
+          ...saved,
+          id: '7b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
+          name: 'Staging',
+          isDefault: false,
+          status: 'disconnected',
+        },
+      },
+    });
+    renderPanel();
+    expect(await screen.findByText('Default')).toBeTruthy();
+    expect(screen.getByText(/••••9f2c/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Instance URL'), {
+      target: { value: 'https://staging.example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_987654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('N8N Settings Updated')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/n8n/connections')).toBe(true));
+  });
+});

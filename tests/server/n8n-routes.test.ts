@@ -1,0 +1,341 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
+import { deployments, n8nConnections } from '../../src/server/db/schema/n8n.ts';
+import { processBus } from '../../src/server/realtime/event-bus.ts';
+import type {
+  DeploymentView,
+  EmergencyStopResult,
+  N8nConnectionView,
+  N8nDeployResult,
+  N8nHealthView,
+  N8nPreflightView,
+  N8nRunsView,
+  N8nTestResult,
+} from '../../src/shared/schemas/n8n.ts';
+import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
+import { jsonHeaders, type SignedIn, signIn } from '../support/sessions.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+const NOT_CONFIGURED = 'N8N instance URL and API key are required. Please configure them in Settings.';
+
+// Creating and migrating the worker's database takes seconds under load: done once, before the tests' clocks start.
+beforeAll(async () => {
+  await (await createTestDatabase()).dispose();
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+async function standin(version: StandinVersion = 'newer') {
+  const s = await startN8nStandin({ version });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+async function setup(version: StandinVersion = 'newer', options: { library?: boolean } = {}) {
+  const s = await standin(version);
+  const t = await createTestApp({
+    envVars: {
+      N8N_ALLOW_PRIVATE_TARGETS: 'true',
+      N8N_ALLOW_HTTP: 'true',
+      N8N_ALLOWED_PORTS: String(s.port),
+    },
+  });
+  if (options.library) await importCatalogPath({ database: t.database, target: LIBRARY });
+  const member = await signIn(t, 'member');
+  return { s, t, member, call: caller(t, member) };
+}
+
+function caller(t: TestApp, who: SignedIn) {
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await t.request(`/api/n8n${url}`, {
+      method,
+      headers: jsonHeaders(t, who.headers),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+}
+
+async function deployableId(t: TestApp): Promise<string> {
+  const rows = await t.database.db
+    .select({ id: automations.id, json: automations.workflowJson })
+    .from(automations)
+    .where(and(eq(automations.deployable, true), eq(automations.published, true)));
+  const row = rows.find((r) => r.json?.includes('"nodes"'));
+  if (!row) throw new Error('fixture library has no deployable automation');
+  return row.id;
+}
+
+describe('n8n connections', () => {
+  it('stores the key sealed, shows it masked, never returns it', async () => {
+    const { s, t, call } = await setup();
+    const created = await call<N8nConnectionView>('POST', '/connections', {
+      instanceUrl: `${s.url}/`,
+      apiKey: s.apiKey,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.instanceUrl).toBe(s.url);
+    expect(created.body.apiKeyMasked).toBe(`••••${s.apiKey.slice(-4)}`);
+    expect(created.body.isDefault).toBe(true);
+    expect(created.body.status).toBe('disconnected');
+    expect(JSON.stringify(created.body)).not.toContain(s.apiKey);
+    const [row] = await t.database.db.select().from(n8nConnections);
+    expect(row!.apiKeySealed).not.toContain(s.apiKey);
+    expect(row!.apiKeySealed.startsWith('v1.')).toBe(true);
+    const list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    expect(JSON.stringify(list.body)).not.toContain(s.apiKey);
+    const badWebhook = await call('PATCH', `/connections/${created.body.id}`, {
+      webhookUrl: 'javascript:alert(1)',
+    });
+    expect(badWebhook.status).toBe(422);
+    const webhook = await call<N8nConnectionView>('PATCH', `/connections/${created.body.id}`, {
+      webhookUrl: `${s.url}/webhook/abc`,
+    });
+    expect(webhook.body.webhookUrl).toBe(`${s.url}/webhook/abc`);
+    expect(webhook.body.status).toBe('disconnected');
+    expect(list.body.items).toHaveLength(1);
+  });
+
+  it('keeps several instances with exactly one default', async () => {
+    const { s, call } = await setup();
+    const staging = await call<N8nConnectionView>('POST', '/connections', {
+      name: 'Staging',
+      instanceUrl: s.url,
+      apiKey: s.apiKey,
+    });
+    const production = await call<N8nConnectionView>('POST', '/connections', {
+      name: 'Production',
+      instanceUrl: `${s.url}/api/v1`,
+      apiKey: s.apiKey,
+      isDefault: true,
+    });
+    let list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    expect(list.body.items.map((c) => [c.name, c.isDefault])).toEqual([
+      ['Production', true],
+      ['Staging', false],
+    ]);
+    await call('PATCH', `/connections/${staging.body.id}`, { isDefault: true });
+    list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    expect(list.body.items.filter((c) => c.isDefault).map((c) => c.name)).toEqual(['Staging']);
+    await call('DELETE', `/connections/${staging.body.id}`);
+    list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    expect(list.body.items.map((c) => [c.id, c.isDefault])).toEqual([[production.body.id, true]]);
+  });
+
+  it('refuses http unless the operator allows it', async () => {
+    const s = await standin();
+    const t = await createTestApp({
+      envVars: { N8N_ALLOW_PRIVATE_TARGETS: 'true', N8N_ALLOWED_PORTS: String(s.port) },
+    });
+    const member = await signIn(t, 'member');
+    const res = await caller(t, member)<{ error: { message: string } }>('POST', '/connections', {
+      instanceUrl: s.url,
+      apiKey: s.apiKey,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe('The n8n instance URL must start with https://');
+  });
+
+  it('does not show one member another member’s connections', async () => {
+    const { s, t, call } = await setup();
+    const mine = await call<N8nConnectionView>('POST', '/connections', {
+      instanceUrl: s.url,
+      apiKey: s.apiKey,
+    });
+    const other = caller(t, await signIn(t, 'member'));
+    expect((await other<{ items: unknown[] }>('GET', '/connections')).body.items).toEqual([]);
+    expect((await other('POST', `/connections/${mine.body.id}/test`)).status).toBe(404);
+    expect((await other('DELETE', `/connections/${mine.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('connection state machine', () => {
+  it('disconnected → connected with the workflow count; editing the key resets it', async () => {
+    const { s, call } = await setup();
+    const created = await call<N8nConnectionView>('POST', '/connections', {
+      instanceUrl: s.url,
+      apiKey: s.apiKey,
+    });
+    const id = created.body.id;
+    const tested = await call<{ result: N8nTestResult; connection: N8nConnectionView }>(
+      'POST',
+      `/connections/${id}/test`,
+    );
+    expect(tested.body.result).toMatchObject({ ok: true, status: 'connected', workflowCount: 0 });
+    expect(tested.body.connection.status).toBe('connected');
+    expect(tested.body.connection.lastTestedAt).not.toBeNull();
+    const testRequest = s.requests.at(-1)!;
+    expect(testRequest.apiKey).toBe(s.apiKey);
+
+    const edited = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+      apiKey: 'wrong-key-123456',
+    });
+    expect(edited.body.status).toBe('disconnected');
+    expect(edited.body.apiKeyMasked).toBe('••••3456');
+
+    const failed = await call<{ result: N8nTestResult; connection: N8nConnectionView }>(
+      'POST',
+      `/connections/${id}/test`,
+    );
+    expect(failed.body.result.ok).toBe(false);
+    expect(failed.body.result.message).toBe(
+      `Connection failed: 401 Unauthorized. {"message":"'X-N8N-API-KEY' header required"}`,
+    );
+    expect(failed.body.connection.status).toBe('disconnected');
+
+    const renamed = await call<N8nConnectionView>('PATCH', `/connections/${id}`, { apiKey: s.apiKey });
+    expect(renamed.body.status).toBe('disconnected');
+    await call('POST', `/connections/${id}/test`);
+    const sameUrl = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+      instanceUrl: `${s.url}/`,
+    });
+    expect(sameUrl.body.status).toBe('connected');
+    const otherUrl = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+      instanceUrl: `${s.url}/n8n`,
+    });
+    expect(otherUrl.body.status).toBe('disconnected');
+  });
+
+  it('tests draft values without storing them', async () => {
+    const { s, t, call } = await setup('older');
+    const ok = await call<N8nTestResult>('POST', '/test', { instanceUrl: s.url, apiKey: s.apiKey });
+    expect(ok.body).toMatchObject({ ok: true, status: 'connected' });
+    expect(await t.database.db.select().from(n8nConnections)).toEqual([]);
+    const missing = await call<{ error: { fields: Record<string, string[]> } }>('POST', '/test', {
+      instanceUrl: s.url,
+      apiKey: '',
+    });
+    expect(missing.status).toBe(422);
+  });
+
+  it('refuses a target the SSRF guard does not allow', async () => {
+    const { call } = await setup();
+    const res = await call<N8nTestResult>('POST', '/test', {
+      instanceUrl: 'http://169.254.169.254',
+      apiKey: 'key-1234567890',
+    });
+    expect(res.body.ok).toBe(false);
+    expect(res.body.message).toMatch(/^Refused: /);
+  });
+});
+
+describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (version) => {
+  it('preflights, deploys, records history and the deploy event, shows runs, stops', async () => {
+    const { s, t, member, call } = await setup(version, { library: true });
+    const automationId = await deployableId(t);
+    const notConfigured = await call<{ error: { message: string } }>('POST', '/deploy', { automationId });
+    expect(notConfigured.status).toBe(409);
+    expect(notConfigured.body.error.message).toBe(NOT_CONFIGURED);
+
+    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const preflight = await call<N8nPreflightView>('POST', '/preflight', { automationId });
+    expect(preflight.status).toBe(200);
+    expect(preflight.body.capabilitiesSource).toBe('openapi');
+    expect(preflight.body.newWorkflowUrl).toBe(`${s.url}/workflow/new`);
+    expect(preflight.body.payload).not.toHaveProperty('pinData');
+    expect(Object.keys(preflight.body.payload).sort()).toEqual(['connections', 'name', 'nodes', 'settings']);
+
+    const activity: unknown[] = [];
+    const stop = processBus.subscribe('catalog.activity', (p) => activity.push(p));
+    const deployed = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    stop();
+    expect(deployed.status).toBe(200);
+    if (!deployed.body.ok) throw new Error(`deploy failed: ${deployed.body.message}`);
+    const workflowId = deployed.body.deployment.n8nWorkflowId!;
+    expect(deployed.body.workflowUrl).toBe(`${s.url}/workflow/${workflowId}`);
+    expect(s.workflows.has(workflowId)).toBe(true);
+    expect(activity).toContainEqual({ automationId });
+    const events = await t.database.db
+      .select()
+      .from(automationEvents)
+      .where(and(eq(automationEvents.userId, member.userId), eq(automationEvents.kind, 'deploy')));
+    expect(events.map((e) => e.automationId)).toEqual([automationId]);
+
+    const history = await call<{ items: DeploymentView[] }>('GET', '/deployments');
+    expect(history.body.items).toHaveLength(1);
+    expect(history.body.items[0]).toMatchObject({
+      automationId,
+      status: 'deployed',
+      n8nWorkflowId: workflowId,
+    });
+
+    let runs = await call<N8nRunsView>('GET', '/runs');
+    expect(runs.body.runs).toEqual([]);
+    expect(runs.body.totals).toMatchObject({ totalRuns: 0, successRate: 0, avgTimeMs: 0 });
+
+    s.reportExecution({ workflowId: 'not-ours', status: 'success' });
+    s.reportExecution({
+      workflowId,
+      status: 'success',
+      startedAt: '2026-01-01T10:00:00.000Z',
+      stoppedAt: '2026-01-01T10:00:02.000Z',
+    });
+    s.reportExecution({
+      workflowId,
+      status: 'error',
+      startedAt: '2026-01-01T11:00:00.000Z',
+      stoppedAt: '2026-01-01T11:00:04.000Z',
+    });
+    runs = await call<N8nRunsView>('GET', '/runs');
+    expect(runs.body.runs.map((r) => r.status)).toEqual(['failed', 'success']);
+    expect(runs.body.totals).toEqual({
+      totalRuns: 2,
+      successfulRuns: 1,
+      failedRuns: 1,
+      successRate: 50,
+      avgTimeMs: 3000,
+    });
+
+    await s.app.request(`/api/v1/workflows/${workflowId}/activate`, {
+      method: 'POST',
+      headers: { 'X-N8N-API-KEY': s.apiKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(s.workflows.get(workflowId)!.active).toBe(true);
+    const stopped = await call<EmergencyStopResult>('POST', '/emergency-stop');
+    expect(stopped.body.deactivated.map((d) => d.workflowId)).toEqual([workflowId]);
+    expect(stopped.body.failed).toEqual([]);
+    expect(s.workflows.get(workflowId)!.active).toBe(false);
+    const [row] = await t.database.db.select().from(deployments);
+    expect(row!.deactivatedAt).not.toBeNull();
+  });
+});
+
+describe('deploy failure', () => {
+  it("records 'Failed to create workflow: …' and returns the browser fallback", async () => {
+    const { s, t, call } = await setup('newer', { library: true });
+    const automationId = await deployableId(t);
+    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    s.setFaults({ status: { status: 500, body: { message: 'boom' } } });
+    const res = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    expect(res.status).toBe(200);
+    if (res.body.ok) throw new Error('expected a failure');
+    expect(res.body.message).toBe('Failed to create workflow: 500 Internal Server Error. {"message":"boom"}');
+    expect(res.body.fallback?.newWorkflowUrl).toBe(`${s.url}/workflow/new`);
+    expect(res.body.fallback?.payload).toHaveProperty('nodes');
+    expect(res.body.deployment).toMatchObject({ status: 'failed', n8nWorkflowId: null });
+    const events = await t.database.db
+      .select()
+      .from(automationEvents)
+      .where(eq(automationEvents.kind, 'deploy'));
+    expect(events).toEqual([]);
+  });
+
+  it('answers health with the n8n version and what the API accepts', async () => {
+    const { s, call } = await setup('older');
+    const c = await call<N8nConnectionView>('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const health = await call<N8nHealthView>('GET', `/connections/${c.body.id}/health`);
+    expect(health.body.connection.ok).toBe(true);
+    expect(health.body.n8nVersion).toBe('1.36.0');
+    expect(health.body.capabilities?.source).toBe('openapi');
+    expect(health.body.capabilities?.settingsKeys).not.toContain('executionOrder');
+  });
+});

@@ -20,7 +20,8 @@ const INCLUDED = [
 ] as const;
 
 export function PaymentPage() {
-  const { user, loading, isSubscribed } = useAuth();
+  const { user, loading, isSubscribed, profile } = useAuth();
+  const revoked = profile?.subscriptionStatus === 'refunded' || profile?.subscriptionStatus === 'reversed';
   const [processing, setProcessing] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
 
@@ -74,6 +75,16 @@ export function PaymentPage() {
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
       <TestPaymentsBanner />
+      {revoked && (
+        <p
+          role="note"
+          className="mt-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          {profile?.subscriptionStatus === 'refunded'
+            ? 'Your earlier payment was refunded, so lifetime access was removed from this account. You can buy it again below.'
+            : 'PayPal reversed your earlier payment, so lifetime access was removed from this account. Write to support if this is unexpected.'}
+        </p>
+      )}
       <h1 className="mt-6 text-3xl font-bold">Get lifetime access</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         One payment through PayPal. No subscription, nothing renews.

@@ -16,7 +16,8 @@ import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { EventBus } from '#server/realtime/event-bus.ts';
+import { libraryRoutes } from '#server/library/library.routes.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
     .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
     .route('/catalog', catalogRoutes(deps))
+    .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
     .route('/', siteInboxRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }))
     .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }));
 

@@ -4,5 +4,6 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
 export * from './jobs.ts';
+export * from './library.ts';
 export * from './mail.ts';
 export * from './site.ts';

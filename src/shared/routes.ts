@@ -18,6 +18,7 @@ export const ROUTES = {
   paymentSuccess: { path: '/payment-success', prerender: false },
   auth: { path: '/auth', prerender: true },
   dashboard: { path: '/dashboard', prerender: false },
+  automation: { path: '/automation/:id', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -120,7 +120,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/automation/:id', () => {
   it('members see the blocks, copy the JSON with the spec toasts, and a view and copy are recorded', async () => {
     const calls = stubApi(memberReplies(detail()));
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPage(member);
     expect(await screen.findByRole('heading', { name: 'Lead router', level: 1 })).toBeDefined();
@@ -140,7 +140,7 @@ describe('/automation/:id', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Copy JSON' })[0]!);
     expect(await screen.findByText('Copied to clipboard')).toBeDefined();
     expect(screen.getByText('Workflow copied!')).toBeDefined();
-    expect(JSON.parse(writeText.mock.calls[0]![0] as string)).toEqual(workflowJson);
+    expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(workflowJson);
     const events = calls.filter((c) => c.path === '/api/library/events').map((c) => c.body);
     expect(events).toEqual([
       { automationId: 'lead-router', kind: 'view' },

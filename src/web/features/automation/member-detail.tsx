@@ -8,6 +8,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { useByAuthor } from './automation-api.ts';
+import { CanvasBlock } from './canvas-block.tsx';
+import { canvasFromWorkflow } from './canvas-model.ts';
 import { StarRating } from './star-rating.tsx';
 
 const NO_JSON =
@@ -172,6 +174,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <Block title="How it works">
             <p className="whitespace-pre-line">{a.howItWorks}</p>
           </Block>
+          <CanvasBlock model={canvasFromWorkflow(a.workflowJson)} />
           {a.videoId && (
             <Block title="Video Tutorial">
               <div className="aspect-video overflow-hidden rounded-lg">

@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AutomationPreview } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { CanvasBlock } from './canvas-block.tsx';
 
 /** What visitors and unpaid users see: the paywall-safe preview and the upgrade call to action. */
 export function PreviewDetail({ p, signedIn }: { p: AutomationPreview; signedIn: boolean }) {
@@ -31,6 +32,7 @@ export function PreviewDetail({ p, signedIn }: { p: AutomationPreview; signedIn:
           </ul>
         </section>
       )}
+      <CanvasBlock model={p.canvas} />
       {p.canvas.nodes.length > 0 && (
         <section className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           <h2 className="mb-2 text-lg font-semibold">Workflow steps</h2>

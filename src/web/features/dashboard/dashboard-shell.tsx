@@ -19,6 +19,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { AccountSettings } from '#web/features/settings/account-settings.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { AiAgentsSection } from './ai-agents-section.tsx';
 import { CollectionsSection } from './collections-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { QuickSearch } from './quick-search.tsx';
@@ -55,6 +56,8 @@ function SectionBody({ id }: { id: string }) {
       return <OverviewSection />;
     case 'search':
       return <SearchSection />;
+    case 'ai-agents':
+      return <AiAgentsSection />;
     case 'collections':
       return <CollectionsSection />;
     case 'settings':

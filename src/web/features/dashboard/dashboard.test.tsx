@@ -55,6 +55,16 @@ function stubApi(search: (url: URL) => SearchReply | Promise<SearchReply>) {
         });
       }
       if (url.pathname === '/api/library/collections') return reply({ items: [], total: 0 });
+      if (url.pathname === '/api/catalog/ai-agents') {
+        const items = (await search(url)).items;
+        const rated = items.filter((i) => i.rating !== null);
+        const avg = rated.length ? rated.reduce((s, i) => s + (i.rating ?? 0), 0) / rated.length : 0;
+        return reply({
+          items,
+          total: items.length,
+          stats: { count: items.length, totalRuns: items.reduce((s, i) => s + i.runs, 0), avgRating: avg },
+        });
+      }
       if (url.pathname === '/api/library/overview')
         return reply({
           email: 'member@example.com',
@@ -235,5 +245,45 @@ describe('dashboard shell', () => {
     fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
     fireEvent.click(screen.getByTestId('quick-search-backdrop'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('AI Agents section', () => {
+  it('shows 8 skeletons, then the tiles and cards with their badges', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    stubApi(async () => {
+      await gate;
+      return {
+        items: [
+          card({ id: 'a', title: 'Telegram agent', rating: 4, runs: 3, hasVideo: true }),
+          card({ id: 'b', title: 'Mail bot', rating: 5, runs: 2, source: '3000' }),
+        ],
+      };
+    });
+    renderDashboard('/dashboard?section=ai-agents');
+    expect(screen.getByRole('heading', { name: 'AI Agents' })).toBeDefined();
+    expect(screen.getAllByTestId('agent-skeleton')).toHaveLength(8);
+    await act(async () => release());
+    expect(await screen.findByText('Telegram agent')).toBeDefined();
+    expect(screen.getByText('Workflows').nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByText('Total Runs').nextElementSibling?.textContent).toBe('5');
+    expect(screen.getByText('Avg Rating').nextElementSibling?.textContent).toBe('4.5');
+    expect(screen.getAllByText('Ready to deploy')).toHaveLength(2);
+    expect(screen.getAllByText('Video Tutorial')).toHaveLength(1);
+    expect(screen.getAllByText('Community')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Details: Mail bot' }).getAttribute('href')).toBe(
+      '/automation/b',
+    );
+  });
+
+  it('empty: No AI Agents Found and Avg Rating 0', async () => {
+    stubApi(() => ({ items: [] }));
+    renderDashboard('/dashboard?section=ai-agents');
+    expect(await screen.findByText('No AI Agents Found')).toBeDefined();
+    expect(screen.getByText('No AI agents are currently available. Please check back later.')).toBeDefined();
+    expect(screen.getByText('Avg Rating').nextElementSibling?.textContent).toBe('0');
   });
 });

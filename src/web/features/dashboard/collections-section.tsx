@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { AutomationCard } from './automation-card.tsx';
+import { CollectionNotes } from './collection-notes.tsx';
 import { useCollections, useToggleSave } from './library-api.ts';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
@@ -89,28 +90,33 @@ export function CollectionsSection() {
         </div>
       ) : (
         <div className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}>
-          {items.map(({ card }) => (
-            <AutomationCard
-              key={card.id}
-              card={card}
-              view={view}
-              saved
-              onToggleSave={(c) => toggle.mutate({ card: c, saved: true })}
-              action={
-                <button
-                  type="button"
-                  aria-label={`Remove ${card.title}`}
-                  onClick={(e: MouseEvent) => {
-                    e.stopPropagation();
-                    toggle.mutate({ card, saved: true });
-                  }}
-                  className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </button>
-              }
-            />
-          ))}
+          {items.map((item) => {
+            const { card } = item;
+            return (
+              <div key={card.id}>
+                <AutomationCard
+                  card={card}
+                  view={view}
+                  saved
+                  onToggleSave={(c) => toggle.mutate({ card: c, saved: true })}
+                  action={
+                    <button
+                      type="button"
+                      aria-label={`Remove ${card.title}`}
+                      onClick={(e: MouseEvent) => {
+                        e.stopPropagation();
+                        toggle.mutate({ card, saved: true });
+                      }}
+                      className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </button>
+                  }
+                />
+                <CollectionNotes item={item} />
+              </div>
+            );
+          })}
         </div>
       )}
     </section>

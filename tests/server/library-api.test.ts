@@ -69,6 +69,12 @@ describe('library access with real sessions', () => {
       await (await t.request('/api/library/overview', { headers: a.headers })).json(),
     );
     expect(overview.email).toBe(a.email);
+
+    // Export Data carries the member's own collection rows.
+    const exported = (await (await t.request('/api/account/export', { headers: a.headers })).json()) as {
+      collections: { automation_id: string }[];
+    };
+    expect(exported.collections).toMatchObject([{ automation_id: 'lead-router', user_id: a.userId }]);
   });
 });
 

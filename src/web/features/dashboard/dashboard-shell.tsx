@@ -11,6 +11,8 @@ import {
   RefreshCw,
   Search,
   Settings,
+  Volume2,
+  VolumeX,
   Zap,
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -24,6 +26,7 @@ import { CollectionsSection } from './collections-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { QuickSearch } from './quick-search.tsx';
 import { SearchSection } from './search-section.tsx';
+import { blip, setSoundEnabled, soundEnabled } from './sound.ts';
 
 export const SECTIONS = [
   { id: 'overview', title: 'Overview', short: 'Overview', Icon: LayoutDashboard },
@@ -117,8 +120,11 @@ export function DashboardShell() {
   const [quickOpen, setQuickOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
 
+  const [sound, setSound] = useState(false);
+
   useEffect(() => {
     setCollapsed(localStorage.getItem(COLLAPSED_KEY) === '1');
+    setSound(soundEnabled());
   }, []);
 
   // Ctrl/Cmd+K opens the quick search (not a browser shortcut, DESIGN.md §9.6).
@@ -136,6 +142,7 @@ export function DashboardShell() {
   const select = useCallback(
     (id: string) => {
       setMoreOpen(false);
+      blip();
       // Each section switch is a history entry, so back returns to the previous section.
       setParams(id === 'overview' ? {} : { section: id });
       window.scrollTo?.({ top: 0 });
@@ -160,7 +167,7 @@ export function DashboardShell() {
 
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <header className="sticky top-16 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
         <span className="hidden text-lg font-bold tracking-tight sm:inline">Flowvault</span>
         <button
           type="button"
@@ -182,6 +189,24 @@ export function DashboardShell() {
             onClick={() => void qc.invalidateQueries()}
           >
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-pressed={sound}
+            aria-label="Sound"
+            title={sound ? 'Sound on' : 'Sound off'}
+            onClick={() => {
+              setSoundEnabled(!sound);
+              setSound(!sound);
+              if (!sound) blip();
+            }}
+          >
+            {sound ? (
+              <Volume2 aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <VolumeX aria-hidden="true" className="h-4 w-4" />
+            )}
           </Button>
           <span className="rounded-full bg-brand-600/10 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-brand-400">
             {subscriptionTier || 'Premium'}
@@ -205,7 +230,7 @@ export function DashboardShell() {
           aria-label="Dashboard"
           data-collapsed={collapsed}
           className={cn(
-            'sticky top-[61px] hidden h-[calc(100dvh-61px)] shrink-0 flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
+            'sticky top-[125px] hidden h-[calc(100dvh-125px)] shrink-0 self-start flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
             collapsed ? 'w-16' : 'w-60',
           )}
         >

@@ -287,3 +287,16 @@ describe('AI Agents section', () => {
     expect(screen.getByText('Avg Rating').nextElementSibling?.textContent).toBe('0');
   });
 });
+
+describe('sound toggle', () => {
+  it('is off until turned on, and remembered', () => {
+    localStorage.removeItem('flowvault.sound');
+    stubApi(() => ({ items: [] }));
+    renderDashboard('/dashboard?section=reports');
+    const toggle = screen.getByRole('button', { name: 'Sound' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem('flowvault.sound')).toBe('on');
+  });
+});

@@ -11,6 +11,8 @@ export function useAutomationDetail(id: string, enabled: boolean) {
       (await unwrap(await api.catalog.automations[':id'].$get({ param: { id } }))) as AutomationDetail,
     enabled,
     retry: false,
+    // The spec's detail sync: runs and ratings refresh every 60 s.
+    refetchInterval: 60_000,
   });
 }
 

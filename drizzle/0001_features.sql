@@ -194,6 +194,16 @@ CREATE TABLE "workflow_stats" (
 	"last_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "collections" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"automation_id" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
@@ -276,6 +286,8 @@ ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_user_id_users_
 ALTER TABLE "automation_events" ADD CONSTRAINT "automation_events_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "automation_ratings" ADD CONSTRAINT "automation_ratings_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collections" ADD CONSTRAINT "collections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collections" ADD CONSTRAINT "collections_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deployments" ADD CONSTRAINT "deployments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deployments" ADD CONSTRAINT "deployments_connection_id_n8n_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."n8n_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "n8n_connections" ADD CONSTRAINT "n8n_connections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -291,6 +303,8 @@ CREATE INDEX "automation_events_automation_idx" ON "automation_events" USING btr
 CREATE INDEX "automation_ratings_automation_idx" ON "automation_ratings" USING btree ("automation_id");--> statement-breakpoint
 CREATE INDEX "automations_category_idx" ON "automations" USING btree ("category");--> statement-breakpoint
 CREATE INDEX "automations_author_idx" ON "automations" USING btree ("author");--> statement-breakpoint
+CREATE UNIQUE INDEX "collections_user_automation_idx" ON "collections" USING btree ("user_id","automation_id");--> statement-breakpoint
+CREATE INDEX "collections_user_created_idx" ON "collections" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "deployments_user_created_idx" ON "deployments" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "n8n_connections_user_idx" ON "n8n_connections" USING btree ("user_id");--> statement-breakpoint

@@ -17,9 +17,10 @@ import type { Env } from '#server/env.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { libraryRoutes } from '#server/library/library.routes.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
-import type { EventBus } from '#server/realtime/event-bus.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
@@ -75,7 +76,8 @@ export function createApp(deps: AppDeps) {
       '/admin',
       adminRoutes({ db: deps.database.db, auth: deps.auth, billing: billingDeps(deps), paypal: deps.paypal }),
     )
-    .route('/n8n', n8nRoutes(deps.n8n ?? createN8nDeps(deps)));
+    .route('/n8n', n8nRoutes(deps.n8n ?? createN8nDeps(deps)))
+    .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

@@ -21,6 +21,7 @@ export const ROUTES = {
   adminPaymentRecovery: { path: '/admin-payment-recovery', prerender: false },
   adminRecovery: { path: '/admin-recovery', prerender: false },
   debugAuth: { path: '/debug-auth', prerender: false },
+  automation: { path: '/automation/:id', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -172,6 +172,15 @@ export const PAGES: Record<RouteId, Page> = {
       description: 'Password resets and sessions of Flowvault accounts, for operators.',
     },
   },
+  automation: {
+    // Client-rendered; its own chunk keeps the dashboard's first load small.
+    lazy: () => import('#web/pages/automation.tsx').then((m) => ({ Component: m.AutomationPage })),
+    meta: {
+      title: 'Automation | Flowvault',
+      description:
+        'An n8n workflow template from the Flowvault library: what it does, how it works, its nodes and how to deploy it.',
+    },
+  },
 };
 
 export const NOT_FOUND_META: PageMeta = {

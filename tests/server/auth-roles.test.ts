@@ -33,6 +33,15 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/automations/:id': 'member',
   'GET /api/catalog/automations/:id/related': 'member',
   'GET /api/catalog/automations/:id/by-author': 'member',
+  // The member's own library: collections, ratings, events, overview figures.
+  'GET /api/library/overview': 'member',
+  'GET /api/library/collections': 'member',
+  'POST /api/library/collections': 'member',
+  'PATCH /api/library/collections/:automationId': 'member',
+  'DELETE /api/library/collections/:automationId': 'member',
+  'GET /api/library/ratings/:automationId': 'member',
+  'PUT /api/library/ratings/:automationId': 'member',
+  'POST /api/library/events': 'member',
   // Public forms: validated, rate limited, honeypot.
   'POST /api/contact': 'public',
   'POST /api/newsletter/subscribe': 'public',

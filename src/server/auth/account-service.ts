@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { profiles, user } from '#server/db/schema/auth.ts';
+import { collections } from '#server/db/schema/library.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { AccountExport, Me, ProfileUpdate } from '#shared/schemas/account.ts';
 import { subscriptionState } from '#shared/subscription.ts';
@@ -23,6 +24,11 @@ export async function getMe(db: Database, userId: string, now = Date.now()): Pro
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', { userMessage: 'Please sign in to continue.' });
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const saved = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.userId, userId))
+    .orderBy(desc(collections.createdAt), desc(collections.id));
   return {
     user: {
       id: row.id,
@@ -61,12 +67,16 @@ export async function updateProfile(db: Database, userId: string, input: Profile
 
 /**
  * Everything we hold about the member, as the spec's export: profile, collections, automation runs,
- * settings, exported_at. Collections and runs have no tables yet (later features add them): their
- * lists are empty until then, and those features extend this function.
+ * settings, exported_at. Runs have no table yet (the n8n feature adds them): that list is empty until then.
  */
 export async function exportAccount(db: Database, userId: string, now = new Date()): Promise<AccountExport> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const saved = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.userId, userId))
+    .orderBy(desc(collections.createdAt), desc(collections.id));
   return {
     profile: profile
       ? {
@@ -87,7 +97,13 @@ export async function exportAccount(db: Database, userId: string, now = new Date
           updated_at: profile.updatedAt.toISOString(),
         }
       : null,
-    collections: [],
+    collections: saved.map((c) => ({
+      automation_id: c.automationId,
+      user_id: c.userId,
+      name: c.name,
+      notes: c.notes,
+      created_at: c.createdAt.toISOString(),
+    })),
     automation_runs: [],
     settings: {
       notifications: {

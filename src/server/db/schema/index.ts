@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
 export * from './jobs.ts';
+export * from './library.ts';
 export * from './mail.ts';
 export * from './n8n.ts';
 export * from './site.ts';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { AutomationCardSchema } from './catalog.ts';
+
+// Member library API shapes: collections, ratings, events and the overview figures.
+
+export const AutomationIdSchema = z.string().trim().min(1, 'Choose an automation.').max(300);
+
+export const AddToCollectionSchema = z.object({ automationId: AutomationIdSchema });
+export type AddToCollection = z.infer<typeof AddToCollectionSchema>;
+
+export const UpdateCollectionSchema = z
+  .object({
+    name: z.string().trim().max(120, 'Names can be at most 120 characters.').optional(),
+    notes: z.string().max(2_000, 'Notes can be at most 2,000 characters.').optional(),
+  })
+  .refine((v) => v.name !== undefined || v.notes !== undefined, 'Change the name or the notes.');
+export type UpdateCollection = z.infer<typeof UpdateCollectionSchema>;
+
+export const CollectionItemSchema = z.object({
+  automationId: z.string(),
+  name: z.string(),
+  notes: z.string(),
+  createdAt: z.string(),
+  card: AutomationCardSchema,
+});
+export type CollectionItem = z.infer<typeof CollectionItemSchema>;
+
+export const CollectionListSchema = z.object({
+  items: z.array(CollectionItemSchema),
+  total: z.number().int(),
+});
+export type CollectionList = z.infer<typeof CollectionListSchema>;
+
+export const RateSchema = z.object({
+  stars: z
+    .number('Choose 1 to 5 stars.')
+    .int('Choose 1 to 5 stars.')
+    .min(1, 'Choose 1 to 5 stars.')
+    .max(5, 'Choose 1 to 5 stars.'),
+});
+export type Rate = z.infer<typeof RateSchema>;
+
+export const RatingStateSchema = z.object({
+  automationId: z.string(),
+  /** The member's own stars, or null when they have not rated. */
+  stars: z.number().int().nullable(),
+  /** Mean of all member ratings to 1 decimal (null when nobody rated). */
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type RatingState = z.infer<typeof RatingStateSchema>;
+
+/** Event kinds a member's browser reports; deploy and save are written by their own services. */
+export const CLIENT_EVENT_KINDS = ['view', 'copy', 'download'] as const;
+export const RecordEventSchema = z.object({
+  automationId: AutomationIdSchema,
+  kind: z.enum(CLIENT_EVENT_KINDS),
+});
+export type RecordEvent = z.infer<typeof RecordEventSchema>;
+
+export const ActivityItemSchema = z.object({
+  kind: z.enum(['view', 'copy', 'download', 'deploy', 'save']),
+  automationId: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+
+export const OverviewSchema = z.object({
+  email: z.string(),
+  userId: z.string(),
+  /** The member's deployments. */
+  totalRuns: z.number().int(),
+  /** The member's copies plus downloads. */
+  automationsCopied: z.number().int(),
+  saved: z.number().int(),
+  rated: z.number().int(),
+  daysRemaining: z.literal('Lifetime'),
+  /** Events per kind over the last 7 days (performance). */
+  last7Days: z.record(z.string(), z.number().int()),
+  recentActivity: z.array(ActivityItemSchema),
+});
+export type Overview = z.infer<typeof OverviewSchema>;

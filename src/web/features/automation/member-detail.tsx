@@ -1,0 +1,295 @@
+import { Copy, Download, ExternalLink, FileJson, Star } from 'lucide-react';
+import { type ReactNode, useEffect, useId } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
+import { recordEvent } from '#web/features/dashboard/library-api.ts';
+import { useByAuthor } from './automation-api.ts';
+import { CanvasBlock } from './canvas-block.tsx';
+import { canvasFromWorkflow } from './canvas-model.ts';
+import { StarRating } from './star-rating.tsx';
+
+const NO_JSON =
+  "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function workflowText(a: AutomationDetail): string | null {
+  return a.deployable && a.workflowJson ? JSON.stringify(a.workflowJson, null, 2) : null;
+}
+
+async function copyJson(a: AutomationDetail) {
+  const text = workflowText(a);
+  if (!text) {
+    toast.error('No JSON available', { description: NO_JSON });
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied to clipboard', { description: 'Workflow copied!' });
+    recordEvent({ automationId: a.id, kind: 'copy' });
+  } catch {
+    toast.error('Error', { description: 'Your browser did not allow copying. Use Download instead.' });
+  }
+}
+
+function downloadJson(a: AutomationDetail) {
+  const text = workflowText(a);
+  if (!text) {
+    toast.error('No JSON available', { description: NO_JSON });
+    return;
+  }
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = workflowFileName(a.title);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  toast.success('Download started', { description: link.download });
+  recordEvent({ automationId: a.id, kind: 'download' });
+}
+
+function openTemplate(url: string) {
+  const check = checkTemplateUrl(url);
+  if (!check.ok) {
+    toast.error(check.title, { description: check.message });
+    return;
+  }
+  window.open(check.url, '_blank', 'noopener,noreferrer');
+}
+
+function Actions({ a }: { a: AutomationDetail }) {
+  if (workflowText(a)) {
+    return (
+      <>
+        <Button onClick={() => void copyJson(a)}>
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Copy JSON
+        </Button>
+        <Button variant="outline" onClick={() => downloadJson(a)}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download
+        </Button>
+      </>
+    );
+  }
+  if (a.templateUrl) {
+    const url = a.templateUrl;
+    return (
+      <Button onClick={() => openTemplate(url)}>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        Get Template
+      </Button>
+    );
+  }
+  return null;
+}
+
+function MoreByAuthor({ a }: { a: AutomationDetail }) {
+  const { data } = useByAuthor(a.id, true);
+  const items = data?.items ?? [];
+  if (items.length === 0) return null;
+  const doubled = [...items, ...items];
+  return (
+    <Block title={`More by ${a.author}`}>
+      <div className="overflow-x-auto motion-safe:overflow-hidden">
+        <ul className="fv-marquee flex w-max gap-3">
+          {doubled.map((card, i) => (
+            <li
+              key={`${i < items.length ? 'first' : 'again'}-${card.id}`}
+              aria-hidden={i >= items.length ? true : undefined}
+            >
+              <Link
+                to={`/automation/${encodeURIComponent(card.id)}`}
+                tabIndex={i >= items.length ? -1 : undefined}
+                className="block w-56 rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                <span className="line-clamp-2 font-medium">{card.title}</span>
+                <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                  {card.category} · {card.difficulty}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Block>
+  );
+}
+
+export function MemberDetail({ a }: { a: AutomationDetail }) {
+  useEffect(() => {
+    recordEvent({ automationId: a.id, kind: 'view' });
+  }, [a.id]);
+  const json = workflowText(a) !== null;
+  const resource = a.resourceUrl ? checkResourceUrl(a.resourceUrl) : null;
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-2">
+          <h1 className="text-3xl font-bold tracking-tight">{a.title}</h1>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+            <span className="inline-flex items-center gap-1">
+              <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" />
+              {formatRating(a)} ({a.ratingCount})
+            </span>
+            <span>{a.runs} deployments</span>
+            <span>{a.difficulty}</span>
+            <span>{a.category}</span>
+          </div>
+          <StarRating automationId={a.id} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Actions a={a} />
+        </div>
+      </header>
+      {!json && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+          <strong>No JSON available</strong>: {NO_JSON}
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <Block title="Description">
+            <p className="whitespace-pre-line">{a.description}</p>
+          </Block>
+          <Block title="How it works">
+            <p className="whitespace-pre-line">{a.howItWorks}</p>
+          </Block>
+          <CanvasBlock model={canvasFromWorkflow(a.workflowJson)} />
+          {a.videoId && (
+            <Block title="Video Tutorial">
+              <div className="aspect-video overflow-hidden rounded-lg">
+                <iframe
+                  src={`https://www.youtube-nocookie.com/embed/${a.videoId}`}
+                  title={`Video tutorial: ${a.title}`}
+                  className="h-full w-full"
+                  allow="encrypted-media; picture-in-picture"
+                  allowFullScreen
+                  loading="lazy"
+                />
+              </div>
+            </Block>
+          )}
+          {a.templateUrl && (
+            <Block title="Template URL">
+              <p className="mb-3 break-all text-sm text-slate-600 dark:text-slate-400">{a.templateUrl}</p>
+              <Button variant="outline" onClick={() => openTemplate(a.templateUrl!)}>
+                <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                Open Template
+              </Button>
+            </Block>
+          )}
+          {resource && (
+            <Block title="Resource URL">
+              {resource.ok ? (
+                <a
+                  href={resource.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="break-all text-brand-700 underline dark:text-brand-400"
+                >
+                  {resource.url}
+                </a>
+              ) : (
+                <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
+                  <strong>{resource.title}</strong>: {resource.message}
+                </p>
+              )}
+            </Block>
+          )}
+          <Block title="How to Import & Use in n8n">
+            <ol className="list-decimal space-y-1 pl-5 text-sm">
+              <li>Click Copy JSON (or Download to save the file).</li>
+              <li>Open your n8n editor and create a new workflow.</li>
+              <li>Paste with Ctrl/Cmd+V, or use Import from File with the downloaded file.</li>
+              <li>Add your credentials to the nodes that need them, then test and activate.</li>
+            </ol>
+          </Block>
+          <MoreByAuthor a={a} />
+          {a.setupSteps.length > 0 && (
+            <Block title="Set up steps">
+              <ol className="list-decimal space-y-1 pl-5 text-sm">
+                {a.setupSteps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </Block>
+          )}
+        </div>
+        <aside className="space-y-6">
+          <Block title="Quick actions">
+            <div className="flex flex-col gap-2">
+              <Actions a={a} />
+              <Button variant="ghost" asChild>
+                <Link to="/dashboard?section=collections">My Collections</Link>
+              </Button>
+            </div>
+          </Block>
+          <Block title="Details">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500 dark:text-slate-400">Author</dt>
+              <dd>{a.author}</dd>
+              <dt className="text-slate-500 dark:text-slate-400">Created</dt>
+              <dd>{formatDate(a.createdAt)}</dd>
+              <dt className="text-slate-500 dark:text-slate-400">Category</dt>
+              <dd>{a.category}</dd>
+              {json && (
+                <>
+                  <dt className="text-slate-500 dark:text-slate-400">Nodes</dt>
+                  <dd>{a.nodeCount}</dd>
+                </>
+              )}
+              <dt className="text-slate-500 dark:text-slate-400">Format</dt>
+              <dd className="inline-flex items-center gap-1">
+                <FileJson aria-hidden="true" className="h-4 w-4" />
+                {json ? 'JSON Available' : 'Template Only'}
+              </dd>
+            </dl>
+          </Block>
+          {a.credentials.length > 0 && (
+            <Block title="Credentials you will need">
+              <ul className="space-y-1 text-sm">
+                {a.credentials.map((c) => (
+                  <li key={`${c.type}-${c.name}`}>
+                    <span className="font-medium">{c.type}</span>
+                    <span className="text-slate-500 dark:text-slate-400"> · {c.nodes.join(', ')}</span>
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
+          {a.tags.length > 0 && (
+            <Block title="Tags">
+              <ul className="flex flex-wrap gap-1">
+                {a.tags.map((t) => (
+                  <li key={t} className="rounded bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            </Block>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

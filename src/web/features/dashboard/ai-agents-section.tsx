@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { SOURCE_3000 } from '#shared/catalog/constants.ts';
+import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { api, unwrap } from '#web/lib/api.ts';
+import { formatRating } from './automation-card.tsx';
+
+const SKELETONS = 8;
+
+export function AiAgentsSection() {
+  const ids = useId();
+  const { data, isPending } = useQuery({
+    queryKey: ['catalog', 'ai-agents'],
+    queryFn: async () =>
+      (await unwrap(
+        await api.catalog['ai-agents'].$get({ query: { pageSize: '100' } }),
+      )) as unknown as AiAgentsResponse,
+  });
+  const stats = data?.stats;
+  const tiles = [
+    { label: 'Workflows', value: stats ? String(stats.count) : '…' },
+    { label: 'Total Runs', value: stats ? String(stats.totalRuns) : '…' },
+    { label: 'Avg Rating', value: stats ? (stats.avgRating ? stats.avgRating.toFixed(1) : '0') : '…' },
+  ];
+  return (
+    <section aria-labelledby={`${ids}-h`} className="space-y-5">
+      <h2 id={`${ids}-h`} className="text-2xl font-bold tracking-tight">
+        AI Agents
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {tiles.map((t) => (
+          <div
+            key={t.label}
+            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <dt className="text-sm text-slate-600 dark:text-slate-400">{t.label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{t.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {isPending ? (
+        <ul
+          aria-busy="true"
+          aria-label="Loading AI agents"
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        >
+          {Array.from({ length: SKELETONS }, (_, i) => `skeleton-${i}`).map((key) => (
+            <li
+              key={key}
+              data-testid="agent-skeleton"
+              className="h-48 animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none dark:bg-slate-800"
+            />
+          ))}
+        </ul>
+      ) : !data || data.items.length === 0 ? (
+        <div className="py-12 text-center">
+          <p className="text-lg font-semibold">No AI Agents Found</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            No AI agents are currently available. Please check back later.
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {data.items.map((card) => (
+            <li
+              key={card.id}
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <div className="flex flex-wrap gap-1">
+                {card.hasVideo && (
+                  <span className="rounded-full bg-rose-600/10 px-2 py-0.5 text-xs font-medium text-rose-700 dark:text-rose-400">
+                    Video Tutorial
+                  </span>
+                )}
+                {card.source === SOURCE_3000 && (
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">
+                    Community
+                  </span>
+                )}
+              </div>
+              <h3 className="line-clamp-2 font-semibold">{card.title}</h3>
+              <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{card.summary}</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                {card.category} · {card.difficulty} · {card.runs} runs
+              </p>
+              <p className="flex items-center justify-between text-xs">
+                <span className="font-medium text-emerald-700 dark:text-emerald-400">Ready to deploy</span>
+                <span className="inline-flex items-center gap-1">
+                  <Star aria-hidden="true" className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
+                  {formatRating(card)}
+                </span>
+              </p>
+              <Button asChild size="sm" className="mt-auto">
+                <Link
+                  to={`/automation/${encodeURIComponent(card.id)}`}
+                  aria-label={`View Details: ${card.title}`}
+                >
+                  View Details
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

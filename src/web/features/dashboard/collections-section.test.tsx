@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CollectionItem } from '#shared/schemas/library.ts';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { CollectionsSection } from './collections-section.tsx';
+
+const item: CollectionItem = {
+  automationId: 'lead-router',
+  name: '',
+  notes: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  card: {
+    id: 'lead-router',
+    title: 'Lead router',
+    summary: 'Routes new CRM leads to the right sales rep.',
+    category: 'Business Process',
+    difficulty: 'Intermediate',
+    tags: ['crm'],
+    integrations: [],
+    author: 'Grace Hopper',
+    source: 'vault',
+    rating: null,
+    ratingCount: 0,
+    runs: 0,
+    createdAt: '2023-01-15T00:00:00.000Z',
+    hasVideo: false,
+    thumbnailUrl: null,
+    hasTemplate: false,
+    hasResources: false,
+    deployable: true,
+    nodeCount: 5,
+  },
+};
+
+/** The network boundary: a tiny in-memory collection behind the library API paths. */
+function stubApi(initial: CollectionItem[]) {
+  let items = [...initial];
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | Request, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url);
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      const reply = (b: unknown) =>
+        new Response(JSON.stringify(b), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/library/collections') return reply({ items, total: items.length });
+      if (url.pathname === '/api/library/collections/lead-router' && method === 'DELETE') {
+        items = items.filter((i) => i.automationId !== 'lead-router');
+        return reply({ removed: true });
+      }
+      if (url.pathname === '/api/library/collections/lead-router' && method === 'PATCH') {
+        items = items.map((i) => ({ ...i, ...body }));
+        return reply(items[0]);
+      }
+      throw new Error(`unexpected ${method} ${url.pathname}`);
+    }),
+  );
+  return calls;
+}
+
+function renderSection(state: Partial<AuthState> = { user: { id: 'u1', email: 'm@example.com' } }) {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <CollectionsSection /> },
+      { path: '/automation/:id', element: <p>Detail</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('collections section', () => {
+  it('signed out: Sign In Required', () => {
+    stubApi([]);
+    renderSection({ user: null });
+    expect(screen.getByText('Sign In Required')).toBeDefined();
+    expect(screen.getByText('Please sign in to view your saved automations')).toBeDefined();
+  });
+
+  it('empty: the heart hint and Browse Automations', async () => {
+    stubApi([]);
+    renderSection();
+    expect(screen.getByText('Loading your collections...')).toBeDefined();
+    expect(await screen.findByText('No collections yet')).toBeDefined();
+    expect(
+      screen.getByText('Start collecting automations by clicking the heart icon on any automation card'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Browse Automations' }).getAttribute('href')).toContain(
+      '/dashboard',
+    );
+  });
+
+  it('searches title, description, category and tags; edits notes; removes', async () => {
+    const calls = stubApi([item]);
+    renderSection();
+    expect(await screen.findByText('Lead router')).toBeDefined();
+    expect(screen.getByText('1 total saved')).toBeDefined();
+    const search = screen.getByPlaceholderText('Search your collections...');
+    fireEvent.change(search, { target: { value: 'BUSINESS' } });
+    expect(screen.getByText('Lead router')).toBeDefined();
+    fireEvent.change(search, { target: { value: 'crm' } });
+    expect(screen.getByText('Lead router')).toBeDefined();
+    fireEvent.change(search, { target: { value: 'zebra' } });
+    expect(screen.getByText('No automations match your search criteria')).toBeDefined();
+    fireEvent.change(search, { target: { value: '' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit name and notes for Lead router' }));
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Try on staging' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Try on staging')).toBeDefined();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: '', notes: 'Try on staging' });
+
+    const card = screen.getByText('Lead router').closest('article')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove Lead router' }));
+    expect(await screen.findByText('No collections yet')).toBeDefined();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+});

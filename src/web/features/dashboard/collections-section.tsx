@@ -1,0 +1,124 @@
+import { Heart, Search, Trash2 } from 'lucide-react';
+import { type MouseEvent, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { AutomationCard } from './automation-card.tsx';
+import { CollectionNotes } from './collection-notes.tsx';
+import { useCollections, useToggleSave } from './library-api.ts';
+import { type ViewMode, ViewToggle } from './view-toggle.tsx';
+
+export function CollectionsSection() {
+  const { user } = useAuth();
+  const ids = useId();
+  const { data, isPending } = useCollections(!!user);
+  const toggle = useToggleSave();
+  const [term, setTerm] = useState('');
+  const [view, setView] = useState<ViewMode>('grid');
+
+  const items = useMemo(() => {
+    const all = data?.items ?? [];
+    const t = term.trim().toLowerCase();
+    if (!t) return all;
+    return all.filter(({ card }) =>
+      [card.title, card.summary, card.category, ...card.tags].some((f) => f.toLowerCase().includes(t)),
+    );
+  }, [data, term]);
+
+  if (!user) {
+    return (
+      <div className="py-12 text-center">
+        <h2 className="text-xl font-semibold">Sign In Required</h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          Please sign in to view your saved automations
+        </p>
+      </div>
+    );
+  }
+
+  const total = data?.total ?? 0;
+  return (
+    <section aria-labelledby={`${ids}-h`} className="space-y-5">
+      <div>
+        <h2 id={`${ids}-h`} className="text-2xl font-bold tracking-tight">
+          My Collections
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{total} total saved</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            Search your collections
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Search your collections..."
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+        <ViewToggle value={view} onChange={setView} />
+      </div>
+      {isPending ? (
+        <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-400">
+          Loading your collections...
+        </p>
+      ) : items.length === 0 ? (
+        <div className="py-12 text-center">
+          <Heart aria-hidden="true" className="mx-auto mb-3 h-10 w-10 text-slate-400" />
+          <p className="text-lg font-semibold">No collections yet</p>
+          {total === 0 ? (
+            <>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Start collecting automations by clicking the heart icon on any automation card
+              </p>
+              <Button asChild className="mt-4">
+                <Link to="/dashboard?section=search">Browse Automations</Link>
+              </Button>
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              No automations match your search criteria
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}>
+          {items.map((item) => {
+            const { card } = item;
+            return (
+              <div key={card.id}>
+                <AutomationCard
+                  card={card}
+                  view={view}
+                  saved
+                  onToggleSave={(c) => toggle.mutate({ card: c, saved: true })}
+                  action={
+                    <button
+                      type="button"
+                      aria-label={`Remove ${card.title}`}
+                      onClick={(e: MouseEvent) => {
+                        e.stopPropagation();
+                        toggle.mutate({ card, saved: true });
+                      }}
+                      className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </button>
+                  }
+                />
+                <CollectionNotes item={item} />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { CatalogSort } from '#shared/catalog/constants.ts';
+import type { AutomationCard, CatalogSearchResponse } from '#shared/schemas/catalog.ts';
+import type { CollectionList, Overview, RecordEvent } from '#shared/schemas/library.ts';
+import { ApiError, api, unwrap } from '#web/lib/api.ts';
+
+// The dashboard's data: catalogue search (F2's API) and the member's library (collections, ratings,
+// events, overview), through the typed client.
+
+export const libraryKeys = {
+  collections: ['library', 'collections'] as const,
+  overview: ['library', 'overview'] as const,
+  rating: (id: string) => ['library', 'rating', id] as const,
+  search: (q: string, chips: string[], sort: CatalogSort) =>
+    ['catalog', 'search', q, chips.join(','), sort] as const,
+};
+
+export function useCatalogSearch(params: { q: string; chips: string[]; sort: CatalogSort }) {
+  return useQuery({
+    queryKey: libraryKeys.search(params.q, params.chips, params.sort),
+    queryFn: async () =>
+      (await unwrap(
+        await api.catalog.automations.$get({
+          query: { q: params.q, chips: params.chips.join(','), sort: params.sort, pageSize: '60' },
+        }),
+      )) as unknown as CatalogSearchResponse,
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+  });
+}
+
+export function useCollections(enabled = true) {
+  return useQuery({
+    queryKey: libraryKeys.collections,
+    queryFn: async () => (await unwrap(await api.library.collections.$get())) as CollectionList,
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+export function useOverview() {
+  return useQuery({
+    queryKey: libraryKeys.overview,
+    queryFn: async () => (await unwrap(await api.library.overview.$get())) as Overview,
+  });
+}
+
+/** Saved ids for the heart buttons. */
+export function useSavedIds(): Set<string> {
+  const { data } = useCollections();
+  return new Set(data?.items.map((i) => i.automationId) ?? []);
+}
+
+/**
+ * The heart: optimistic and idempotent. Saving twice answers 'Already in collection' (kept saved);
+ * signed-out users get 'Authentication required'.
+ */
+export function useToggleSave() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ card, saved }: { card: AutomationCard; saved: boolean }) => {
+      if (saved) {
+        await unwrap(
+          await api.library.collections[':automationId'].$delete({ param: { automationId: card.id } }),
+        );
+        return 'removed' as const;
+      }
+      try {
+        await unwrap(await api.library.collections.$post({ json: { automationId: card.id } }));
+        return 'added' as const;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return 'already' as const;
+        throw error;
+      }
+    },
+    onMutate: async ({ card, saved }) => {
+      await qc.cancelQueries({ queryKey: libraryKeys.collections });
+      const previous = qc.getQueryData<CollectionList>(libraryKeys.collections);
+      if (previous) {
+        const items = saved
+          ? previous.items.filter((i) => i.automationId !== card.id)
+          : [
+              { automationId: card.id, name: '', notes: '', createdAt: new Date().toISOString(), card },
+              ...previous.items.filter((i) => i.automationId !== card.id),
+            ];
+        qc.setQueryData<CollectionList>(libraryKeys.collections, { items, total: items.length });
+      }
+      return { previous };
+    },
+    onSuccess: (result, { card }) => {
+      if (result === 'added') toast.success('Added to collection', { description: card.title });
+      else if (result === 'removed') toast('Removed from collection', { description: card.title });
+      else toast('Already in collection', { description: card.title });
+    },
+    onError: (error, { saved }, context) => {
+      if (context?.previous) qc.setQueryData(libraryKeys.collections, context.previous);
+      if (error instanceof ApiError && error.status === 401) toast.error('Authentication required');
+      else
+        toast.error('Error', {
+          description: saved
+            ? 'Failed to remove automation from collection'
+            : 'Failed to add automation to collection',
+        });
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: libraryKeys.collections });
+      void qc.invalidateQueries({ queryKey: libraryKeys.overview });
+    },
+  });
+}
+
+/** Reports a view, copy or download (never blocks the action; a failure is only logged). */
+export function recordEvent(input: RecordEvent): void {
+  void api.library.events.$post({ json: input }).catch(() => {});
+}

@@ -1,0 +1,119 @@
+import { Search, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+export const SUGGESTION_TAGS = [
+  'ai-automation',
+  'quick-actions',
+  'data-processing',
+  'workflows',
+  'integrations',
+  'analytics',
+  'monitoring',
+] as const;
+
+/** Suggestions matching the term (case-insensitive substring); all of them for an empty term. */
+export function matchingSuggestions(term: string): string[] {
+  const t = term.trim().toLowerCase();
+  return SUGGESTION_TAGS.filter((s) => s.includes(t));
+}
+
+/** The quick-search overlay: Escape or a backdrop click closes it; submit runs a search. */
+export function QuickSearch({
+  onClose,
+  onSearch,
+}: {
+  onClose: () => void;
+  onSearch: (term: string) => void;
+}) {
+  const [term, setTerm] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    input.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+
+  const run = (value: string) => {
+    if (!value.trim()) {
+      toast.error('Search query required', { description: 'Please enter a search term' });
+      return;
+    }
+    onSearch(value.trim());
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run(term);
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center p-4 pt-[12vh]">
+      <button
+        type="button"
+        aria-label="Close search"
+        tabIndex={-1}
+        onClick={onClose}
+        data-testid="quick-search-backdrop"
+        className="absolute inset-0 bg-slate-950/50 backdrop-blur-sm motion-reduce:backdrop-blur-none"
+      />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${ids}-title`}
+        className="relative w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id={`${ids}-title`} className="sr-only">
+          Quick search
+        </h2>
+        <form onSubmit={submit} className="flex items-center gap-2">
+          <Search aria-hidden="true" className="h-5 w-5 text-slate-400" />
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            Search automations
+          </label>
+          <input
+            ref={input}
+            id={`${ids}-q`}
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Search automations, workflows, actions..."
+            className="h-10 flex-1 bg-transparent text-base outline-none"
+          />
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </form>
+        <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Suggestions</p>
+          <ul className="flex flex-wrap gap-2">
+            {matchingSuggestions(term).map((tag) => (
+              <li key={tag}>
+                <button
+                  type="button"
+                  onClick={() => run(tag)}
+                  className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:hover:bg-slate-700"
+                >
+                  {tag}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type CatalogSort, FILTER_TAGS, SORTS } from '#shared/catalog/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { AutomationCard } from './automation-card.tsx';
+import { useCatalogSearch, useSavedIds, useToggleSave } from './library-api.ts';
+import { type ViewMode, ViewToggle } from './view-toggle.tsx';
+
+export const SORT_LABELS: Record<CatalogSort, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  popular: 'Most Popular',
+  alphabetical: 'A-Z',
+};
+
+export const SEARCH_DEBOUNCE_MS = 200;
+
+/** Reads and writes the search state in the URL (?section=search&q=…&chips=a,b&sort=…). */
+function useSearchState() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const chips = (params.get('chips') ?? '')
+    .split(',')
+    .filter((c) => (FILTER_TAGS as readonly string[]).includes(c));
+  const rawSort = params.get('sort');
+  const sort: CatalogSort = (SORTS as readonly string[]).includes(rawSort ?? '')
+    ? (rawSort as CatalogSort)
+    : 'newest';
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('section', 'search');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { q, chips, sort, update };
+}
+
+export function SearchSection() {
+  const { q, chips, sort, update } = useSearchState();
+  const [text, setText] = useState(q);
+  const [view, setView] = useState<ViewMode>('grid');
+  const ids = useId();
+  const { data, isPending, isFetching } = useCatalogSearch({ q, chips, sort });
+  const saved = useSavedIds();
+  const toggle = useToggleSave();
+
+  // Another writer of the URL (the quick-search overlay, back/forward) wins over the box.
+  useEffect(() => setText(q), [q]);
+
+  // Results follow typing, debounced; the query lives in the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update is rebuilt each render; text and q drive it.
+  useEffect(() => {
+    if (text === q) return;
+    const timer = setTimeout(() => update({ q: text.trim() ? text : null }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: text.trim() ? text : null });
+  };
+  const toggleChip = (chip: string) => {
+    const next = chips.includes(chip) ? chips.filter((c) => c !== chip) : [...chips, chip];
+    update({ chips: next.length ? next.join(',') : null });
+  };
+
+  const items = data?.items ?? [];
+  return (
+    <section aria-labelledby={`${ids}-h`} className="space-y-5">
+      <h2 id={`${ids}-h`} className="text-2xl font-bold tracking-tight">
+        Search Automations
+      </h2>
+      <form aria-label="Search automations" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          Search automations
+        </label>
+        <div className="relative flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search automations, workflows, actions..."
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${ids}-sort`} className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id={`${ids}-sort`}
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'newest' ? null : e.target.value })}
+            className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ViewToggle value={view} onChange={setView} />
+      </div>
+      <fieldset>
+        <legend className="sr-only">Filter by category</legend>
+        <ul className="flex flex-wrap gap-2">
+          {FILTER_TAGS.map((chip) => {
+            const on = chips.includes(chip);
+            return (
+              <li key={chip}>
+                <button
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => toggleChip(chip)}
+                  className={cn(
+                    'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    on
+                      ? 'border-brand-600 bg-brand-600 text-white'
+                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
+                  )}
+                >
+                  {chip}
+                  {data?.chipCounts[chip] !== undefined && (
+                    <span className="ml-1 opacity-70">({data.chipCounts[chip]})</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div aria-live="polite" aria-busy={isFetching}>
+        {isPending ? (
+          <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-400">
+            Loading automations...
+          </p>
+        ) : items.length === 0 ? (
+          <div className="py-12 text-center">
+            <p className="text-lg font-semibold">No automations found</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Try adjusting your search query or filters
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+              {data?.total} {data?.total === 1 ? 'automation' : 'automations'}
+            </p>
+            <div
+              className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}
+            >
+              {items.map((card) => (
+                <AutomationCard
+                  key={card.id}
+                  card={card}
+                  view={view}
+                  saved={saved.has(card.id)}
+                  onToggleSave={(c, isSaved) => toggle.mutate({ card: c, saved: isSaved })}
+                />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AutomationPage } from './automation.tsx';
+
+const workflowJson = {
+  nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0], parameters: { path: 'x' } }],
+  connections: {},
+};
+
+const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
+  id: 'lead-router',
+  title: 'Lead router',
+  summary: 'Routes leads.',
+  description: 'Routes new CRM leads to the right sales rep.',
+  category: 'Business Process',
+  difficulty: 'Intermediate',
+  tags: ['crm'],
+  integrations: ['HubSpot'],
+  author: 'Grace Hopper',
+  source: 'vault',
+  rating: 4,
+  ratingCount: 2,
+  runs: 7,
+  createdAt: '2023-01-15T00:00:00.000Z',
+  hasVideo: false,
+  thumbnailUrl: null,
+  hasTemplate: true,
+  hasResources: true,
+  deployable: true,
+  nodeCount: 6,
+  howItWorks: 'A webhook receives the lead.',
+  setupSteps: ['Connect HubSpot'],
+  credentials: [],
+  triggerType: 'webhook',
+  videoUrl: null,
+  videoId: null,
+  thumbnails: null,
+  templateUrl: 'https://n8n.io/workflows/2',
+  resourceUrl: 'https://evil.example/x',
+  workflowJson,
+  config: '{}',
+  ...over,
+});
+
+const preview: AutomationPreview = {
+  id: 'lead-router',
+  title: 'Lead router',
+  description: 'Routes new CRM leads to the right sales rep.',
+  category: 'Business Process',
+  difficulty: 'Intermediate',
+  integrations: ['HubSpot'],
+  nodeCount: 6,
+  deployable: true,
+  hasVideo: false,
+  canvas: { nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0] }], connections: [] },
+};
+
+/** The network boundary: answers by path and records every call. */
+function stubApi(replies: Record<string, { status: number; body: unknown }>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | Request, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url);
+      calls.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      const reply = replies[url.pathname] ?? {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'x' } },
+      };
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderPage(state: Partial<AuthState>) {
+  const router = createMemoryRouter(
+    [
+      { path: '/automation/:id', element: <AutomationPage /> },
+      { path: '/dashboard', element: <p>Dashboard page</p> },
+    ],
+    { initialEntries: ['/automation/lead-router'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const member = { user: { id: 'u1', email: 'm@example.com' }, isSubscribed: true };
+const memberReplies = (d: AutomationDetail) => ({
+  '/api/catalog/automations/lead-router': { status: 200, body: d },
+  '/api/catalog/automations/lead-router/by-author': { status: 200, body: { items: [] } },
+  '/api/library/ratings/lead-router': {
+    status: 200,
+    body: { automationId: 'lead-router', stars: null, rating: 4, ratingCount: 2 },
+  },
+  '/api/library/events': { status: 201, body: { recorded: true } },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/automation/:id', () => {
+  it('members see the blocks, copy the JSON with the spec toasts, and a view and copy are recorded', async () => {
+    const calls = stubApi(memberReplies(detail()));
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage(member);
+    expect(await screen.findByRole('heading', { name: 'Lead router', level: 1 })).toBeDefined();
+    for (const block of [
+      'How it works',
+      'Template URL',
+      'Resource URL',
+      'How to Import & Use in n8n',
+      'Set up steps',
+      'Details',
+    ])
+      expect(screen.getByRole('heading', { name: block })).toBeDefined();
+    expect(screen.getByText('7 deployments')).toBeDefined();
+    expect(screen.getByText('JSON Available')).toBeDefined();
+    // The resource host is not on the allow-list.
+    expect(screen.getByRole('alert').textContent).toContain('Invalid Resource URL');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Copy JSON' })[0]!);
+    expect(await screen.findByText('Copied to clipboard')).toBeDefined();
+    expect(screen.getByText('Workflow copied!')).toBeDefined();
+    expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(workflowJson);
+    const events = calls.filter((c) => c.path === '/api/library/events').map((c) => c.body);
+    expect(events).toEqual([
+      { automationId: 'lead-router', kind: 'view' },
+      { automationId: 'lead-router', kind: 'copy' },
+    ]);
+  });
+
+  it('without usable JSON: the No JSON text, Template Only and Get Template', async () => {
+    stubApi(memberReplies(detail({ deployable: false, workflowJson: null })));
+    renderPage(member);
+    expect(await screen.findByText('Template Only')).toBeDefined();
+    expect(
+      screen.getByText(
+        "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.",
+        { exact: false },
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Get Template' }).length).toBeGreaterThan(0);
+  });
+
+  it('a member rates with the stars (PUT 1–5)', async () => {
+    const calls = stubApi({
+      ...memberReplies(detail()),
+    });
+    renderPage(member);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rate 4 stars' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: '/api/library/ratings/lead-router',
+        body: { stars: 4 },
+      }),
+    );
+  });
+
+  it('visitors get the paywall-safe preview and the upgrade call to action, never the member API', async () => {
+    const calls = stubApi({ '/api/catalog/automations/lead-router/preview': { status: 200, body: preview } });
+    renderPage({ user: null });
+    expect(await screen.findByRole('heading', { name: 'Lead router', level: 1 })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Unlock this workflow' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Sign up to get access' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(['/api/catalog/automations/lead-router/preview']);
+  });
+
+  it('not found → /dashboard', async () => {
+    stubApi({});
+    const router = renderPage(member);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

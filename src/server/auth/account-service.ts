@@ -24,11 +24,6 @@ export async function getMe(db: Database, userId: string, now = Date.now()): Pro
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED', { userMessage: 'Please sign in to continue.' });
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  const saved = await db
-    .select()
-    .from(collections)
-    .where(eq(collections.userId, userId))
-    .orderBy(desc(collections.createdAt), desc(collections.id));
   return {
     user: {
       id: row.id,

@@ -20,6 +20,8 @@ if (process.env.TEST_DATABASE_URL)
   console.log(`PostgreSQL leg: on (${new URL(process.env.TEST_DATABASE_URL).host})`);
 else console.log('PostgreSQL leg: skipped (TEST_DATABASE_URL is not set)');
 
+const started = performance.now();
+const seconds = () => Math.round((performance.now() - started) / 1000);
 const vitestStatus = run([
   path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
   'run',
@@ -27,7 +29,9 @@ const vitestStatus = run([
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
+console.log(`vitest finished after ${seconds()} s`);
 const e2eStatus = run([path.join(ROOT, 'scripts/e2e.ts')]);
+console.log(`e2e finished after ${seconds()} s`);
 
 let passed = 0;
 let failed = 0;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { profiles, user } from '../../src/server/db/schema/auth.ts';
 import { mailOutbox } from '../../src/server/db/schema/mail.ts';
@@ -90,7 +91,7 @@ export async function registerVerified(t: TestApp, email: string, password = TES
  */
 export async function signIn(t: TestApp, role: Role = 'user', email?: string): Promise<SignedIn> {
   counter++;
-  const address = email ?? `${role}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const address = email ?? `${role}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
   const userId = await registerVerified(t, address);
   if (role === 'member') await makeMember(t, userId);
   if (role === 'admin') await t.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, userId));

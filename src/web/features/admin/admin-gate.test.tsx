@@ -35,12 +35,12 @@ describe('the operator pages gate', () => {
     ],
   ])('shows %s the 404 page', (_who, state) => {
     renderGate(state);
-    expect(screen.getByRole('heading', { name: '404' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '404' }).textContent).toBe('404');
     expect(screen.queryByText('Operator console')).toBeNull();
   });
 
   it('lets an admin through', () => {
     renderGate({ user: { id: 'a1', email: 'ops@example.com', role: 'admin' } });
-    expect(screen.getByText('Operator console')).toBeTruthy();
+    expect(screen.getByText('Operator console').textContent).toBe('Operator console');
   });
 });

@@ -61,9 +61,10 @@ export async function selectCardRows(db: Database, pageSize = 5_000): Promise<Ca
 
 export type Activity = { runs: number; events: number; ratingSum: number; ratingCount: number };
 
-/** Runs and events per automation (member events) and member ratings. */
-export async function selectActivity(db: Database): Promise<Map<string, Activity>> {
+/** Runs and events per automation (member events) and member ratings; all, or only `ids`. */
+export async function selectActivity(db: Database, ids?: string[]): Promise<Map<string, Activity>> {
   const map = new Map<string, Activity>();
+  if (ids?.length === 0) return map;
   const get = (id: string) => {
     let a = map.get(id);
     if (!a) {
@@ -79,6 +80,7 @@ export async function selectActivity(db: Database): Promise<Map<string, Activity
       events: sql<number>`count(*)::int`,
     })
     .from(automationEvents)
+    .where(ids ? inArray(automationEvents.automationId, ids) : undefined)
     .groupBy(automationEvents.automationId);
   for (const e of events) Object.assign(get(e.id), { runs: Number(e.runs), events: Number(e.events) });
   const ratings = await db
@@ -88,6 +90,7 @@ export async function selectActivity(db: Database): Promise<Map<string, Activity
       count: sql<number>`count(*)::int`,
     })
     .from(automationRatings)
+    .where(ids ? inArray(automationRatings.automationId, ids) : undefined)
     .groupBy(automationRatings.automationId);
   for (const r of ratings)
     Object.assign(get(r.id), { ratingSum: Number(r.sum), ratingCount: Number(r.count) });

@@ -170,3 +170,5 @@ writeFileSync(path.join(ROOT, 'dist/.build-stamp'), `${stamp}\n`);
 console.log(
   `Built the web app: ${pages} prerendered page(s), 404 page, app shell, ${compressed} precompressed asset(s) in ${Math.round(performance.now() - started)} ms`,
 );
+// The prerender bundle may leave timers or sockets open (module-level UI code); the build is done.
+process.exit(0);

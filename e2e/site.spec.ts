@@ -59,8 +59,11 @@ test.describe('landing page', () => {
 
 test.describe('social-proof card', () => {
   test('appears at 3 s, and stays dismissed after a reload', async ({ page }) => {
-    await page.clock.install();
+    // Paused: only runFor moves the page's time, however long loading takes on a busy machine.
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
     await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
     const card = page.getByRole('complementary', { name: 'What members say' });
     await page.clock.runFor(2900);
     await expect(card).toBeHidden();

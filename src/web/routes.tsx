@@ -2,13 +2,8 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
-import { AuthPage } from '#web/pages/auth.tsx';
-import { DashboardPage } from '#web/pages/dashboard.tsx';
 import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
-import { PaymentPage } from '#web/pages/payment.tsx';
-import { PaymentFailedPage } from '#web/pages/payment-failed.tsx';
-import { PaymentSuccessPage } from '#web/pages/payment-success.tsx';
 
 export type PageMeta = { title: string; description: string };
 
@@ -32,7 +27,8 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   payment: {
-    Component: PaymentPage,
+    // Its own chunk: the landing page does not download it.
+    lazy: () => import('#web/pages/payment.tsx').then((m) => ({ Component: m.PaymentPage })),
     meta: {
       title: 'Get lifetime access | Flowvault',
       description:
@@ -40,14 +36,16 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   paymentSuccess: {
-    Component: PaymentSuccessPage,
+    // Its own chunk: the landing page does not download it.
+    lazy: () => import('#web/pages/payment-success.tsx').then((m) => ({ Component: m.PaymentSuccessPage })),
     meta: {
       title: 'Confirming your payment | Flowvault',
       description: 'Flowvault is confirming your PayPal payment and activating your lifetime access.',
     },
   },
   paymentFailed: {
-    Component: PaymentFailedPage,
+    // Its own chunk: the landing page does not download it.
+    lazy: () => import('#web/pages/payment-failed.tsx').then((m) => ({ Component: m.PaymentFailedPage })),
     meta: {
       title: 'Payment failed | Flowvault',
       description:
@@ -132,7 +130,8 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   auth: {
-    Component: AuthPage,
+    // Its own chunk: the landing page does not download it.
+    lazy: () => import('#web/pages/auth.tsx').then((m) => ({ Component: m.AuthPage })),
     meta: {
       title: 'Sign in or create your account | Flowvault',
       description:
@@ -140,7 +139,8 @@ export const PAGES: Record<RouteId, Page> = {
     },
   },
   dashboard: {
-    Component: DashboardPage,
+    // Its own chunk: the landing page does not download it.
+    lazy: () => import('#web/pages/dashboard.tsx').then((m) => ({ Component: m.DashboardPage })),
     meta: {
       title: 'Dashboard | Flowvault',
       description:

@@ -99,8 +99,8 @@ describe('Deploy to n8n dialog', () => {
       },
     });
     renderDialog();
-    expect(await screen.findByText('pinData is not sent')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: /Work SMTP/ })).toBeTruthy();
+    expect(await screen.findByText('pinData is not sent')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('checkbox', { name: /Work SMTP/ })).toBeInstanceOf(HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Deploy to Production' }));
     expect((await screen.findAllByText('Workflow Deployed Successfully')).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /Open Daily digest in n8n/ }).getAttribute('href')).toBe(
@@ -129,9 +129,9 @@ describe('Deploy to n8n dialog', () => {
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy to Production' }));
     expect((await screen.findAllByText('API Deployment Failed')).length).toBeGreaterThan(0);
-    expect(await screen.findByText('Falling back to browser method...')).toBeTruthy();
-    expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeTruthy();
-    expect(screen.getByText('Failed to create workflow: 400 Bad Request. nope')).toBeTruthy();
+    expect(await screen.findByText('Falling back to browser method...')).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Failed to create workflow: 400 Bad Request. nope')).toBeInstanceOf(HTMLElement);
     expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(payload);
     expect(open).toHaveBeenCalledWith(
       'https://n8n.example.com/workflow/new',
@@ -147,6 +147,6 @@ describe('Deploy to n8n dialog', () => {
       await screen.findByText(
         'N8N instance URL and API key are required. Please configure them in Settings.',
       ),
-    ).toBeTruthy();
+    ).toBeInstanceOf(HTMLElement);
   });
 });

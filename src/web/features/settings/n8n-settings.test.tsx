@@ -63,8 +63,8 @@ describe('Settings → N8N Integration', () => {
     const save = screen.getByRole('button', { name: 'Save Settings' });
     expect(test).toHaveProperty('disabled', true);
     expect(save).toHaveProperty('disabled', true);
-    expect(screen.getByText('Please enter both Instance URL and API Key')).toBeTruthy();
-    expect(screen.getByText('Not Configured')).toBeTruthy();
+    expect(screen.getByText('Please enter both Instance URL and API Key')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText('Not Configured')).toBeInstanceOf(HTMLElement);
     fireEvent.change(screen.getByLabelText('Instance URL'), {
       target: { value: 'https://n8n.example.com/' },
     });
@@ -72,8 +72,8 @@ describe('Settings → N8N Integration', () => {
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
     expect(test).toHaveProperty('disabled', false);
     expect(save).toHaveProperty('disabled', false);
-    expect(screen.getByText('Disconnected')).toBeTruthy();
-    expect(await screen.findByText(/No instance yet/)).toBeTruthy();
+    expect(screen.getByText('Disconnected')).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByText(/No instance yet/)).toBeInstanceOf(HTMLElement);
   });
 
   it("shows 'Connection Failed' with the server's message on a failed test", async () => {
@@ -88,7 +88,7 @@ describe('Settings → N8N Integration', () => {
     fireEvent.change(screen.getByLabelText('Instance URL'), { target: { value: 'https://n8n.example.com' } });
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Connection Failed')).toBeTruthy();
+    expect(await screen.findByText('Connection Failed')).toBeInstanceOf(HTMLElement);
     expect((await screen.findAllByText('Connection failed: 401 Unauthorized. nope')).length).toBeGreaterThan(
       0,
     );
@@ -108,8 +108,8 @@ describe('Settings → N8N Integration', () => {
     fireEvent.change(screen.getByLabelText('Instance URL'), { target: { value: 'https://n8n.example.com' } });
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Connection Error')).toBeTruthy();
-    expect(await screen.findByText('An unexpected error occurred while testing the connection')).toBeTruthy();
+    expect(await screen.findByText('Connection Error')).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByText('An unexpected error occurred while testing the connection')).toBeInstanceOf(HTMLElement);
   });
 
   it("lists saved instances with the default marker and saves with 'N8N Settings Updated'", async () => {
@@ -127,14 +127,14 @@ describe('Settings → N8N Integration', () => {
       },
     });
     renderPanel();
-    expect(await screen.findByText('Default')).toBeTruthy();
-    expect(screen.getByText(/••••9f2c/)).toBeTruthy();
+    expect(await screen.findByText('Default')).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(/••••9f2c/)).toBeInstanceOf(HTMLElement);
     fireEvent.change(screen.getByLabelText('Instance URL'), {
       target: { value: 'https://staging.example.com' },
     });
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_987654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(await screen.findByText('N8N Settings Updated')).toBeTruthy();
+    expect(await screen.findByText('N8N Settings Updated')).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/n8n/connections')).toBe(true));
   });
 });

@@ -130,7 +130,9 @@ describe('Deploy to n8n dialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy to Production' }));
     expect((await screen.findAllByText('API Deployment Failed')).length).toBeGreaterThan(0);
     expect(await screen.findByText('Falling back to browser method...')).toBeInstanceOf(HTMLElement);
-    expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeInstanceOf(HTMLElement);
+    expect(await screen.findByText('The cleaned workflow JSON is on your clipboard.')).toBeInstanceOf(
+      HTMLElement,
+    );
     expect(screen.getByText('Failed to create workflow: 400 Bad Request. nope')).toBeInstanceOf(HTMLElement);
     expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(payload);
     expect(open).toHaveBeenCalledWith(

@@ -109,7 +109,9 @@ describe('Settings → N8N Integration', () => {
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
     expect(await screen.findByText('Connection Error')).toBeInstanceOf(HTMLElement);
-    expect(await screen.findByText('An unexpected error occurred while testing the connection')).toBeInstanceOf(HTMLElement);
+    expect(
+      await screen.findByText('An unexpected error occurred while testing the connection'),
+    ).toBeInstanceOf(HTMLElement);
   });
 
   it("lists saved instances with the default marker and saves with 'N8N Settings Updated'", async () => {

@@ -63,6 +63,11 @@ function paypalId(length = 17): string {
   return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
 }
 
+const notFound = () =>
+  error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.').body;
+const serverError = () =>
+  error(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVER_ERROR', 'An internal server error occurred.').body;
+
 function error(status: number, name: string, issue: string, description: string) {
   return {
     status,
@@ -230,13 +235,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (seen) return c.json(seen.body as object, 200);
       if ((faults.createFailures ?? 0) > 0) {
         faults.createFailures!--;
-        const e = error(
-          500,
-          'INTERNAL_SERVER_ERROR',
-          'INTERNAL_SERVER_ERROR',
-          'An internal server error occurred.',
-        );
-        return c.json(e.body, 500);
+        return c.json(serverError(), 500);
       }
       const body = (await c.req.json().catch(() => null)) as {
         intent?: string;
@@ -283,13 +282,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (!bearer(c.req.header('authorization'))) return c.json(unauthorized, 401);
       const order = orders.get(c.req.param('id'));
       if (!order) {
-        const e = error(
-          404,
-          'RESOURCE_NOT_FOUND',
-          'INVALID_RESOURCE_ID',
-          'Specified resource ID does not exist.',
-        );
-        return c.json(e.body, 404);
+        return c.json(notFound(), 404);
       }
       return c.json(orderJson(order));
     })
@@ -302,23 +295,11 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (faults.captureDelayMs) await new Promise((r) => setTimeout(r, faults.captureDelayMs));
       if ((faults.captureFailures ?? 0) > 0) {
         faults.captureFailures!--;
-        const e = error(
-          500,
-          'INTERNAL_SERVER_ERROR',
-          'INTERNAL_SERVER_ERROR',
-          'An internal server error occurred.',
-        );
-        return c.json(e.body, 500);
+        return c.json(serverError(), 500);
       }
       const order = orders.get(c.req.param('id'));
       if (!order) {
-        const e = error(
-          404,
-          'RESOURCE_NOT_FOUND',
-          'INVALID_RESOURCE_ID',
-          'Specified resource ID does not exist.',
-        );
-        return c.json(e.body, 404);
+        return c.json(notFound(), 404);
       }
       if (order.status === 'COMPLETED') {
         const e = error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
@@ -362,13 +343,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (key) idempotent.set(key, { status: 201, body: json });
       if ((faults.captureFailuresAfterCapture ?? 0) > 0) {
         faults.captureFailuresAfterCapture!--;
-        const e = error(
-          500,
-          'INTERNAL_SERVER_ERROR',
-          'INTERNAL_SERVER_ERROR',
-          'An internal server error occurred.',
-        );
-        return c.json(e.body, 500);
+        return c.json(serverError(), 500);
       }
       return c.json(json, 201);
     })
@@ -376,13 +351,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (!bearer(c.req.header('authorization'))) return c.json(unauthorized, 401);
       const found = captures.get(c.req.param('id'));
       if (!found) {
-        const e = error(
-          404,
-          'RESOURCE_NOT_FOUND',
-          'INVALID_RESOURCE_ID',
-          'Specified resource ID does not exist.',
-        );
-        return c.json(e.body, 404);
+        return c.json(notFound(), 404);
       }
       return c.json(captureJson(found));
     })
@@ -394,13 +363,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       if (seen) return c.json(seen.body as object, 200);
       const found = captures.get(c.req.param('id'));
       if (!found) {
-        const e = error(
-          404,
-          'RESOURCE_NOT_FOUND',
-          'INVALID_RESOURCE_ID',
-          'Specified resource ID does not exist.',
-        );
-        return c.json(e.body, 404);
+        return c.json(notFound(), 404);
       }
       if (found.status !== 'COMPLETED') {
         const e = error(

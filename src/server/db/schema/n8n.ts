@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 export type N8nConnectionStatus = 'disconnected' | 'testing' | 'connected';
@@ -58,4 +68,18 @@ export const deployments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deployments_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** When a member last used each dashboard Quick Action ('last used' on the tiles). Member data. */
+export const quickActionUses = pgTable(
+  'quick_action_uses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** deploy-latest, duplicate-top-5, emergency-stop, health-check */
+    action: text('action').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.action] })],
 );

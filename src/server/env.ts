@@ -39,8 +39,15 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live', 'local']).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** Made an operator on boot (created with a password-reset mail when new; see npm run admin:create). */
+  OPERATOR_EMAIL: z.email('must be an email address').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   TRUST_PROXY: bool,
+  /**
+   * Multiplies the sign-in, sign-up and reset limits. Only for test rigs where every browser shares one
+   * address (the end-to-end suite); refused in production.
+   */
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100).default(1),
   /** Key material for the members' n8n API keys at rest (AES-256-GCM); 32+ characters. */
   N8N_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Self-hosted installs where n8n runs on the same host or network: allow private targets. */
@@ -94,6 +101,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const missing = PRODUCTION_REQUIRED.filter((k) => env[k] === undefined);
     if (missing.length > 0) {
       throw new EnvError(`Invalid configuration: NODE_ENV=production needs ${missing.join(', ')}`);
+    }
+    if (env.AUTH_RATE_LIMIT_FACTOR !== 1) {
+      throw new EnvError('Invalid configuration: AUTH_RATE_LIMIT_FACTOR is refused when NODE_ENV=production');
     }
     if (env.PAYPAL_MODE === 'local') {
       throw new EnvError(

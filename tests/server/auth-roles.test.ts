@@ -42,6 +42,13 @@ const ACCESS: Record<string, Access> = {
   'GET /api/library/ratings/:automationId': 'member',
   'PUT /api/library/ratings/:automationId': 'member',
   'POST /api/library/events': 'member',
+  // The member's Server-Sent Events stream (collection events only to their owner).
+  'GET /api/events': 'member',
+  // Settings → Notifications and Privacy & Data → Import Data.
+  'GET /api/library/settings/notifications': 'member',
+  'PUT /api/library/settings/notifications': 'member',
+  'POST /api/library/import': 'member',
+  'GET /api/library/collections/archive': 'member',
   // Public forms: validated, rate limited, honeypot.
   'POST /api/contact': 'public',
   'POST /api/newsletter/subscribe': 'public',
@@ -64,6 +71,25 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/users/:id/password-reset': 'admin',
   'POST /api/admin/users/:id/end-sessions': 'admin',
   'GET /api/admin/audit': 'admin',
+  'POST /api/admin/users/:id/ban': 'admin',
+  'GET /api/admin/users/:id/payments': 'admin',
+  'POST /api/admin/payments/:id/refund': 'admin',
+  'GET /api/admin/inbox/messages': 'admin',
+  'POST /api/admin/inbox/messages/:id/handled': 'admin',
+  'POST /api/admin/inbox/messages/:id/reply': 'admin',
+  'GET /api/admin/inbox/subscribers.csv': 'admin',
+  'GET /api/admin/inbox/outbox': 'admin',
+  'POST /api/admin/inbox/outbox/:id/retry': 'admin',
+  'POST /api/admin/users/:id/resend-verification': 'admin',
+  'GET /api/admin/users/:id/sign-ins': 'admin',
+  'POST /api/admin/test-login': 'admin',
+  'POST /api/admin/catalog/imports': 'admin',
+  'GET /api/admin/catalog/imports': 'admin',
+  'GET /api/admin/catalog/imports/:id': 'admin',
+  'GET /api/admin/catalog/imports/:id/events': 'admin',
+  'GET /api/admin/catalog/items': 'admin',
+  'PATCH /api/admin/catalog/items/:id': 'admin',
+  'PUT /api/admin/catalog/items/:id/published': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
   // n8n integration: the whole /api/n8n group sits behind requireMember.
@@ -80,6 +106,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/n8n/deployments': 'member',
   'POST /api/n8n/emergency-stop': 'member',
   'GET /api/n8n/runs': 'member',
+  'GET /api/n8n/quick-actions': 'member',
+  'POST /api/n8n/quick-actions/deploy-latest': 'member',
+  'POST /api/n8n/quick-actions/:action/used': 'member',
 };
 
 function routesOf(t: TestApp): string[] {
@@ -114,6 +143,7 @@ describe('role matrix over every registered route', () => {
     const t = await createTestApp();
     const user = await signIn(t, 'user');
     const member = await signIn(t, 'member');
+    const admin = await signIn(t, 'admin');
     const routes = routesOf(t);
     const checked: string[] = [];
     for (const route of routes) {
@@ -130,8 +160,20 @@ describe('role matrix over every registered route', () => {
           ['user', user.headers],
           ['member', member.headers],
         ] as const) {
-          expect((await call(t, route, headers)).status, `${route} as ${who}`).toBe(404);
+          const res = await call(t, route, headers);
+          expect(res.status, `${route} as ${who}`).toBe(404);
+          // Nothing leaked: the same answer as a path that does not exist at all.
+          const { requestId: _r, ...error } = ((await res.json()) as { error: Record<string, unknown> })
+            .error;
+          expect(error, `${route} as ${who}`).toEqual({
+            code: 'NOT_FOUND',
+            message: 'No such API endpoint.',
+          });
         }
+        // The operator gets through the guard (a probe id may still be unknown to the service).
+        const asAdmin = await call(t, route, admin.headers);
+        const body = await asAdmin.text();
+        expect(body, `${route} as admin`).not.toContain('No such API endpoint.');
       }
       if (access !== 'public' && access !== 'middleware') checked.push(route);
     }

@@ -138,9 +138,9 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       '2025-03-01T00:00:00.000Z',
     ]);
     expect(events).toEqual([
-      { lastUpdated: '2025-01-01T00:00:00.000Z', changed: true },
-      { lastUpdated: '2025-01-01T00:00:00.000Z', changed: false },
-      { lastUpdated: '2025-03-01T00:00:00.000Z', changed: true },
+      { lastUpdated: '2025-01-01T00:00:00.000Z', changed: true, total: 2 },
+      { lastUpdated: '2025-01-01T00:00:00.000Z', changed: false, total: 2 },
+      { lastUpdated: '2025-03-01T00:00:00.000Z', changed: true, total: 2 },
     ]);
   });
 

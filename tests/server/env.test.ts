@@ -100,4 +100,11 @@ describe('parseEnv', () => {
   it('refuses the test-payment sandbox in production', () => {
     expect(errorOf({ ...PRODUCTION, PAYPAL_MODE: 'local' })).toContain('PAYPAL_MODE=local');
   });
+
+  it('refuses loosened sign-in limits in production, and takes them elsewhere', () => {
+    expect(errorOf({ ...PRODUCTION, AUTH_RATE_LIMIT_FACTOR: '20' })).toContain('AUTH_RATE_LIMIT_FACTOR');
+    expect(parseEnv({ AUTH_RATE_LIMIT_FACTOR: '20' }).AUTH_RATE_LIMIT_FACTOR).toBe(20);
+    expect(parseEnv({}).AUTH_RATE_LIMIT_FACTOR).toBe(1);
+    expect(errorOf({ AUTH_RATE_LIMIT_FACTOR: '0' })).toContain('AUTH_RATE_LIMIT_FACTOR');
+  });
 });

@@ -1,8 +1,8 @@
-import { desc } from 'drizzle-orm';
+import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/admin.ts';
 import type { Viewer } from '#server/lib/context.ts';
-import type { AuditEntry } from '#shared/schemas/admin.ts';
+import type { AuditEntry, AuditPage } from '#shared/schemas/admin.ts';
 
 export type AuditInput = {
   actor: Pick<Viewer, 'userId' | 'email'>;
@@ -24,10 +24,29 @@ export async function recordAudit(db: Database, input: AuditInput): Promise<void
   });
 }
 
-/** The newest audit entries first. */
-export async function listAudit(db: Database, limit = 200): Promise<AuditEntry[]> {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
-  return rows.map((r) => ({
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The newest audit entries first, 50 a page, optionally matching action, target, reason or operator. */
+export async function listAudit(db: Database, query: { page: number; q?: string }): Promise<AuditPage> {
+  const q = query.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const where = pattern
+    ? or(
+        ilike(auditLog.action, pattern),
+        ilike(auditLog.target, pattern),
+        ilike(auditLog.reason, pattern),
+        ilike(auditLog.actorEmail, pattern),
+      )
+    : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+  const entries: AuditEntry[] = rows.map((r) => ({
     id: r.id,
     actorEmail: r.actorEmail,
     action: r.action,
@@ -36,4 +55,5 @@ export async function listAudit(db: Database, limit = 200): Promise<AuditEntry[]
     detail: r.detail ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
+  return { entries, page: query.page, pageSize: AUDIT_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };
 }

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
 import type { Auth } from '#server/auth/create-auth.ts';
 import type { Database } from '#server/db/client.ts';
-import { profiles, session, user } from '#server/db/schema/auth.ts';
+import { account, profiles, session, user } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { AdminUser } from '#shared/schemas/admin.ts';
+import type { AdminPayment, AdminUser } from '#shared/schemas/admin.ts';
 
 type Deps = { db: Database; now?: () => Date };
 const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
@@ -104,4 +105,83 @@ export async function sendPasswordReset(deps: Deps & { auth: Auth | undefined },
   if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
   await deps.auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: '/auth?mode=reset' } });
   return { email: target.email };
+}
+
+/**
+ * Bans or unbans a user with better-auth's admin fields (a banned user cannot sign in); a ban also
+ * ends every session at once. An operator cannot ban themselves.
+ */
+export async function setBanned(
+  deps: Deps,
+  input: { actorId: string; userId: string; banned: boolean; reason: string },
+) {
+  if (input.actorId === input.userId) {
+    throw new AppError('CONFLICT', { userMessage: 'You cannot ban your own account.' });
+  }
+  const target = await getUser(deps, input.userId);
+  await deps.db
+    .update(user)
+    .set({
+      banned: input.banned,
+      banReason: input.banned ? input.reason : null,
+      banExpires: null,
+      updatedAt: nowOf(deps),
+    })
+    .where(eq(user.id, target.id));
+  const ended = input.banned
+    ? (await deps.db.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id }))
+        .length
+    : 0;
+  return { email: target.email, banned: input.banned, sessionsEnded: ended };
+}
+
+/** A user's payments, newest first (for the refund action). */
+export async function listUserPayments(deps: Deps, userId: string): Promise<AdminPayment[]> {
+  const target = await getUser(deps, userId);
+  const rows = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, target.id))
+    .orderBy(desc(payments.createdAt));
+  return rows.map((p) => ({
+    id: p.id,
+    email: p.email,
+    planId: p.planId,
+    amount: (p.amountCents / 100).toFixed(2),
+    currency: p.currency,
+    status: p.status,
+    providerOrderId: p.providerOrderId,
+    captureId: p.captureId,
+    createdAt: p.createdAt.toISOString(),
+  }));
+}
+
+/** Mails a new verification link to an unverified user through better-auth. */
+export async function resendVerification(deps: Deps & { auth: Auth | undefined }, userId: string) {
+  const target = await getUser(deps, userId);
+  if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
+  if (target.emailVerified)
+    throw new AppError('CONFLICT', { userMessage: 'This email is already verified.' });
+  await deps.auth.api.sendVerificationEmail({ body: { email: target.email, callbackURL: '/dashboard' } });
+  return { email: target.email };
+}
+
+/**
+ * The spec's test-login, for the operator's own account only: checks the password against their
+ * stored hash with better-auth's own hasher. No session is created and no one else can be tried.
+ */
+export async function testOwnLogin(
+  deps: Deps & { auth: Auth | undefined },
+  userId: string,
+  password: string,
+) {
+  if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
+  const target = await getUser(deps, userId);
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, target.id), eq(account.providerId, 'credential')));
+  const context = await deps.auth.$context;
+  const ok = credential?.hash ? await context.password.verify({ hash: credential.hash, password }) : false;
+  return { email: target.email, success: ok };
 }

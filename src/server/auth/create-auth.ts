@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
+import { recordSignIn } from '#server/admin/sign-in-events.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, profiles, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
 import type { Env } from '#server/env.ts';
@@ -54,7 +55,9 @@ export function trustedOrigins(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV
 export function createAuth(deps: AuthDeps) {
   const { env, db, log } = deps;
   const smtpConfigured = Boolean(env.SMTP_URL);
-  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const base = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const scale = (rule: Rule): Rule => ({ window: rule.window, max: rule.max * env.AUTH_RATE_LIMIT_FACTOR });
+  const limits = { signIn: scale(base.signIn), signUp: scale(base.signUp), reset: scale(base.reset) };
   const mail = (message: Parameters<typeof enqueueMail>[1], logLink: string) =>
     enqueueMail(db, message, { log, logLink, smtpConfigured }).then(() => undefined);
 
@@ -128,6 +131,23 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        // Sign-in attempts for the operator's auth diagnostics; a failure to record never blocks sign-in.
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== 'string') return;
+        await recordSignIn(db, {
+          email,
+          userId: ctx.context.newSession?.user.id ?? null,
+          success: !failed,
+          reason: failed
+            ? String((returned.body as { code?: unknown } | undefined)?.code ?? returned.status)
+            : null,
+          userAgent: ctx.headers?.get('user-agent') ?? null,
+        }).catch((error: unknown) => log.warn({ err: error }, 'could not record a sign-in event'));
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
           const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };

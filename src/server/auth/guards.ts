@@ -21,8 +21,13 @@ export const requireMember = createMiddleware<WithViewer>(async (c, next) => {
   await next();
 });
 
-/** Operator routes answer 404 to everyone else, so their existence is not revealed. */
+/**
+ * Operator routes answer 404 to everyone else, with the very answer an unknown API path gets, so
+ * their existence is not revealed.
+ */
 export const requireAdmin = createMiddleware<WithViewer>(async (c, next) => {
-  if (c.var.viewer?.role !== 'admin') throw new AppError('NOT_FOUND', { userMessage: 'Not found.' });
+  if (c.var.viewer?.role !== 'admin') {
+    throw new AppError('NOT_FOUND', { userMessage: 'No such API endpoint.' });
+  }
   await next();
 });

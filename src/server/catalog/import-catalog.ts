@@ -288,6 +288,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   await publishEverywhere(options.database, options.bus ?? processBus, 'catalog.changed', {
     lastUpdated: stats.lastUpdated.toISOString(),
     changed,
+    total: stats.total,
   });
 
   return {
@@ -309,10 +310,28 @@ function excludedSet() {
       typeof v === 'object' && v !== null && 'name' in v && 'columnType' in v,
   );
   return Object.fromEntries(
-    columns.filter((c) => c.name !== 'id').map((c) => [toCamel(c.name), sql.raw(`excluded."${c.name}"`)]),
+    // A re-import keeps the operator's published flag (an unpublished item stays unpublished).
+    columns
+      .filter((c) => c.name !== 'id' && c.name !== 'published')
+      .map((c) => [toCamel(c.name), sql.raw(`excluded."${c.name}"`)]),
   );
 }
 const toCamel = (s: string) => s.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase());
+
+/**
+ * After an operator edit or publish change: new stats (counters skip unpublished items) and a
+ * catalog.changed event, so every process rebuilds its search index.
+ */
+export async function catalogEdited(
+  database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>,
+  bus?: EventBus,
+) {
+  const stats = await writeStats(database, new Date(), true);
+  await publishEverywhere(database, bus ?? processBus, 'catalog.changed', {
+    lastUpdated: stats.lastUpdated.toISOString(),
+    changed: true,
+  });
+}
 
 /** A new workflow_stats row after each import; last_updated moves only when something changed. */
 async function writeStats(database: Pick<DbHandle, 'db'>, now: Date, changed: boolean) {

@@ -45,7 +45,8 @@ function walk(root: string): InputFile[] {
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-function unzip(buffer: Uint8Array): InputFile[] {
+/** A zip's entries (dot files and __MACOSX left out; a single top folder becomes the root). */
+export function unzip(buffer: Uint8Array): InputFile[] {
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(buffer);

@@ -11,20 +11,34 @@ export function AdminGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** The operator console's pages, in the order the navigation shows them. */
+export const CONSOLE_LINKS = [
+  ['/admin/catalog', 'Catalogue'],
+  ['/admin/users', 'Users'],
+  ['/admin/inbox', 'Inbox'],
+  ['/admin-payment-recovery', 'Payment recovery'],
+  ['/admin-recovery', 'Payment health'],
+  ['/debug-auth', 'Auth diagnostics'],
+  ['/admin/audit', 'Audit log'],
+] as const;
+
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold">{title}</h1>
       <nav aria-label="Operator console" className="mt-3 flex flex-wrap gap-4 text-sm">
-        <a className="underline underline-offset-4 focus-visible:outline-2" href="/admin-payment-recovery">
-          Payment recovery
-        </a>
-        <a className="underline underline-offset-4 focus-visible:outline-2" href="/admin-recovery">
-          Payment health
-        </a>
-        <a className="underline underline-offset-4 focus-visible:outline-2" href="/debug-auth">
-          Auth diagnostics
-        </a>
+        {CONSOLE_LINKS.map(([href, label]) => (
+          <a
+            key={href}
+            className="underline underline-offset-4 focus-visible:outline-2 aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+            href={href}
+            aria-current={
+              typeof window !== 'undefined' && window.location.pathname === href ? 'page' : undefined
+            }
+          >
+            {label}
+          </a>
+        ))}
       </nav>
       <div className="mt-6">{children}</div>
     </main>

@@ -1,0 +1,142 @@
+// The operator console end to end: the operator (OPERATOR_EMAIL in playwright.config.ts, password
+// chosen through the mailed reset link) uploads a ZIP of the whole n8n corpus, watches the import to
+// its summary, unpublishes one item, a paying member's search no longer finds it, and the audit log
+// shows both actions. The ZIP is built in a temp folder at run time; corpus files are never committed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { CORPUS_ARCHIVE } from '../tests/support/n8n-corpus.ts';
+import { linkIn, waitForMail } from './mail.ts';
+import { becomePayingMember, watchConsole } from './support.ts';
+
+const OPERATOR = 'operator-e2e@example.com';
+const OPERATOR_PASSWORD = 'operator e2e password 789';
+
+function corpusZip(): { file: string; files: number; cleanup(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fv-admin-e2e-'));
+  const src = path.join(dir, 'src');
+  execFileSync('mkdir', ['-p', src]);
+  execFileSync('tar', ['-xzf', CORPUS_ARCHIVE, '-C', src]);
+  const entries: Record<string, Uint8Array> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.json')) entries[path.relative(src, full)] = readFileSync(full);
+    }
+  };
+  walk(src);
+  const file = path.join(dir, 'n8n-corpus.zip');
+  writeFileSync(file, zipSync(entries, { level: 6 }));
+  return {
+    file,
+    files: Object.keys(entries).length,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function signInOperator(page: Page, baseURL: string) {
+  // The first boot mailed the new operator a reset link; choosing a password proves the address.
+  const reset = await waitForMail(OPERATOR, 'Reset your Flowvault password');
+  await page.goto(linkIn(reset.body, `${baseURL}/`));
+  await expect(page).toHaveURL(/\/auth\?mode=reset/, { timeout: 10_000 });
+  await page.getByLabel('New password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password Updated')).toBeVisible();
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(OPERATOR);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 10_000 });
+}
+
+test('operator imports the corpus ZIP, unpublishes an item, members stop finding it, audit shows it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const zip = corpusZip();
+  try {
+    // A visitor gets the 404 page, not the console.
+    await page.goto('/admin/catalog');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+
+    // Watched from here (the 404 document above is reported by the browser itself), through the
+    // operator's reset link and sign-in.
+    const errors = watchConsole(page);
+    await signInOperator(page, baseURL!);
+    await page.goto('/admin/catalog');
+    await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Operator console' }).getByRole('link')).toHaveText([
+      'Catalogue',
+      'Users',
+      'Inbox',
+      'Payment recovery',
+      'Payment health',
+      'Auth diagnostics',
+      'Audit log',
+    ]);
+
+    await page.getByLabel('A ZIP, workflow .json files or a manifest (up to 50 MB)').setInputFiles(zip.file);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Upload and import' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Import progress' });
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('n8n-corpus.zip: import finished')).toBeVisible({ timeout: 150_000 });
+    await expect(progress).toHaveAttribute('value', '100');
+    const summary = page.getByRole('region', { name: 'Import summary' });
+    await expect(summary.getByText('Files handled')).toBeVisible();
+    await expect(summary.locator('dd').first()).toHaveText(String(zip.files));
+    const figure = `${zip.files} files in ${((Date.now() - started) / 1000).toFixed(1)} s (upload to summary)`;
+    test.info().annotations.push({ type: 'corpus import', description: figure });
+    console.log(`corpus import: ${figure}`);
+
+    // Pick one imported item by its id and unpublish it.
+    const items = page.getByRole('region', { name: 'Catalogue items' });
+    await items.getByLabel('Title or id').fill('slack');
+    await items.getByRole('button', { name: 'Filter' }).click();
+    await expect(items.getByRole('listitem').first()).toBeVisible();
+    const id = (await items.getByRole('listitem').first().locator('span.font-mono').textContent())!.trim();
+    const item = items.getByRole('listitem').filter({ hasText: id });
+    await item.getByRole('button', { name: /^Unpublish / }).click();
+    await expect(page.locator('[data-sonner-toast]').getByText('Unpublished', { exact: true })).toBeVisible();
+    await expect(item.getByRole('button', { name: /^Publish / })).toBeVisible();
+
+    // A paying member searches for it by id: gone.
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await becomePayingMember(member, baseURL!, 'member-ops');
+    await member.goto(`/dashboard?section=search&q=${encodeURIComponent(id)}`);
+    await expect(member.getByText('No automations found')).toBeVisible({ timeout: 20_000 });
+    const api = await member.request.get(`/api/catalog/automations?q=${encodeURIComponent(id)}`);
+    expect(((await api.json()) as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(id);
+    // Every console page is the 404 page for a member, and the admin API answers like an unknown path.
+    for (const path of ['/admin/catalog', '/admin/users', '/admin/inbox', '/admin/audit', '/debug-auth']) {
+      await member.goto(path);
+      await expect(member.getByRole('heading', { name: '404' })).toBeVisible();
+    }
+    const refused = await member.request.get('/api/admin/catalog/items');
+    expect(refused.status()).toBe(404);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'No such API endpoint.',
+    );
+    await memberContext.close();
+
+    // The audit log names both actions, by the operator.
+    await page
+      .getByRole('navigation', { name: 'Operator console' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'catalog.unpublish' }).filter({ hasText: id })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'catalog.import' }).filter({ hasText: OPERATOR })).toHaveCount(1);
+    expect(errors.filter((e) => !/status of 40[134]/.test(e))).toEqual([]);
+  } finally {
+    zip.cleanup();
+  }
+});

@@ -1,0 +1,306 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { DbHandle } from '#server/db/client.ts';
+import { catalogImports } from '#server/db/schema/admin.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
+import { cardSummary } from '#shared/catalog/text.ts';
+import type {
+  AdminCatalogItem,
+  AdminCatalogPage,
+  CatalogImport,
+  CatalogImportStatus,
+  ImportSummary,
+} from '#shared/schemas/admin.ts';
+import { catalogEdited, importCatalog } from '../catalog/import-catalog.ts';
+import { type InputFile, type ManifestRow, parseManifest, unzip } from '../catalog/read-input.ts';
+
+// The operator's side of the catalogue: uploads imported in the background one at a time (progress
+// in catalog_imports), the item list with its not-deployable reasons, edits and publish/unpublish.
+
+export type CatalogAdminDeps = {
+  database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
+  bus?: EventBus;
+  log?: Logger;
+};
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const CATALOG_PAGE_SIZE = 50;
+const MANIFEST_NAMES = /^manifest\.(json|csv)$/i;
+
+/**
+ * Turns the uploaded files (ZIPs, workflow JSON files, one manifest.json / manifest.csv) into the
+ * importer's input. A manifest is recognised by its name, inside a ZIP or on its own.
+ */
+export function readUpload(uploads: { name: string; bytes: Uint8Array }[]): {
+  files: InputFile[];
+  manifestRows?: ManifestRow[];
+} {
+  const files: InputFile[] = [];
+  let manifest: InputFile | undefined;
+  for (const upload of uploads) {
+    let entries: InputFile[] = [{ path: upload.name, bytes: upload.bytes }];
+    if (/\.zip$/i.test(upload.name)) {
+      try {
+        entries = unzip(upload.bytes);
+      } catch (error) {
+        throw new AppError('BAD_REQUEST', {
+          userMessage: `${upload.name}: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    }
+    for (const entry of entries) {
+      if (MANIFEST_NAMES.test(entry.path)) {
+        if (manifest) throw new AppError('BAD_REQUEST', { userMessage: 'Upload one manifest at a time.' });
+        manifest = entry;
+      } else if (/\.json$/i.test(entry.path)) files.push(entry);
+    }
+  }
+  if (files.length === 0 && !manifest) {
+    throw new AppError('BAD_REQUEST', {
+      userMessage: 'Nothing to import: upload a ZIP, workflow .json files or a manifest.',
+    });
+  }
+  let manifestRows: ManifestRow[] | undefined;
+  if (manifest) {
+    try {
+      manifestRows = parseManifest(manifest);
+    } catch (error) {
+      throw new AppError('BAD_REQUEST', {
+        userMessage: `The manifest could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  }
+  return { files: files.sort((a, b) => a.path.localeCompare(b.path)), manifestRows };
+}
+
+function toImport(row: typeof catalogImports.$inferSelect): CatalogImport {
+  return {
+    id: row.id,
+    actorEmail: row.actorEmail,
+    fileName: row.fileName,
+    status: row.status as CatalogImportStatus,
+    done: row.done,
+    total: row.total,
+    summary: (row.summary as ImportSummary | null) ?? null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getImport(deps: CatalogAdminDeps, id: string): Promise<CatalogImport> {
+  const [row] = await deps.database.db.select().from(catalogImports).where(eq(catalogImports.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { userMessage: 'No such import.' });
+  return toImport(row);
+}
+
+export async function listImports(deps: CatalogAdminDeps, limit = 50): Promise<CatalogImport[]> {
+  const rows = await deps.database.db
+    .select()
+    .from(catalogImports)
+    .orderBy(desc(catalogImports.createdAt))
+    .limit(limit);
+  return rows.map(toImport);
+}
+
+/**
+ * Runs uploads one at a time in this process: each start is queued behind the previous import, so
+ * two uploads never write the catalogue at once. Progress is written to the row at most every
+ * 250 ms; the console streams it from there.
+ */
+export function createImportRunner(deps: CatalogAdminDeps) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const db = deps.database.db;
+
+  async function run(id: string, input: ReturnType<typeof readUpload>) {
+    const total = input.files.length;
+    await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
+    let lastWrite = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    try {
+      const report = await importCatalog({
+        database: deps.database,
+        files: input.files,
+        manifestRows: input.manifestRows,
+        bus: deps.bus,
+        onProgress: (done) => {
+          const now = Date.now();
+          if (now - lastWrite < 250) return;
+          lastWrite = now;
+          pending = pending.then(() =>
+            db.update(catalogImports).set({ done }).where(eq(catalogImports.id, id)),
+          );
+        },
+      });
+      await pending;
+      await db
+        .update(catalogImports)
+        .set({ status: 'done', done: total, summary: report, finishedAt: new Date() })
+        .where(eq(catalogImports.id, id));
+    } catch (error) {
+      await pending.catch(() => undefined);
+      deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
+      await db
+        .update(catalogImports)
+        .set({
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+          finishedAt: new Date(),
+        })
+        .where(eq(catalogImports.id, id));
+    }
+  }
+
+  return {
+    /** Queues the import and answers at once with its row. */
+    async start(
+      actor: { userId: string; email: string },
+      fileName: string,
+      input: ReturnType<typeof readUpload>,
+    ) {
+      const [row] = await db
+        .insert(catalogImports)
+        .values({
+          actorId: actor.userId,
+          actorEmail: actor.email,
+          fileName: fileName.slice(0, 500),
+          status: 'queued',
+          total: input.files.length,
+        })
+        .returning();
+      if (!row) throw new Error('catalog_imports insert returned nothing');
+      const job = queue.then(() => run(row.id, input));
+      queue = job.catch(() => undefined);
+      return { importRow: toImport(row), finished: job };
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;
+
+/** Why the deploy rule (part 2 §4) refuses an item, in the operator's words. */
+export function notDeployableReason(row: {
+  deployable: boolean;
+  workflowJson: string | null;
+  nodeCount: number;
+}): string | null {
+  if (row.deployable) return null;
+  if (row.workflowJson === null) return 'Template only: there is no workflow file to deploy.';
+  try {
+    const workflow = JSON.parse(row.workflowJson) as { nodes?: { type?: string }[] };
+    const nodes = workflow.nodes ?? [];
+    if (nodes.length <= 3) return `Only ${nodes.length} node(s): a deployable workflow needs more than 3.`;
+  } catch {
+    return 'The stored workflow JSON cannot be read.';
+  }
+  return 'Every node is a manual trigger, function or webhook: there is nothing for n8n to run.';
+}
+
+export async function listCatalogItems(
+  deps: CatalogAdminDeps,
+  query: { q?: string; status: 'all' | 'published' | 'unpublished' | 'not-deployable'; page: number },
+): Promise<AdminCatalogPage> {
+  const db = deps.database.db;
+  const filters: SQL[] = [];
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const match = or(ilike(automations.title, pattern), ilike(automations.id, pattern));
+    if (match) filters.push(match);
+  }
+  if (query.status === 'published') filters.push(eq(automations.published, true));
+  if (query.status === 'unpublished') filters.push(eq(automations.published, false));
+  if (query.status === 'not-deployable') filters.push(eq(automations.deployable, false));
+  const where = filters.length ? and(...filters) : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(automations).where(where);
+  const rows = await db
+    .select({
+      id: automations.id,
+      title: automations.title,
+      description: automations.description,
+      category: automations.category,
+      tags: automations.tags,
+      videoUrl: automations.videoUrl,
+      source: automations.source,
+      published: automations.published,
+      deployable: automations.deployable,
+      nodeCount: automations.nodeCount,
+      workflowJson: automations.workflowJson,
+      updatedAt: automations.updatedAt,
+    })
+    .from(automations)
+    .where(where)
+    .orderBy(automations.title, automations.id)
+    .limit(CATALOG_PAGE_SIZE)
+    .offset((query.page - 1) * CATALOG_PAGE_SIZE);
+  const items: AdminCatalogItem[] = rows.map(({ workflowJson, updatedAt, ...r }) => ({
+    ...r,
+    notDeployableReason: notDeployableReason({ ...r, workflowJson }),
+    updatedAt: updatedAt.toISOString(),
+  }));
+  return { items, page: query.page, pageSize: CATALOG_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };
+}
+
+async function existing(deps: CatalogAdminDeps, id: string) {
+  const [row] = await deps.database.db
+    .select({
+      id: automations.id,
+      title: automations.title,
+      description: automations.description,
+      category: automations.category,
+      tags: automations.tags,
+      videoUrl: automations.videoUrl,
+      published: automations.published,
+    })
+    .from(automations)
+    .where(eq(automations.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
+  return row;
+}
+
+/**
+ * Edits an item's title, description, category, tags or video link. A later re-import of a changed
+ * file derives these again from the file (an unchanged file leaves the edit alone).
+ */
+export async function editCatalogItem(
+  deps: CatalogAdminDeps,
+  id: string,
+  edit: {
+    title?: string;
+    description?: string;
+    category?: string;
+    tags?: string[];
+    videoUrl?: string | null;
+  },
+) {
+  const before = await existing(deps, id);
+  const values: Partial<typeof automations.$inferInsert> = { updatedAt: new Date() };
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of ['title', 'description', 'category', 'tags', 'videoUrl'] as const) {
+    const next = edit[key];
+    if (next === undefined || JSON.stringify(next) === JSON.stringify(before[key])) continue;
+    changed[key] = { from: before[key], to: next };
+    (values as Record<string, unknown>)[key] = next;
+  }
+  if (edit.description !== undefined && changed.description) values.summary = cardSummary(edit.description);
+  if (Object.keys(changed).length > 0) {
+    await deps.database.db.update(automations).set(values).where(eq(automations.id, id));
+    await catalogEdited(deps.database, deps.bus);
+  }
+  return { id, changed };
+}
+
+/** Publishes or unpublishes an item: unpublished items leave search, detail, preview, counters and trending. */
+export async function setPublished(deps: CatalogAdminDeps, id: string, published: boolean) {
+  const before = await existing(deps, id);
+  if (before.published !== published) {
+    await deps.database.db
+      .update(automations)
+      .set({ published, updatedAt: new Date() })
+      .where(eq(automations.id, id));
+    await catalogEdited(deps.database, deps.bus);
+  }
+  return { id, title: before.title, published, changed: before.published !== published };
+}

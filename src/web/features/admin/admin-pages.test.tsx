@@ -1,0 +1,186 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AuditPage } from './audit-page.tsx';
+import { CatalogAdminPage } from './catalog-page.tsx';
+import { DebugAuthPage } from './debug-auth-page.tsx';
+import { UsersPage } from './users-page.tsx';
+
+type Reply = { status: number; body: unknown };
+const calls: { key: string; body: unknown }[] = [];
+
+/** The network boundary: answers fetch calls by method and path. */
+function stubFetch(replies: Record<string, Reply>) {
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const request = input instanceof Request ? input : undefined;
+      const url = new URL(request ? request.url : String(input), 'http://localhost');
+      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
+      const key = `${method} ${url.pathname}`;
+      const text = request ? await request.clone().text() : typeof init?.body === 'string' ? init.body : '';
+      calls.push({ key, body: text ? JSON.parse(text) : undefined });
+      const reply = replies[key];
+      if (!reply) throw new Error(`unexpected call ${key}`);
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAsAdmin(page: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/admin'] });
+  render(
+    <AuthContext.Provider
+      value={{ ...signedOutState, user: { id: 'a1', email: 'ops@example.com', role: 'admin' } }}
+    >
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </AuthContext.Provider>,
+  );
+}
+
+const item = {
+  id: 'webhook-only',
+  title: 'Webhook only',
+  description: 'Receives a webhook.',
+  category: 'Data Processing',
+  tags: [],
+  videoUrl: null,
+  source: 'vault',
+  published: true,
+  deployable: false,
+  notDeployableReason: 'Only 1 node(s): a deployable workflow needs more than 3.',
+  nodeCount: 1,
+  updatedAt: '2026-03-01T12:00:00.000Z',
+};
+
+describe('operator console pages', () => {
+  it('catalogue: lists items with the not-deployable reason and unpublishes one', async () => {
+    stubFetch({
+      'GET /api/admin/catalog/imports': { status: 200, body: [] },
+      'GET /api/admin/catalog/items': {
+        status: 200,
+        body: { items: [item], page: 1, pageSize: 50, total: 1 },
+      },
+      'PUT /api/admin/catalog/items/webhook-only/published': {
+        status: 200,
+        body: { success: true, published: false },
+      },
+    });
+    renderAsAdmin(<CatalogAdminPage />);
+    expect(
+      await screen.findByText('Not deployable: Only 1 node(s): a deployable workflow needs more than 3.'),
+    ).toBeTruthy();
+    expect(screen.getByText('No import yet.').textContent).toBe('No import yet.');
+    expect((screen.getByRole('button', { name: 'Upload and import' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish Webhook only' }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.key === 'PUT /api/admin/catalog/items/webhook-only/published')?.body,
+      ).toEqual({
+        published: false,
+      }),
+    );
+  });
+
+  it('audit log: shows who, what, target and reason', async () => {
+    stubFetch({
+      'GET /api/admin/audit': {
+        status: 200,
+        body: {
+          entries: [
+            {
+              id: 'e1',
+              actorEmail: 'ops@example.com',
+              action: 'user.grant-access',
+              target: 'u9',
+              reason: 'Beta tester',
+              detail: null,
+              createdAt: '2026-03-01T12:00:00.000Z',
+            },
+          ],
+          page: 1,
+          pageSize: 50,
+          total: 1,
+        },
+      },
+    });
+    renderAsAdmin(<AuditPage />);
+    const row = (await screen.findByText('user.grant-access')).closest('tr')!;
+    expect(row.textContent).toContain('ops@example.com');
+    expect(row.textContent).toContain('u9');
+    expect(row.textContent).toContain('Beta tester');
+    expect(screen.getByText('1 action(s) · page 1 of 1').textContent).toBe('1 action(s) · page 1 of 1');
+  });
+
+  it('auth diagnostics: nothing prefilled; the test-login tries only the operator’s own account', async () => {
+    stubFetch({
+      'POST /api/admin/test-login': { status: 200, body: { email: 'ops@example.com', success: true } },
+    });
+    renderAsAdmin(<DebugAuthPage />);
+    for (const input of document.querySelectorAll('input')) expect(input.value).toBe('');
+    expect(screen.queryByLabelText(/new password/i)).toBeNull();
+    expect(screen.getByText(/Checks the password of ops@example.com/).textContent).toContain(
+      'ops@example.com',
+    );
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'secret pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test login' }));
+    expect(await screen.findByText('Login Successful')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /api/admin/test-login')?.body).toEqual({
+      password: 'secret pass',
+    });
+  });
+
+  it('users: access and ban need a reason; the reason is sent with the grant', async () => {
+    stubFetch({
+      'GET /api/admin/users': {
+        status: 200,
+        body: [
+          {
+            id: 'u9',
+            email: 'buyer@example.com',
+            name: '',
+            role: 'user',
+            emailVerified: true,
+            banned: false,
+            hasPaid: false,
+            subscriptionStatus: null,
+            createdAt: '2026-03-01T12:00:00.000Z',
+            activeSessions: 1,
+          },
+        ],
+      },
+      'POST /api/admin/users/u9/access': { status: 200, body: { success: true, changed: true } },
+    });
+    renderAsAdmin(<UsersPage />);
+    const grant = (await screen.findByRole('button', { name: 'Grant lifetime access' })) as HTMLButtonElement;
+    expect(grant.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Ban' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Reason (required to grant, revoke, ban or refund)'), {
+      target: { value: 'Beta tester thank-you' },
+    });
+    expect(grant.disabled).toBe(false);
+    fireEvent.click(grant);
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'POST /api/admin/users/u9/access')?.body).toEqual({
+        action: 'grant',
+        reason: 'Beta tester thank-you',
+      }),
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { api, unwrap } from '#web/lib/api.ts';
+import { AdminGate, AdminShell, inputClass } from './admin-gate.tsx';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Every operator action, newest first, 50 a page, with a filter over action, target, reason and operator. */
+function Audit() {
+  const filterId = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const audit = useQuery({
+    queryKey: ['admin', 'audit', q, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(await api.admin.audit.$get({ query: { q: q || undefined, page: String(page) } })),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  }
+
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  return (
+    <AdminShell title="Audit log">
+      <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Filter the audit log">
+        <div className="flex-1">
+          <label htmlFor={filterId} className="text-sm font-medium">
+            Action, target, reason or operator
+          </label>
+          <input
+            id={filterId}
+            className={`${inputClass} mt-1`}
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <Button type="submit">Filter</Button>
+      </form>
+      {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6" />}
+      {audit.isError && (
+        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+          {audit.error.message}
+        </p>
+      )}
+      {audit.data && (
+        <>
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+            {audit.data.total} action(s) · page {audit.data.page} of {pages}
+          </p>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Operator actions, newest first</caption>
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-slate-800">
+                  <th scope="col" className="py-2 pr-3">
+                    When
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Operator
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Action
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Target
+                  </th>
+                  <th scope="col" className="py-2">
+                    Reason
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.entries.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="py-4">
+                      No operator action yet.
+                    </td>
+                  </tr>
+                )}
+                {audit.data.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-slate-100 align-top dark:border-slate-900">
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+                    </td>
+                    <td className="py-2 pr-3">{e.actorEmail}</td>
+                    <td className="py-2 pr-3 font-mono">{e.action}</td>
+                    <td className="py-2 pr-3 break-all">{e.target ?? '—'}</td>
+                    <td className="py-2">{e.reason ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-4 flex gap-3">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </AdminShell>
+  );
+}
+
+export function AuditPage() {
+  return (
+    <AdminGate>
+      <Audit />
+    </AdminGate>
+  );
+}

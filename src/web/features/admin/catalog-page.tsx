@@ -1,0 +1,449 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CATEGORIES } from '#shared/catalog/constants.ts';
+import type { AdminCatalogItem, CatalogImport, ImportSummary } from '#shared/schemas/admin.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, api, unwrap } from '#web/lib/api.ts';
+import { AdminGate, AdminShell, cardClass, inputClass } from './admin-gate.tsx';
+
+const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+type StatusFilter = 'all' | 'published' | 'unpublished' | 'not-deployable';
+
+/** Sends the chosen files as one multipart upload (the typed client has no multipart file lists). */
+async function uploadFiles(files: File[]): Promise<CatalogImport> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  const res = await fetch('/api/admin/catalog/imports', {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
+  });
+  if (res.ok) return (await res.json()) as CatalogImport;
+  throw new ApiError(res.status, await res.json().catch(() => undefined));
+}
+
+function Summary({ summary }: { summary: ImportSummary }) {
+  const rows: [string, number | string][] = [
+    ['Files handled', summary.filesHandled],
+    ['Imported', summary.imported],
+    ['Updated', summary.updated],
+    ['Unchanged', summary.unchanged],
+    ['Skipped', summary.skipped.length],
+    ['Template only', summary.templateOnly],
+    ['Published in the catalogue', summary.total],
+    ['Duration', `${(summary.durationMs / 1000).toFixed(1)} s`],
+  ];
+  return (
+    <section aria-label="Import summary" className="mt-4">
+      <h3 className="font-semibold">Import summary</h3>
+      <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.skipped.length > 0 && (
+        <details className="mt-3 text-sm">
+          <summary>Skipped files and why</summary>
+          <ul className="mt-2 list-disc pl-5">
+            {summary.skipped.slice(0, 200).map((s) => (
+              <li key={s.path}>
+                <span className="font-mono">{s.path}</span>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** Follows one import over SSE until it is done or failed. */
+function ImportProgress({ initial, onFinished }: { initial: CatalogImport; onFinished: () => void }) {
+  const [row, setRow] = useState(initial);
+  useEffect(() => {
+    const source = new EventSource(`/api/admin/catalog/imports/${initial.id}/events`);
+    source.addEventListener('progress', (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as CatalogImport;
+      setRow(next);
+      if (next.status === 'done' || next.status === 'failed') {
+        source.close();
+        onFinished();
+      }
+    });
+    return () => source.close();
+  }, [initial.id, onFinished]);
+
+  const percent = row.total > 0 ? Math.round((row.done / row.total) * 100) : 0;
+  return (
+    <div className={`${cardClass} mt-4`} aria-live="polite">
+      <p className="font-medium">
+        {row.fileName}:{' '}
+        {row.status === 'queued'
+          ? 'waiting for the previous import'
+          : row.status === 'running'
+            ? `importing ${row.done} of ${row.total} files`
+            : row.status === 'done'
+              ? 'import finished'
+              : 'import failed'}
+      </p>
+      <progress
+        className="mt-2 h-3 w-full"
+        max={100}
+        value={row.status === 'done' ? 100 : percent}
+        aria-label="Import progress"
+      >
+        {percent}%
+      </progress>
+      {row.status === 'failed' && (
+        <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+          {row.error}
+        </p>
+      )}
+      {row.summary && <Summary summary={row.summary} />}
+    </div>
+  );
+}
+
+function UploadSection() {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const [active, setActive] = useState<CatalogImport | null>(null);
+  const upload = useMutation({
+    mutationFn: uploadFiles,
+    onSuccess: (row) => {
+      setActive(row);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-imports'] });
+    },
+    onError: (error) => toast.error('Upload failed', { description: error.message }),
+  });
+  const [onFinished] = useState(() => () => {
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-imports'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
+  });
+  const size = files.reduce((sum, f) => sum + f.size, 0);
+  const tooBig = size > MAX_UPLOAD_BYTES;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (files.length === 0 || tooBig) return;
+    upload.mutate(files);
+  }
+
+  return (
+    <section aria-labelledby={`${inputId}-h`} className={cardClass}>
+      <h2 id={`${inputId}-h`} className="text-lg font-semibold">
+        Import workflows
+      </h2>
+      <form onSubmit={onSubmit} className="mt-3 flex flex-wrap items-end gap-3">
+        <div className="flex-1">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            A ZIP, workflow .json files or a manifest (up to 50 MB)
+          </label>
+          <input
+            id={inputId}
+            className="mt-1 block w-full text-sm"
+            type="file"
+            multiple
+            accept=".zip,.json,.csv"
+            onChange={(e) => setFiles([...(e.target.files ?? [])])}
+          />
+        </div>
+        <Button type="submit" disabled={files.length === 0 || tooBig || upload.isPending}>
+          {upload.isPending ? 'Uploading...' : 'Upload and import'}
+        </Button>
+      </form>
+      {tooBig && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          These files come to {(size / 1024 / 1024).toFixed(1)} MB: the limit is 50 MB.
+        </p>
+      )}
+      {active && <ImportProgress key={active.id} initial={active} onFinished={onFinished} />}
+    </section>
+  );
+}
+
+function ImportHistory() {
+  const history = useQuery({
+    queryKey: ['admin', 'catalog-imports'],
+    queryFn: async () => unwrap(await api.admin.catalog.imports.$get()),
+  });
+  return (
+    <section aria-label="Import history" className="mt-8">
+      <h2 className="text-lg font-semibold">Import history</h2>
+      {history.isPending && <Spinner label="Loading imports..." />}
+      {history.data && history.data.length === 0 && <p className="mt-2 text-sm">No import yet.</p>}
+      {history.data && history.data.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {history.data.map((h) => (
+            <li key={h.id}>
+              <time dateTime={h.createdAt}>{new Date(h.createdAt).toLocaleString()}</time> · {h.fileName} ·{' '}
+              {h.actorEmail} · {h.status}
+              {h.summary &&
+                ` · ${h.summary.imported} imported, ${h.summary.updated} updated, ${h.summary.unchanged} unchanged, ${h.summary.skipped.length} skipped`}
+              {h.error && ` · ${h.error}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [title, setTitle] = useState(item.title);
+  const [description, setDescription] = useState(item.description);
+  const [category, setCategory] = useState(item.category);
+  const [tags, setTags] = useState(item.tags.join(', '));
+  const [videoUrl, setVideoUrl] = useState(item.videoUrl ?? '');
+  const save = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.admin.catalog.items[':id'].$patch({
+          param: { id: item.id },
+          json: {
+            title,
+            description,
+            category: category as (typeof CATEGORIES)[number],
+            tags: tags
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+            videoUrl,
+          },
+        }),
+      ),
+    onSuccess: () => {
+      toast.success('Saved', { description: item.id });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
+      onDone();
+    },
+    onError: (error) => toast.error('Save failed', { description: error.message }),
+  });
+  const field = 'mt-2 block text-sm font-medium';
+  return (
+    <form
+      className="mt-3 space-y-1"
+      aria-label={`Edit ${item.title}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label className={field} htmlFor={`${id}-t`}>
+        Title
+      </label>
+      <input id={`${id}-t`} className={inputClass} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <label className={field} htmlFor={`${id}-d`}>
+        Description
+      </label>
+      <textarea
+        id={`${id}-d`}
+        className={`${inputClass} h-28 py-2`}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <label className={field} htmlFor={`${id}-c`}>
+        Category
+      </label>
+      <select
+        id={`${id}-c`}
+        className={inputClass}
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+      >
+        {CATEGORIES.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+      <label className={field} htmlFor={`${id}-g`}>
+        Tags (comma separated)
+      </label>
+      <input id={`${id}-g`} className={inputClass} value={tags} onChange={(e) => setTags(e.target.value)} />
+      <label className={field} htmlFor={`${id}-v`}>
+        Video link
+      </label>
+      <input
+        id={`${id}-v`}
+        className={inputClass}
+        type="url"
+        value={videoUrl}
+        onChange={(e) => setVideoUrl(e.target.value)}
+      />
+      <div className="flex gap-3 pt-3">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ItemRow({ item }: { item: AdminCatalogItem }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const toggle = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.admin.catalog.items[':id'].published.$put({
+          param: { id: item.id },
+          json: { published: !item.published },
+        }),
+      ),
+    onSuccess: (data) => {
+      toast.success(data.published ? 'Published' : 'Unpublished', { description: item.title });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
+    },
+    onError: (error) => toast.error('Error', { description: error.message }),
+  });
+  return (
+    <li className={cardClass}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="font-medium">{item.title}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-mono">{item.id}</span> · {item.category} · {item.source} ·{' '}
+            {item.published ? 'published' : 'unpublished'}
+          </p>
+          {item.notDeployableReason && (
+            <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
+              Not deployable: {item.notDeployableReason}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <Button size="sm" variant="outline" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate()}
+            aria-label={`${item.published ? 'Unpublish' : 'Publish'} ${item.title}`}
+          >
+            {item.published ? 'Unpublish' : 'Publish'}
+          </Button>
+        </div>
+      </div>
+      {editing && <EditForm item={item} onDone={() => setEditing(false)} />}
+    </li>
+  );
+}
+
+function ItemsSection() {
+  const searchId = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const items = useQuery({
+    queryKey: ['admin', 'catalog-items', q, status, page],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await api.admin.catalog.items.$get({ query: { q: q || undefined, status, page: String(page) } }),
+      ),
+  });
+  const pages = items.data ? Math.max(1, Math.ceil(items.data.total / items.data.pageSize)) : 1;
+  return (
+    <section aria-label="Catalogue items" className="mt-8">
+      <h2 className="text-lg font-semibold">Items</h2>
+      <form
+        className="mt-2 flex flex-wrap items-end gap-3"
+        aria-label="Filter items"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(draft.trim());
+          setPage(1);
+        }}
+      >
+        <div className="flex-1">
+          <label htmlFor={searchId} className="text-sm font-medium">
+            Title or id
+          </label>
+          <input
+            id={searchId}
+            className={`${inputClass} mt-1`}
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${searchId}-s`} className="text-sm font-medium">
+            Show
+          </label>
+          <select
+            id={`${searchId}-s`}
+            className={`${inputClass} mt-1`}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
+            <option value="all">All</option>
+            <option value="published">Published</option>
+            <option value="unpublished">Unpublished</option>
+            <option value="not-deployable">Not deployable</option>
+          </select>
+        </div>
+        <Button type="submit">Filter</Button>
+      </form>
+      {items.isPending && <Spinner label="Loading items..." className="mt-4" />}
+      {items.isError && (
+        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+          {items.error.message}
+        </p>
+      )}
+      {items.data && (
+        <>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+            {items.data.total} item(s) · page {items.data.page} of {pages}
+          </p>
+          <ul className="mt-2 space-y-3">
+            {items.data.items.map((item) => (
+              <ItemRow key={item.id} item={item} />
+            ))}
+          </ul>
+          <div className="mt-4 flex gap-3">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function CatalogAdminPage() {
+  return (
+    <AdminGate>
+      <AdminShell title="Catalogue">
+        <UploadSection />
+        <ImportHistory />
+        <ItemsSection />
+      </AdminShell>
+    </AdminGate>
+  );
+}

@@ -1,0 +1,167 @@
+// The operator's catalogue: upload → background import with streamed progress → curation
+// (edit, publish/unpublish) that members see at once, all in the audit log.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { AdminCatalogPage, AuditPage, CatalogImport } from '../../src/shared/schemas/admin.ts';
+import { type SignedIn, signIn } from '../support/sessions.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+
+function libraryZip(changed?: string): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const name of readdirSync(LIBRARY)) {
+    const bytes = readFileSync(path.join(LIBRARY, name));
+    // A changed file (trailing newline) makes the importer update that automation.
+    entries[`library/${name}`] = name === changed ? Buffer.concat([bytes, Buffer.from('\n')]) : bytes;
+  }
+  return zipSync(entries);
+}
+
+function upload(t: TestApp, who: SignedIn, files: { name: string; bytes: Uint8Array }[]) {
+  const form = new FormData();
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)]), f.name);
+  const { 'content-type': _ct, ...headers } = who.headers as Record<string, string>;
+  return t.request('/api/admin/catalog/imports', { method: 'POST', headers, body: form });
+}
+
+function send(t: TestApp, who: SignedIn, method: string, url: string, body: unknown) {
+  return t.request(url, {
+    method,
+    headers: { ...who.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function streamToEnd(t: TestApp, who: SignedIn, id: string): Promise<CatalogImport[]> {
+  const res = await t.request(`/api/admin/catalog/imports/${id}/events`, { headers: who.headers });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const text = await res.text();
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('data: '))
+    .map((l) => JSON.parse(l.slice(6)) as CatalogImport);
+}
+
+const searchIds = async (t: TestApp, who: SignedIn, q = '') => {
+  const res = await t.request(`/api/catalog/automations?q=${encodeURIComponent(q)}&pageSize=100`, {
+    headers: who.headers,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id);
+};
+
+describe('operator catalogue', () => {
+  it('imports an uploaded ZIP in the background, streams progress to the F2 summary, keeps history', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const started = await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip() }]);
+    expect(started.status).toBe(202);
+    const row = (await started.json()) as CatalogImport;
+    expect(row).toMatchObject({ status: 'queued', fileName: 'library.zip', actorEmail: admin.email });
+
+    const events = await streamToEnd(t, admin, row.id);
+    const last = events.at(-1)!;
+    expect(last.status).toBe('done');
+    expect(last.done).toBe(last.total);
+    expect(last.summary).toMatchObject({ filesHandled: last.total });
+    expect(last.summary!.imported).toBeGreaterThan(0);
+    expect(last.summary!.skipped.map((s) => s.path)).toContain('broken.json');
+
+    const history = (await (
+      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
+    ).json()) as CatalogImport[];
+    expect(history.map((h) => [h.id, h.status])).toEqual([[row.id, 'done']]);
+  });
+
+  it('refuses an empty upload and anything over 50 MB', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const none = await upload(t, admin, [{ name: 'notes.txt', bytes: new TextEncoder().encode('hi') }]);
+    expect(none.status).toBe(400);
+    const big = await upload(t, admin, [{ name: 'big.zip', bytes: new Uint8Array(51 * 1024 * 1024) }]);
+    expect(big.status).toBe(413);
+  });
+
+  it('unpublish hides an item from member search, detail and counters; re-import keeps it hidden; edits and reasons', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const member = await signIn(t, 'member');
+    const first = (await (
+      await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip() }])
+    ).json()) as CatalogImport;
+    await streamToEnd(t, admin, first.id);
+
+    const before = await searchIds(t, member);
+    expect(before).toContain('slack-digest');
+    const counters = async () =>
+      ((await (await t.request('/api/catalog/counters')).json()) as { totalWorkflows: number })
+        .totalWorkflows;
+    const totalBefore = await counters();
+
+    const off = await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', {
+      published: false,
+    });
+    expect(await off.json()).toEqual({ success: true, published: false });
+    expect(await searchIds(t, member)).not.toContain('slack-digest');
+    expect(
+      (await t.request('/api/catalog/automations/slack-digest', { headers: member.headers })).status,
+    ).toBe(404);
+    expect((await t.request('/api/catalog/automations/slack-digest/preview')).status).toBe(404);
+    expect(await counters()).toBe(totalBefore - 1);
+
+    // A re-import of changed files keeps the operator's flag.
+    const again = (await (
+      await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip('slack-digest.json') }])
+    ).json()) as CatalogImport;
+    const end = (await streamToEnd(t, admin, again.id)).at(-1)!;
+    expect(end.status).toBe('done');
+    expect(end.summary!.updated).toBe(1);
+    expect(await searchIds(t, member)).not.toContain('slack-digest');
+
+    const unpublished = (await (
+      await t.request('/api/admin/catalog/items?status=unpublished', { headers: admin.headers })
+    ).json()) as AdminCatalogPage;
+    expect(unpublished.items.map((i) => i.id)).toEqual(['slack-digest']);
+
+    const notDeployable = (await (
+      await t.request('/api/admin/catalog/items?status=not-deployable', { headers: admin.headers })
+    ).json()) as AdminCatalogPage;
+    expect(notDeployable.total).toBeGreaterThan(0);
+    for (const item of notDeployable.items) expect(item.notDeployableReason).toMatch(/\w/);
+
+    const edit = await send(t, admin, 'PATCH', '/api/admin/catalog/items/telegram-agent', {
+      title: 'Chat with your documents',
+      tags: ['rag', 'chat'],
+      videoUrl: '',
+    });
+    expect(await edit.json()).toMatchObject({
+      success: true,
+      changed: expect.arrayContaining(['title', 'tags']),
+    });
+    expect(await searchIds(t, member, 'Chat with your documents')).toEqual(['telegram-agent']);
+    const badCategory = await send(t, admin, 'PATCH', '/api/admin/catalog/items/telegram-agent', {
+      category: 'Nope',
+    });
+    expect(badCategory.status).toBe(422);
+
+    const on = await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', {
+      published: true,
+    });
+    expect(on.status).toBe(200);
+    expect(await searchIds(t, member)).toContain('slack-digest');
+
+    const audit = (await (
+      await t.request('/api/admin/audit?q=catalog', { headers: admin.headers })
+    ).json()) as AuditPage;
+    expect(audit.entries.map((e) => [e.action, e.actorEmail])).toEqual([
+      ['catalog.publish', admin.email],
+      ['catalog.edit', admin.email],
+      ['catalog.import', admin.email],
+      ['catalog.unpublish', admin.email],
+      ['catalog.import', admin.email],
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+// The operator's inbox: contact messages (reply by mail, handled, reopen), the newsletter CSV (safe
+// against spreadsheet formulas) and the mail outbox (filter, retry a failed mail).
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../src/server/admin/inbox.ts';
+import { auditLog } from '../../src/server/db/schema/admin.ts';
+import { mailOutbox } from '../../src/server/db/schema/mail.ts';
+import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
+import type { InboxMessage, OutboxMail } from '../../src/shared/schemas/admin.ts';
+import { signIn } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+describe('csvCell', () => {
+  it('quotes every cell and defuses formulas', () => {
+    expect(csvCell('reader@example.com')).toBe('"reader@example.com"');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    for (const lead of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`);
+  });
+});
+
+describe('operator inbox', () => {
+  it('replies to a contact message by mail, marks it handled, reopens it; all audited', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const [msg] = await t.database.db
+      .insert(contactMessages)
+      .values({ name: 'Ada', email: 'ada@example.com', message: 'Can I get an invoice?', senderHash: 'x' })
+      .returning();
+    const get = async <T>(path: string) =>
+      (await (await t.request(path, { headers: admin.headers })).json()) as T;
+    const post = (path: string, body: unknown) =>
+      t.request(path, {
+        method: 'POST',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    expect((await get<InboxMessage[]>('/api/admin/inbox/messages')).map((m) => m.id)).toEqual([msg!.id]);
+    expect((await post(`/api/admin/inbox/messages/${msg!.id}/reply`, { body: '' })).status).toBe(422);
+    const reply = await post(`/api/admin/inbox/messages/${msg!.id}/reply`, {
+      body: 'Yes: your receipt mail is the invoice.\n\nBest, Flowvault',
+    });
+    expect(reply.status).toBe(200);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact-reply'));
+    expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Re: your message to Flowvault' });
+    expect(mail!.text).toContain('your receipt mail is the invoice');
+    expect(await get<InboxMessage[]>('/api/admin/inbox/messages')).toEqual([]);
+    expect(
+      (await get<InboxMessage[]>('/api/admin/inbox/messages?status=handled'))[0]!.handledAt,
+    ).not.toBeNull();
+
+    await post(`/api/admin/inbox/messages/${msg!.id}/handled`, { handled: false });
+    expect((await get<InboxMessage[]>('/api/admin/inbox/messages')).map((m) => m.id)).toEqual([msg!.id]);
+
+    const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).sort();
+    expect(actions).toEqual(['inbox.reopen', 'inbox.reply']);
+  });
+
+  it('exports subscribers as CSV with formulas defused; retries only failed mail', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    await t.database.db.insert(newsletterSubscribers).values([
+      { email: 'reader@example.com', status: 'confirmed', unsubscribeTokenHash: 'a', senderHash: 'x' },
+      { email: '=cmd|calc@example.com', status: 'pending', unsubscribeTokenHash: 'b', senderHash: 'x' },
+    ]);
+    const res = await t.request('/api/admin/inbox/subscribers.csv', { headers: admin.headers });
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toContain('attachment');
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('"email","status","subscribed_at","confirmed_at","unsubscribed_at"');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+      '"reader@example.com"',
+      `"'=cmd|calc@example.com"`,
+    ]);
+
+    const [sent, failed] = await t.database.db
+      .insert(mailOutbox)
+      .values([
+        { kind: 'receipt', to: 'a@example.com', subject: 'A', html: '', text: '', status: 'sent' },
+        {
+          kind: 'receipt',
+          to: 'b@example.com',
+          subject: 'B',
+          html: '',
+          text: '',
+          status: 'failed',
+          attempts: 8,
+        },
+      ])
+      .returning();
+    const failedList = (await (
+      await t.request('/api/admin/inbox/outbox?status=failed', { headers: admin.headers })
+    ).json()) as OutboxMail[];
+    expect(failedList.map((m) => m.id)).toEqual([failed!.id]);
+    const retry = (id: string) =>
+      t.request(`/api/admin/inbox/outbox/${id}/retry`, { method: 'POST', headers: admin.headers });
+    expect((await retry(sent!.id)).status).toBe(409);
+    expect((await retry(failed!.id)).status).toBe(200);
+    const [after] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));
+    expect(after).toMatchObject({ status: 'pending', attempts: 0 });
+    const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).sort();
+    expect(actions).toEqual(['mail.retry', 'newsletter.export']);
+  });
+});

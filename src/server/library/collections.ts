@@ -3,7 +3,7 @@ import { collections } from '#server/db/schema/library.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { CollectionItem, CollectionList, UpdateCollection } from '#shared/schemas/library.ts';
 import { assertPublished, selectCards } from './card-rows.ts';
-import type { LibraryDeps } from './library-deps.ts';
+import { announceCollection, type LibraryDeps } from './library-deps.ts';
 import { recordEvent } from './record-event.ts';
 
 export const ALREADY_IN_COLLECTION = 'Already in collection';
@@ -58,6 +58,7 @@ export async function addToCollection(
   const row = inserted[0];
   if (!row) throw new AppError('CONFLICT', { userMessage: ALREADY_IN_COLLECTION });
   await recordEvent(deps, { ...input, kind: 'save' });
+  await announceCollection(deps, { userId: input.userId, action: 'added', automationId: input.automationId });
   const card = (await selectCards(db, [input.automationId])).get(input.automationId);
   if (!card) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
   return toItem(row, card);
@@ -72,6 +73,13 @@ export async function removeFromCollection(
     .delete(collections)
     .where(and(eq(collections.userId, input.userId), eq(collections.automationId, input.automationId)))
     .returning({ id: collections.id });
+  if (removed.length > 0) {
+    await announceCollection(deps, {
+      userId: input.userId,
+      action: 'removed',
+      automationId: input.automationId,
+    });
+  }
   return { removed: removed.length > 0 };
 }
 
@@ -91,6 +99,11 @@ export async function updateCollectionItem(
     .where(and(eq(collections.userId, input.userId), eq(collections.automationId, input.automationId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', { userMessage: 'This automation is not in your collection.' });
+  await announceCollection(deps, {
+    userId: input.userId,
+    action: 'updated',
+    automationId: input.automationId,
+  });
   const card = (await selectCards(db, [input.automationId])).get(input.automationId);
   if (!card) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
   return toItem(row, card);

@@ -7,9 +7,15 @@ import type { DbHandle } from '#server/db/client.ts';
 
 export type BusEvents = {
   /** The catalogue's contents changed (an import finished). */
-  'catalog.changed': { lastUpdated: string; changed: boolean };
+  'catalog.changed': { lastUpdated: string; changed: boolean; total?: number };
   /** Member activity changed runs or ratings (events, ratings). Cheap to coalesce. */
   'catalog.activity': { automationId?: string };
+  /** A member's collection changed (saved, removed, edited, imported): only that member hears it. */
+  'collection.changed': {
+    userId: string;
+    action: 'added' | 'removed' | 'updated' | 'imported';
+    automationId?: string;
+  };
 };
 export type BusTopic = keyof BusEvents;
 type Handler<T extends BusTopic> = (payload: BusEvents[T]) => void;
@@ -47,7 +53,7 @@ export function createEventBus(): EventBus {
 export const processBus = createEventBus();
 
 const CHANNEL = 'flowvault_events';
-const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity'];
+const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity', 'collection.changed'];
 
 type Envelope = { origin: string; topic: BusTopic; payload: unknown };
 const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;

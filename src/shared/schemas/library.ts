@@ -81,3 +81,55 @@ export const OverviewSchema = z.object({
   recentActivity: z.array(ActivityItemSchema),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
+
+/** Settings → Notifications (part 2 §2, defaults part 2 §8: email on, alerts on, weekly off). */
+export const NotificationSettingsSchema = z.strictObject({
+  emailNotifications: z.boolean('Choose on or off.'),
+  automationAlerts: z.boolean('Choose on or off.'),
+  weeklyReports: z.boolean('Choose on or off.'),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  emailNotifications: true,
+  automationAlerts: true,
+  weeklyReports: false,
+};
+
+/**
+ * Settings → Privacy & Data → Import Data: the file Export Data writes (the spec's snake_case keys).
+ * Only collections and settings are restored; the profile, runs and exported_at are read and ignored.
+ */
+export const ImportFileSchema = z.object({
+  collections: z
+    .array(
+      z.object({
+        automation_id: z.string('Each collection row needs an automation_id.').trim().min(1).max(300),
+        name: z.string().max(120, 'Names can be at most 120 characters.').optional().default(''),
+        notes: z.string().max(2_000, 'Notes can be at most 2,000 characters.').optional().default(''),
+        created_at: z.iso.datetime({ offset: true }).optional(),
+      }),
+      'The file has no collections list.',
+    )
+    .max(5_000, 'The file has more than 5,000 collection rows.'),
+  settings: z
+    .object({
+      notifications: z
+        .object({
+          email_notifications: z.boolean().optional(),
+          automation_alerts: z.boolean().optional(),
+          weekly_reports: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+export const ImportResultSchema = z.object({
+  collectionsImported: z.number().int(),
+  collectionsUpdated: z.number().int(),
+  /** Automation ids from the file that are not in the library (skipped). */
+  skipped: z.array(z.string()),
+  settingsRestored: z.boolean(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -49,6 +49,15 @@ function stubApi(initial: CollectionItem[]) {
       const reply = (b: unknown) =>
         new Response(JSON.stringify(b), { status: 200, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/library/collections') return reply({ items, total: items.length });
+      if (url.pathname === '/api/library/collections/archive') {
+        return new Response(new Uint8Array([80, 75, 5, 6]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="flowvault-collection-2026-11-22.zip"',
+          },
+        });
+      }
       if (url.pathname === '/api/library/collections/lead-router' && method === 'DELETE') {
         items = items.filter((i) => i.automationId !== 'lead-router');
         return reply({ removed: true });
@@ -128,5 +137,32 @@ describe('collections section', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Remove Lead router' }));
     expect(await screen.findByText('No collections yet')).toBeDefined();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('Download all fetches the collection ZIP and starts the download', async () => {
+    const calls = stubApi([item]);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: () => {} }),
+    );
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download all' }));
+    expect(await screen.findByText('Download started')).toBeDefined();
+    expect(clicked).toEqual(['flowvault-collection-2026-11-22.zip']);
+    expect(calls.some((c) => c.path === '/api/library/collections/archive')).toBe(true);
+    click.mockRestore();
+  });
+
+  it('no Download all while nothing is saved', async () => {
+    stubApi([]);
+    renderSection();
+    await screen.findByText('No collections yet');
+    expect(screen.queryByRole('button', { name: 'Download all' })).toBeNull();
   });
 });

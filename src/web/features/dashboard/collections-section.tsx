@@ -1,11 +1,13 @@
-import { Heart, Search, Trash2 } from 'lucide-react';
+import { Download, Heart, Search, Trash2 } from 'lucide-react';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { DeployCollectionButton } from '#web/features/n8n/deploy-collection.tsx';
 import { AutomationCard } from './automation-card.tsx';
 import { CollectionNotes } from './collection-notes.tsx';
-import { useCollections, useToggleSave } from './library-api.ts';
+import { downloadCollectionArchive, useCollections, useToggleSave } from './library-api.ts';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
 export function CollectionsSection() {
@@ -15,6 +17,21 @@ export function CollectionsSection() {
   const toggle = useToggleSave();
   const [term, setTerm] = useState('');
   const [view, setView] = useState<ViewMode>('grid');
+  const [zipping, setZipping] = useState(false);
+
+  async function downloadAll() {
+    setZipping(true);
+    try {
+      const name = await downloadCollectionArchive();
+      toast.success('Download started', { description: name });
+    } catch (error) {
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to download your collection.',
+      });
+    } finally {
+      setZipping(false);
+    }
+  }
 
   const items = useMemo(() => {
     const all = data?.items ?? [];
@@ -64,7 +81,14 @@ export function CollectionsSection() {
           />
         </div>
         <ViewToggle value={view} onChange={setView} />
+        {total > 0 && (
+          <Button variant="outline" onClick={() => void downloadAll()} disabled={zipping}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download all
+          </Button>
+        )}
       </div>
+      {total > 0 && <DeployCollectionButton />}
       {isPending ? (
         <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-400">
           Loading your collections...

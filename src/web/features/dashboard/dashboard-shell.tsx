@@ -19,6 +19,9 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { DataProcessingSection } from '#web/features/n8n/data-processing-section.tsx';
+import { N8nBadge } from '#web/features/n8n/n8n-badge.tsx';
+import { QuickActionsSection } from '#web/features/n8n/quick-actions-section.tsx';
 import { AccountSettings } from '#web/features/settings/account-settings.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AiAgentsSection } from './ai-agents-section.tsx';
@@ -27,6 +30,8 @@ import { OverviewSection } from './overview-section.tsx';
 import { QuickSearch } from './quick-search.tsx';
 import { SearchSection } from './search-section.tsx';
 import { blip, setSoundEnabled, soundEnabled } from './sound.ts';
+import { SyncChip } from './sync-chip.tsx';
+import { useLiveSync } from './use-live-sync.ts';
 
 export const SECTIONS = [
   { id: 'overview', title: 'Overview', short: 'Overview', Icon: LayoutDashboard },
@@ -61,6 +66,10 @@ function SectionBody({ id }: { id: string }) {
       return <SearchSection />;
     case 'ai-agents':
       return <AiAgentsSection />;
+    case 'quick-actions':
+      return <QuickActionsSection />;
+    case 'data-processing':
+      return <DataProcessingSection />;
     case 'collections':
       return <CollectionsSection />;
     case 'settings':
@@ -121,6 +130,7 @@ export function DashboardShell() {
   const [moreOpen, setMoreOpen] = useState(false);
 
   const [sound, setSound] = useState(false);
+  const live = useLiveSync();
 
   useEffect(() => {
     setCollapsed(localStorage.getItem(COLLAPSED_KEY) === '1');
@@ -167,7 +177,11 @@ export function DashboardShell() {
 
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="sticky top-16 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      {/* Not a <header>: the site's top bar is the page's one banner landmark. */}
+      <section
+        aria-label="Dashboard toolbar"
+        className="sticky top-16 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+      >
         <span className="hidden text-lg font-bold tracking-tight sm:inline">Flowvault</span>
         <button
           type="button"
@@ -182,6 +196,8 @@ export function DashboardShell() {
           </kbd>
         </button>
         <div className="ml-auto flex items-center gap-2">
+          <SyncChip state={live.state} onSync={live.syncNow} />
+          <N8nBadge />
           <Button
             variant="ghost"
             size="icon"
@@ -224,7 +240,7 @@ export function DashboardShell() {
             <span className="sr-only sm:hidden">Logout</span>
           </Button>
         </div>
-      </header>
+      </section>
       <div className="flex flex-1">
         <nav
           aria-label="Dashboard"
@@ -260,6 +276,7 @@ export function DashboardShell() {
           </button>
         </nav>
         <main className="min-w-0 flex-1 px-4 py-6 pb-24 sm:px-6 md:pb-6">
+          <h1 className="sr-only">Dashboard</h1>
           <p className="sr-only" aria-live="polite">
             {sectionTitle(section)}
           </p>

@@ -45,11 +45,14 @@ function stubApi(search: (url: URL) => SearchReply | Promise<SearchReply>) {
       if (url.pathname === '/api/catalog/automations') {
         searches.push(url);
         const { items } = await search(url);
+        // Paged like the server: page and pageSize from the query.
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const pageSize = Number(url.searchParams.get('pageSize') ?? 24);
         return reply({
-          items,
+          items: items.slice((page - 1) * pageSize, page * pageSize),
           total: items.length,
-          page: 1,
-          pageSize: 60,
+          page,
+          pageSize,
           categoryCounts: {},
           chipCounts: {},
         });
@@ -159,16 +162,32 @@ describe('search section', () => {
     expect(screen.getByRole('button', { name: 'telegram' }).getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('typing searches after a short pause and records the query in the URL', async () => {
+  it('shows 24 results a page and loads the next page on Show more', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => card({ id: `wf-${i}`, title: `Workflow ${i}` }));
+    stubApi(() => ({ items: many }));
+    renderDashboard('/dashboard?section=search');
+    await screen.findByText('Workflow 0');
+    const more = await screen.findByRole('button', { name: 'Show more (24 of 30)' });
+    expect(screen.queryByText('Workflow 24')).toBeNull();
+    fireEvent.click(more);
+    expect(await screen.findByText('Workflow 29')).toBeDefined();
+    expect(screen.queryByRole('button', { name: /^Show more/ })).toBeNull();
+  });
+
+  it('typing searches on each keystroke and records the query in the URL after a pause', async () => {
     const searches = stubApi((url) => ({ items: url.searchParams.get('q') === 'lead' ? [card()] : [] }));
     const router = renderDashboard('/dashboard?section=search');
     await screen.findByText('No automations found');
-    fireEvent.change(screen.getByPlaceholderText('Search automations, workflows, actions...'), {
-      target: { value: 'lead' },
-    });
+    const box = screen.getByPlaceholderText('Search automations, workflows, actions...');
+    for (const value of ['l', 'le', 'lea', 'lead']) fireEvent.change(box, { target: { value } });
     expect(await screen.findByText('Lead router')).toBeDefined();
-    expect(searches.at(-1)?.searchParams.get('q')).toBe('lead');
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('lead');
+    // Every keystroke searched (no debounce on the query)…
+    expect(searches.map((u) => u.searchParams.get('q'))).toEqual(
+      expect.arrayContaining(['l', 'le', 'lea', 'lead']),
+    );
+    // …while the URL is written once, after the pause.
+    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('lead'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('cards show rating to 1 decimal with its count, runs, 3 tags + N, badges, and link to the detail', async () => {
@@ -298,5 +317,53 @@ describe('sound toggle', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(localStorage.getItem('flowvault.sound')).toBe('on');
+  });
+});
+
+describe('live sync', () => {
+  class FakeEventSource {
+    static last: FakeEventSource | undefined;
+    onopen: ((e: Event) => void) | null = null;
+    onerror: ((e: Event) => void) | null = null;
+    listeners = new Map<string, (e: MessageEvent) => void>();
+    readonly url: string;
+    constructor(url: string) {
+      this.url = url;
+      FakeEventSource.last = this;
+    }
+    addEventListener(type: string, listener: (e: MessageEvent) => void) {
+      this.listeners.set(type, listener);
+    }
+    close() {}
+  }
+
+  it('shows the chip state, refetches the collection on a collection event, warns when the stream drops', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubApi(() => ({ items: [] }));
+    const fetchMock = globalThis.fetch as ReturnType<typeof vi.fn>;
+    renderDashboard('/dashboard?section=collections');
+    const chip = () => document.querySelector('[data-sync-state]')!.getAttribute('data-sync-state');
+    expect(chip()).toBe('connecting');
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/events');
+    act(() => source.onopen!(new Event('open')));
+    expect(chip()).toBe('connected');
+    expect(document.querySelector('[data-sync-state]')!.textContent).toContain('Sync: Live');
+
+    const collectionCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/library/collections')).length;
+    await screen.findByText('No collections yet');
+    const before = collectionCalls();
+    act(() =>
+      source.listeners.get('collection')!({
+        data: JSON.stringify({ action: 'added', automationId: 'x' }),
+      } as MessageEvent),
+    );
+    await vi.waitFor(() => expect(collectionCalls()).toBeGreaterThan(before));
+
+    act(() => source.onerror!(new Event('error')));
+    expect(chip()).toBe('disconnected');
+    expect(await screen.findByText('Connection Warning')).toBeDefined();
+    expect(screen.getByText('Real-time sync temporarily unavailable.')).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import type { CatalogSort } from '#shared/catalog/constants.ts';
 import type { AutomationCard, CatalogSearchResponse } from '#shared/schemas/catalog.ts';
@@ -16,15 +17,26 @@ export const libraryKeys = {
     ['catalog', 'search', q, chips.join(','), sort] as const,
 };
 
+/** Cards per page of search results; "Show more" loads the next page. */
+export const SEARCH_PAGE_SIZE = 24;
+
 export function useCatalogSearch(params: { q: string; chips: string[]; sort: CatalogSort }) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: libraryKeys.search(params.q, params.chips, params.sort),
-    queryFn: async () =>
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
       (await unwrap(
         await api.catalog.automations.$get({
-          query: { q: params.q, chips: params.chips.join(','), sort: params.sort, pageSize: '60' },
+          query: {
+            q: params.q,
+            chips: params.chips.join(','),
+            sort: params.sort,
+            page: String(pageParam),
+            pageSize: String(SEARCH_PAGE_SIZE),
+          },
         }),
       )) as unknown as CatalogSearchResponse,
+    getNextPageParam: (last, all) => (all.length * last.pageSize < last.total ? all.length + 1 : undefined),
     placeholderData: (previous) => previous,
     staleTime: 30_000,
   });
@@ -49,7 +61,8 @@ export function useOverview() {
 /** Saved ids for the heart buttons. */
 export function useSavedIds(): Set<string> {
   const { data } = useCollections();
-  return new Set(data?.items.map((i) => i.automationId) ?? []);
+  // One Set per collections answer, so memoised result lists do not re-render on every keystroke.
+  return useMemo(() => new Set(data?.items.map((i) => i.automationId) ?? []), [data]);
 }
 
 /**
@@ -113,4 +126,26 @@ export function useToggleSave() {
 /** Reports a view, copy or download (never blocks the action; a failure is only logged). */
 export function recordEvent(input: RecordEvent): void {
   void api.library.events.$post({ json: input }).catch(() => {});
+}
+
+/**
+ * Downloads the whole collection as one ZIP (GET /api/library/collections/archive) and returns the
+ * file name; an ApiError carries the server's message.
+ */
+export async function downloadCollectionArchive(): Promise<string> {
+  const response = await api.library.collections.archive.$get();
+  if (!response.ok) await unwrap(response as unknown as Response);
+  const raw = response as unknown as Response;
+  const name =
+    /filename="([^"]+)"/.exec(raw.headers.get('content-disposition') ?? '')?.[1] ??
+    'flowvault-collection.zip';
+  const url = URL.createObjectURL(await raw.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return name;
 }

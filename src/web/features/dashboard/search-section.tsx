@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CatalogSort, FILTER_TAGS, SORTS } from '#shared/catalog/constants.ts';
+import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AutomationCard } from './automation-card.tsx';
@@ -16,6 +17,8 @@ export const SORT_LABELS: Record<CatalogSort, string> = {
 };
 
 export const SEARCH_DEBOUNCE_MS = 200;
+/** Cards drawn in the first frame of new results (two rows of three: the first screen); the rest follow a frame later. */
+const FIRST_PAINT_CARDS = 6;
 
 /** Reads and writes the search state in the URL (?section=search&q=…&chips=a,b&sort=…). */
 function useSearchState() {
@@ -49,18 +52,36 @@ export function SearchSection() {
   const [text, setText] = useState(q);
   const [view, setView] = useState<ViewMode>('grid');
   const ids = useId();
-  const { data, isPending, isFetching } = useCatalogSearch({ q, chips, sort });
+  // Results follow every keystroke (the box's text is the query); only the URL waits for a pause.
+  const liveQ = text.trim() ? text : '';
+  const search = useCatalogSearch({ q: liveQ, chips, sort });
+  const { isPending, isFetching, isPlaceholderData } = search;
+  const pages = search.data?.pages;
+  const data = pages?.[0];
   const saved = useSavedIds();
-  const toggle = useToggleSave();
+  const { mutate: toggleSave } = useToggleSave();
+  const onToggleSave = useCallback(
+    (card: Card, isSaved: boolean) => toggleSave({ card, saved: isSaved }),
+    [toggleSave],
+  );
 
-  // Another writer of the URL (the quick-search overlay, back/forward) wins over the box.
-  useEffect(() => setText(q), [q]);
+  // Another writer of the URL (the quick-search overlay, back/forward) wins over the box; the echo of
+  // our own debounced write does not (the member may have typed on since).
+  const written = useRef<string | null>(null);
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = null;
+    setText(q);
+  }, [q]);
 
-  // Results follow typing, debounced; the query lives in the URL.
+  // The query lives in the URL, written after a short pause (replacing the history entry).
   // biome-ignore lint/correctness/useExhaustiveDependencies: update is rebuilt each render; text and q drive it.
   useEffect(() => {
     if (text === q) return;
-    const timer = setTimeout(() => update({ q: text.trim() ? text : null }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      written.current = text.trim() ? text : '';
+      update({ q: text.trim() ? text : null });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, q]);
 
@@ -73,7 +94,22 @@ export function SearchSection() {
     update({ chips: next.length ? next.join(',') : null });
   };
 
-  const items = data?.items ?? [];
+  const allItems = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  // New results paint the first screenful at once and the rest right after that paint, so a
+  // keystroke's results show without waiting for every card of a long list.
+  const [completeFor, setCompleteFor] = useState<unknown>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setCompleteFor(data), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, [data]);
+  const items = completeFor === data ? allItems : allItems.slice(0, FIRST_PAINT_CARDS);
+  const more = search.hasNextPage && completeFor === data;
   return (
     <section aria-labelledby={`${ids}-h`} className="space-y-5">
       <h2 id={`${ids}-h`} className="text-2xl font-bold tracking-tight">
@@ -147,7 +183,11 @@ export function SearchSection() {
           })}
         </ul>
       </fieldset>
-      <div aria-live="polite" aria-busy={isFetching}>
+      <div
+        aria-live="polite"
+        aria-busy={isFetching}
+        data-results-for={isPending || isPlaceholderData ? undefined : liveQ}
+      >
         {isPending ? (
           <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-400">
             Loading automations...
@@ -164,22 +204,47 @@ export function SearchSection() {
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
               {data?.total} {data?.total === 1 ? 'automation' : 'automations'}
             </p>
-            <div
-              className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}
-            >
-              {items.map((card) => (
-                <AutomationCard
-                  key={card.id}
-                  card={card}
-                  view={view}
-                  saved={saved.has(card.id)}
-                  onToggleSave={(c, isSaved) => toggle.mutate({ card: c, saved: isSaved })}
-                />
-              ))}
-            </div>
+            <ResultsGrid items={items} view={view} saved={saved} onToggleSave={onToggleSave} />
+            {more && (
+              <div className="mt-6 text-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void search.fetchNextPage()}
+                  disabled={search.isFetchingNextPage}
+                >
+                  {search.isFetchingNextPage
+                    ? 'Loading automations...'
+                    : `Show more (${allItems.length} of ${data?.total})`}
+                </Button>
+              </div>
+            )}
           </>
         )}
       </div>
     </section>
   );
 }
+
+/** Memoised: a keystroke re-renders the box, not the cards, until new results arrive. */
+const ResultsGrid = memo(function ResultsGrid(props: {
+  items: Card[];
+  view: ViewMode;
+  saved: Set<string>;
+  onToggleSave: (card: Card, saved: boolean) => void;
+}) {
+  return (
+    <div
+      className={props.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}
+    >
+      {props.items.map((card) => (
+        <AutomationCard
+          key={card.id}
+          card={card}
+          view={props.view}
+          saved={props.saved.has(card.id)}
+          onToggleSave={props.onToggleSave}
+        />
+      ))}
+    </div>
+  );
+});

@@ -1,19 +1,37 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { cn } from '#web/lib/cn.ts';
 import { N8nSettings } from './n8n-settings.tsx';
+import { NotificationSettingsPanel } from './notification-settings.tsx';
 import { PrivacySettings } from './privacy-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
 
-// The Profile, N8N Integration and Privacy & Data tabs of the dashboard's Settings (part 2 §2).
-// Notifications joins them when its feature lands.
+// The Profile, Notifications, N8N Integration and Privacy & Data tabs of the dashboard's Settings
+// (part 2 §2).
 const TABS = [
   { id: 'profile', label: 'Profile', Panel: ProfileSettings },
+  { id: 'notifications', label: 'Notifications', Panel: NotificationSettingsPanel },
   { id: 'n8n', label: 'N8N Integration', Panel: N8nSettings },
   { id: 'privacy', label: 'Privacy & Data', Panel: PrivacySettings },
 ] as const;
 
+/** The tab named by `?tab=` (e.g. `/dashboard?section=settings&tab=n8n`), else Profile. */
+function initialTab(): number {
+  const wanted =
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
+  const index = TABS.findIndex((t) => t.id === wanted);
+  return Math.max(index, 0);
+}
+
 export function AccountSettings() {
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(initialTab);
+  const [params] = useSearchParams();
+  const wantedTab = params.get('tab');
+  // A link to another tab while Settings is open (e.g. the header's n8n badge) switches to it.
+  useEffect(() => {
+    const index = TABS.findIndex((t) => t.id === wantedTab);
+    if (index >= 0) setActive(index);
+  }, [wantedTab]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
 

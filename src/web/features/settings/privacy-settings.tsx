@@ -1,12 +1,15 @@
-import { Download, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { fieldClass } from './profile-settings.tsx';
+import { settingsApi } from './settings-api.ts';
 
 /** `flowvault-data-export-2026-03-01.json` */
 export function exportFileName(date: Date = new Date()): string {
@@ -25,11 +28,38 @@ function download(data: unknown, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Settings → Privacy & Data: Export Data and the Danger Zone's Delete Account. */
+/** Files larger than the server accepts are refused before upload. */
+const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/** One line for the import toast: what was restored and which automations were skipped. */
+export function importSummary(result: {
+  collectionsImported: number;
+  collectionsUpdated: number;
+  skipped: string[];
+  settingsRestored: boolean;
+}): string {
+  const parts = [
+    `${result.collectionsImported} saved automation${result.collectionsImported === 1 ? '' : 's'} added`,
+    `${result.collectionsUpdated} updated`,
+  ];
+  if (result.settingsRestored) parts.push('settings restored');
+  let text = `${parts.join(', ')}.`;
+  if (result.skipped.length > 0) {
+    const shown = result.skipped.slice(0, 5).join(', ');
+    const more = result.skipped.length > 5 ? ` and ${result.skipped.length - 5} more` : '';
+    text += ` Skipped (not in the library): ${shown}${more}.`;
+  }
+  return text;
+}
+
+/** Settings → Privacy & Data: Export Data, Import Data and the Danger Zone's Delete Account. */
 export function PrivacySettings() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
+  const qc = useQueryClient();
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
@@ -44,6 +74,30 @@ export function PrivacySettings() {
       toast.error('Export Failed', { description: 'Failed to export data. Please try again.' });
     } finally {
       setExporting(false);
+    }
+  }
+
+  async function importData(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      toast.error('Import Failed', {
+        description: 'This file is larger than 1 MB. Choose an Export Data file.',
+      });
+      return;
+    }
+    setImporting(true);
+    try {
+      const result = await settingsApi.importData(await file.text());
+      void qc.invalidateQueries({ queryKey: ['library'] });
+      toast.success('Data Imported', { description: importSummary(result) });
+    } catch (error) {
+      toast.error('Import Failed', {
+        description: error instanceof ApiError ? error.message : 'Failed to import data. Please try again.',
+      });
+    } finally {
+      setImporting(false);
     }
   }
 
@@ -75,6 +129,35 @@ export function PrivacySettings() {
         <Button variant="outline" onClick={() => void exportData()} disabled={exporting}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export Data
+        </Button>
+      </section>
+
+      <section aria-labelledby={`${id}-import`} className="space-y-3">
+        <h3 id={`${id}-import`} className="text-base font-semibold">
+          Import Data
+        </h3>
+        <p id={`${id}-import-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+          Restore your collections and settings from a file that Export Data downloaded. Saved automations in
+          the file are added or updated; nothing else is removed.
+        </p>
+        <input
+          ref={fileInput}
+          id={`${id}-import-file`}
+          type="file"
+          accept="application/json,.json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => void importData(e)}
+        />
+        <Button
+          variant="outline"
+          aria-describedby={`${id}-import-hint`}
+          onClick={() => fileInput.current?.click()}
+          disabled={importing}
+        >
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          {importing ? 'Importing...' : 'Import Data'}
         </Button>
       </section>
 

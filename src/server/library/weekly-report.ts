@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import type { JobDefinition } from '#server/jobs/scheduler.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { enqueueMail } from '#server/mail/outbox.ts';
+import { layout, type MailContent } from '#server/mail/templates.ts';
+
+// Weekly Reports (Settings → Notifications): an hourly job mails each member who keeps Weekly
+// Reports and Email Notifications on a summary of their last 7 days, at most once per 7 days.
+// The mail outbox is the record of what was sent, so no extra column or table is needed.
+
+export const WEEKLY_REPORT_KIND = 'weekly-report';
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+const BATCH = 200;
+
+export type WeeklyFigures = {
+  views: number;
+  copies: number;
+  downloads: number;
+  deploys: number;
+  saves: number;
+  libraryTotal: number;
+  newInLibrary: number;
+};
+
+export function weeklyReportEmail(
+  input: WeeklyFigures & { dashboardUrl: string; settingsUrl: string },
+): MailContent {
+  const n = (value: number, one: string, many: string) =>
+    `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+  const activity =
+    input.views + input.copies + input.downloads + input.deploys + input.saves === 0
+      ? 'You had no activity in Flowvault this week.'
+      : `This week you viewed ${n(input.views, 'automation', 'automations')}, copied ${n(input.copies, 'workflow', 'workflows')}, downloaded ${n(input.downloads, 'workflow', 'workflows')}, deployed ${n(input.deploys, 'workflow', 'workflows')} to n8n and saved ${n(input.saves, 'automation', 'automations')} to your collections.`;
+  return layout({
+    subject: 'Your weekly Flowvault report',
+    heading: 'Your week in Flowvault',
+    paragraphs: [
+      activity,
+      `The library now holds ${n(input.libraryTotal, 'workflow', 'workflows')}${input.newInLibrary > 0 ? `, ${n(input.newInLibrary, 'new one', 'new ones')} since last week` : ''}.`,
+    ],
+    action: { label: 'Open your dashboard', url: input.dashboardUrl },
+    footer: `You get this because Weekly Reports is on. Turn it off in Settings → Notifications: ${input.settingsUrl}`,
+  });
+}
+
+type Row = { user_id: string; email: string };
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
+/** Queues this week's report for every due member. Returns how many were queued. */
+export async function sendWeeklyReports(deps: {
+  db: Database;
+  baseUrl: string;
+  now?: Date;
+  log?: Logger;
+  smtpConfigured?: boolean;
+}): Promise<{ queued: number }> {
+  const now = deps.now ?? new Date();
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  let queued = 0;
+  const [library] = rowsOf<{ total: number; before: number | null }>(
+    await deps.db.execute(sql`
+      select
+        (select count(*)::int from automations where published) as total,
+        (select total_workflows from workflow_stats where created_at <= ${weekAgo}
+          order by created_at desc, id desc limit 1) as before`),
+  );
+  const libraryTotal = library?.total ?? 0;
+  const newInLibrary = Math.max(0, libraryTotal - (library?.before ?? libraryTotal));
+  let after = '';
+  for (;;) {
+    // Members (paid) with both toggles on and no report in the outbox for the last 7 days.
+    const due = rowsOf<Row>(
+      await deps.db.execute(sql`
+        select u.id as user_id, u.email
+        from users u join profiles p on p.user_id = u.id
+        where u.id > ${after} and p.has_paid and p.weekly_reports and p.email_notifications
+          and not exists (
+            select 1 from mail_outbox m
+            where m.kind = ${WEEKLY_REPORT_KIND} and m."to" = u.email and m.created_at > ${weekAgo})
+        order by u.id
+        limit ${BATCH}`),
+    );
+    if (due.length === 0) break;
+    for (const member of due) {
+      const [counts] = rowsOf<Record<'views' | 'copies' | 'downloads' | 'deploys' | 'saves', number>>(
+        await deps.db.execute(sql`
+          select
+            count(*) filter (where kind = 'view')::int as views,
+            count(*) filter (where kind = 'copy')::int as copies,
+            count(*) filter (where kind = 'download')::int as downloads,
+            count(*) filter (where kind = 'deploy')::int as deploys,
+            count(*) filter (where kind = 'save')::int as saves
+          from automation_events where user_id = ${member.user_id} and created_at > ${weekAgo}`),
+      );
+      const content = weeklyReportEmail({
+        views: 0,
+        copies: 0,
+        downloads: 0,
+        deploys: 0,
+        saves: 0,
+        ...counts,
+        libraryTotal,
+        newInLibrary,
+        dashboardUrl: `${deps.baseUrl}/dashboard`,
+        settingsUrl: `${deps.baseUrl}/dashboard?section=settings`,
+      });
+      await enqueueMail(
+        deps.db,
+        { kind: WEEKLY_REPORT_KIND, to: member.email, ...content },
+        { log: deps.log, smtpConfigured: deps.smtpConfigured },
+      );
+      queued += 1;
+    }
+    after = due.at(-1)!.user_id;
+    if (due.length < BATCH) break;
+  }
+  if (queued > 0) deps.log?.info({ queued }, 'weekly reports queued');
+  return { queued };
+}
+
+/** Hourly, once across all processes: queue the weekly reports that are due. */
+export function weeklyReportJob(deps: {
+  db: Database;
+  baseUrl: string;
+  log: Logger;
+  smtpConfigured: boolean;
+}): JobDefinition {
+  return {
+    name: 'weekly-reports',
+    intervalMs: 60 * 60_000,
+    leaseMs: 30 * 60_000,
+    async run() {
+      await sendWeeklyReports(deps);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { requireMember } from '#server/auth/guards.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { LIVE_HEARTBEAT_MS, type LiveEvent } from '#shared/schemas/live-events.ts';
+import type { EventHub } from './event-hub.ts';
+
+/** GET /api/events: the signed-in member's Server-Sent Events stream (part 1 §7 realtime). */
+export function eventsRoutes(deps: { hub: EventHub; heartbeatMs?: number }) {
+  const heartbeatMs = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  return new Hono<AppEnv>().get('/events', requireMember, (c) => {
+    const userId = c.var.viewer.userId;
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let seq = 0;
+      const write = (event: LiveEvent) => {
+        if (stream.closed || stream.aborted) return;
+        stream
+          .writeSSE({ event: event.type, data: JSON.stringify(event.data), id: String(++seq) })
+          .catch(() => finish());
+      };
+      stream.onAbort(() => finish());
+      const disconnect = deps.hub.connect({ userId, send: write, close: () => finish() });
+      write({ type: 'ready', data: { at: new Date().toISOString() } });
+      const heartbeat = setInterval(() => {
+        if (!stream.closed) stream.write(': heartbeat\n\n').catch(() => finish());
+      }, heartbeatMs);
+      try {
+        await finished;
+      } finally {
+        clearInterval(heartbeat);
+        disconnect();
+      }
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { libraryKeys } from './library-api.ts';
+import { type LiveConnection, openLiveConnection, type SyncState } from './live-connection.ts';
+
+/**
+ * Keeps the dashboard in step with the server: collection changes from other tabs and devices,
+ * new workflows (workflow_stats) and runs or ratings (catalogue activity). Returns the chip's state.
+ */
+export function useLiveSync(): { state: SyncState; syncNow(): void } {
+  const qc = useQueryClient();
+  const [state, setState] = useState<SyncState>('connecting');
+  const connection = useRef<LiveConnection | undefined>(undefined);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      setState('disconnected');
+      return;
+    }
+    let activityTimer: ReturnType<typeof setTimeout> | undefined;
+    const live = openLiveConnection({
+      onState: setState,
+      onWarning: () =>
+        toast.warning('Connection Warning', { description: 'Real-time sync temporarily unavailable.' }),
+      onEvent: (type, data) => {
+        if (type === 'collection') {
+          void qc.invalidateQueries({ queryKey: libraryKeys.collections });
+          void qc.invalidateQueries({ queryKey: libraryKeys.overview });
+        } else if (type === 'workflow_stats') {
+          void qc.invalidateQueries({ queryKey: ['catalog'] });
+          const stats = data as { changed: boolean; total?: number };
+          if (stats.changed) {
+            toast.success('New workflows available', {
+              description:
+                stats.total === undefined
+                  ? 'The library has been updated.'
+                  : `The library now holds ${stats.total.toLocaleString('en-US')} workflows.`,
+            });
+          }
+        } else if (type === 'catalog') {
+          // Runs and ratings move often: refresh the visible figures at most once a second.
+          activityTimer ??= setTimeout(() => {
+            activityTimer = undefined;
+            void qc.invalidateQueries({ queryKey: ['catalog', 'search'] });
+            void qc.invalidateQueries({ queryKey: ['catalog', 'ai-agents'] });
+          }, 1_000);
+        }
+      },
+    });
+    connection.current = live;
+    return () => {
+      if (activityTimer) clearTimeout(activityTimer);
+      live.stop();
+      connection.current = undefined;
+    };
+  }, [qc]);
+
+  const syncNow = useCallback(() => {
+    void qc.invalidateQueries();
+    connection.current?.reconnect();
+  }, [qc]);
+
+  return { state, syncNow };
+}

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { user } from '../../src/server/db/schema/auth.ts';
+import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
+import { createEventBus } from '../../src/server/realtime/event-bus.ts';
+import { signIn } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { viewerOf } from '../support/viewers.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+
+async function appWithMember() {
+  const t = await createTestApp({
+    bus: createEventBus(),
+    resolveViewer: async (headers) => {
+      const id = headers.get('x-test-viewer');
+      if (!id) return null;
+      return { ...viewerOf('member')!, userId: id, email: `${id}@flowvault.test` };
+    },
+  });
+  await t.database.db.insert(user).values([{ id: 'member-a', email: 'member-a@flowvault.test' }]);
+  await importCatalogPath({ database: t.database, target: LIBRARY });
+  const headers = {
+    'x-test-viewer': 'member-a',
+    origin: t.deps.env.baseUrl,
+    'content-type': 'application/json',
+  };
+  const save = (automationId: string) =>
+    t.request('/api/library/collections', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ automationId }),
+    });
+  const archive = () => t.request('/api/library/collections/archive', { headers });
+  return { ...t, save, archive };
+}
+
+describe('GET /api/library/collections/archive', () => {
+  it('zips every saved workflow JSON, lists template-only ones, and counts each as a download', async () => {
+    const t = await appWithMember();
+    const rows = await t.database.db
+      .select({ id: automations.id, deployable: automations.deployable, title: automations.title })
+      .from(automations);
+    const deployable = rows.filter((r) => r.deployable);
+    const templateOnly = rows.filter((r) => !r.deployable);
+    expect(deployable.length).toBeGreaterThan(1);
+    for (const r of [...deployable.slice(0, 2), ...templateOnly.slice(0, 1)])
+      expect((await t.save(r.id)).status).toBe(201);
+
+    const res = await t.archive();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="flowvault-collection-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const jsonNames = Object.keys(files).filter((n) => n.endsWith('.json'));
+    expect(jsonNames).toHaveLength(2);
+    for (const name of jsonNames) {
+      const workflow = JSON.parse(strFromU8(files[name]!)) as { nodes: unknown[]; connections: unknown };
+      expect(Array.isArray(workflow.nodes)).toBe(true);
+      expect(workflow.connections).toBeDefined();
+    }
+    const readme = strFromU8(files['README.txt']!);
+    for (const name of jsonNames) expect(readme).toContain(name);
+    if (templateOnly[0]) expect(readme).toContain('Template only');
+
+    const downloads = await t.database.db
+      .select()
+      .from(automationEvents)
+      .where(and(eq(automationEvents.userId, 'member-a'), eq(automationEvents.kind, 'download')));
+    expect(downloads.map((d) => d.automationId).sort()).toEqual(
+      deployable
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it('answers 404 with a clear message when nothing is saved', async () => {
+    const t = await appWithMember();
+    const res = await t.archive();
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      error: { message: 'Your collection has no automations to download yet.' },
+    });
+  });
+
+  it('is for members only (real sessions)', async () => {
+    const t = await createTestApp();
+    const unpaid = await signIn(t, 'user');
+    expect((await t.request('/api/library/collections/archive')).status).toBe(401);
+    expect((await t.request('/api/library/collections/archive', { headers: unpaid.headers })).status).toBe(
+      403,
+    );
+  });
+});

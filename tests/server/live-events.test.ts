@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { user } from '../../src/server/db/schema/auth.ts';
+import type { AppEnv } from '../../src/server/lib/context.ts';
+import { createEventBus } from '../../src/server/realtime/event-bus.ts';
+import { createEventHub } from '../../src/server/realtime/event-hub.ts';
+import { eventsRoutes } from '../../src/server/realtime/events.routes.ts';
+import type { LiveEvent } from '../../src/shared/schemas/live-events.ts';
+import { signIn } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { viewerOf } from '../support/viewers.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+
+/** Reads an SSE response: parsed events and raw comment lines, as they arrive. */
+function sseReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: { event: string; data: unknown; id?: string }[] = [];
+  const comments: string[] = [];
+  let done = false;
+  const pump = (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (chunk.done) {
+        done = true;
+        return;
+      }
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields: Record<string, string> = {};
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) comments.push(line);
+          else {
+            const i = line.indexOf(':');
+            fields[line.slice(0, i)] = line.slice(i + 1).trimStart();
+          }
+        }
+        if (fields.event)
+          events.push({ event: fields.event, data: JSON.parse(fields.data ?? 'null'), id: fields.id });
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  const waitFor = async (check: () => boolean, what: string, ms = 3_000) => {
+    const until = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return {
+    events,
+    comments,
+    isDone: () => done,
+    waitFor,
+    waitForEvent: (event: string) => waitFor(() => events.some((e) => e.event === event), event),
+    close: async () => {
+      await reader.cancel().catch(() => {});
+      await pump;
+    },
+  };
+}
+
+async function appWithMembers() {
+  const bus = createEventBus();
+  const hub = createEventHub({ bus });
+  const t = await createTestApp({
+    bus,
+    events: hub,
+    resolveViewer: async (headers) => {
+      const id = headers.get('x-test-viewer');
+      if (!id) return null;
+      const viewer = viewerOf(id.startsWith('user') ? 'user' : 'member')!;
+      return { ...viewer, userId: id, email: `${id}@flowvault.test` };
+    },
+  });
+  await t.database.db.insert(user).values([
+    { id: 'member-a', email: 'member-a@flowvault.test' },
+    { id: 'member-b', email: 'member-b@flowvault.test' },
+  ]);
+  await importCatalogPath({ database: t.database, target: LIBRARY, bus });
+  const as = (who: string) => ({ 'x-test-viewer': who, origin: t.deps.env.baseUrl });
+  const open = async (who: string) => {
+    const res = await t.request('/api/events', { headers: as(who) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const stream = sseReader(res);
+    await stream.waitForEvent('ready');
+    return stream;
+  };
+  const call = (who: string, method: string, url: string, body?: unknown) =>
+    t.request(url, {
+      method,
+      headers: { ...as(who), 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return { ...t, bus, hub, open, call };
+}
+
+describe('GET /api/events', () => {
+  it('answers 401 signed out and 403 to unpaid users (real sessions); a member gets a stream', async () => {
+    const t = await createTestApp();
+    const unpaid = await signIn(t, 'user');
+    const member = await signIn(t, 'member');
+    expect((await t.request('/api/events')).status).toBe(401);
+    expect((await t.request('/api/events', { headers: unpaid.headers })).status).toBe(403);
+    const res = await t.request('/api/events', { headers: member.headers });
+    expect(res.status).toBe(200);
+    const stream = sseReader(res);
+    await stream.waitForEvent('ready');
+    await stream.close();
+  });
+
+  it('sends collection changes only to their owner; catalogue activity to everyone', async () => {
+    const t = await appWithMembers();
+    const a = await t.open('member-a');
+    const aSecondTab = await t.open('member-a');
+    const b = await t.open('member-b');
+    expect(t.hub.size()).toBe(3);
+
+    expect(
+      (await t.call('member-a', 'POST', '/api/library/collections', { automationId: 'lead-router' })).status,
+    ).toBe(201);
+    await a.waitForEvent('collection');
+    await aSecondTab.waitForEvent('collection');
+    expect(a.events.find((e) => e.event === 'collection')?.data).toEqual({
+      action: 'added',
+      automationId: 'lead-router',
+    });
+    // The save is also a `save` event, which moves runs: every member hears `catalog`.
+    await b.waitForEvent('catalog');
+    expect(b.events.some((e) => e.event === 'collection')).toBe(false);
+
+    await t.call('member-a', 'DELETE', '/api/library/collections/lead-router');
+    await a.waitFor(
+      () =>
+        a.events.some((e) => e.event === 'collection' && (e.data as { action: string }).action === 'removed'),
+      'removed',
+    );
+    expect(b.events.some((e) => e.event === 'collection')).toBe(false);
+
+    await Promise.all([a.close(), aSecondTab.close(), b.close()]);
+    await a.waitFor(() => t.hub.size() === 0, 'streams to be released');
+  });
+
+  it('an import sends workflow_stats with the new total', async () => {
+    const t = await appWithMembers();
+    const a = await t.open('member-a');
+    t.bus.publish('catalog.changed', { lastUpdated: '2026-11-22T00:00:00.000Z', changed: true, total: 12 });
+    await a.waitForEvent('workflow_stats');
+    expect(a.events.find((e) => e.event === 'workflow_stats')?.data).toEqual({
+      lastUpdated: '2026-11-22T00:00:00.000Z',
+      changed: true,
+      total: 12,
+    });
+    await a.close();
+  });
+
+  it('closeAll ends every stream (graceful shutdown) and refuses new ones', async () => {
+    const t = await appWithMembers();
+    const a = await t.open('member-a');
+    t.hub.closeAll();
+    await a.waitFor(() => a.isDone(), 'the stream to end');
+    expect(t.hub.size()).toBe(0);
+    const again = sseReader(await t.request('/api/events', { headers: { 'x-test-viewer': 'member-a' } }));
+    await again.waitFor(() => again.isDone(), 'the refused stream to end');
+    expect(again.events).toEqual([]);
+  });
+
+  it('writes a heartbeat comment on the interval', async () => {
+    const hub = createEventHub({ bus: createEventBus() });
+    const app = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set('viewer', viewerOf('member'));
+        await next();
+      })
+      .route('/', eventsRoutes({ hub, heartbeatMs: 20 }));
+    const stream = sseReader(await app.request('/events'));
+    await stream.waitFor(() => stream.comments.length >= 2, 'two heartbeats');
+    expect(stream.comments[0]).toBe(': heartbeat');
+    await stream.close();
+  });
+});
+
+describe('event hub', () => {
+  it('drops the same event for the same stream within 1 s, and sends it again after', () => {
+    let clock = 1_000;
+    const bus = createEventBus();
+    const hub = createEventHub({ bus, now: () => clock });
+    const got: LiveEvent[] = [];
+    const other: LiveEvent[] = [];
+    const stop = hub.connect({ userId: 'm1', send: (e) => got.push(e), close: () => {} });
+    hub.connect({ userId: 'm2', send: (e) => other.push(e), close: () => {} });
+    bus.publish('collection.changed', { userId: 'm1', action: 'added', automationId: 'x' });
+    clock += 500;
+    bus.publish('collection.changed', { userId: 'm1', action: 'added', automationId: 'x' });
+    bus.publish('collection.changed', { userId: 'm1', action: 'removed', automationId: 'x' });
+    clock += 600;
+    bus.publish('collection.changed', { userId: 'm1', action: 'added', automationId: 'x' });
+    expect(got.map((e) => e.type === 'collection' && e.data.action)).toEqual(['added', 'removed', 'added']);
+    expect(other).toEqual([]);
+    stop();
+  });
+
+  it('holds bus handlers only while streams are open', () => {
+    const bus = createEventBus();
+    const hub = createEventHub({ bus });
+    const got: LiveEvent[] = [];
+    const stop = hub.connect({ userId: 'm1', send: (e) => got.push(e), close: () => {} });
+    stop();
+    bus.publish('catalog.activity', { automationId: 'x' });
+    expect(got).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import {
   parseOpenApiCapabilities,
 } from '../../src/server/n8n/instance-capabilities.ts';
 import { createN8nClient } from '../../src/server/n8n/n8n-client.ts';
-import { DEFAULT_WORKFLOW_NAME, preflightWorkflow } from '../../src/server/n8n/preflight.ts';
+import { DEFAULT_WORKFLOW_NAME, preflightWorkflow, renewWebhookIds } from '../../src/server/n8n/preflight.ts';
 import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
 import { startN8nStandin } from '../support/n8n-standin.ts';
 
@@ -350,5 +350,39 @@ describe('the stand-in validates like n8n', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('webhook id renewal', () => {
+  it('renews every webhookId, moves a path that was the old id, keeps custom paths', () => {
+    const nodes = [
+      {
+        name: 'A',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        parameters: { path: 'old-a' },
+        webhookId: 'old-a',
+      },
+      {
+        name: 'B',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        parameters: { path: 'orders' },
+        webhookId: 'old-b',
+      },
+      { name: 'C', type: 'n8n-nodes-base.set', typeVersion: 3, position: [0, 0], parameters: {} },
+    ];
+    const changes: Parameters<typeof renewWebhookIds>[1] = [];
+    let n = 0;
+    renewWebhookIds(nodes, changes, () => `new-${++n}`);
+    expect(nodes.map((x) => [x.webhookId, x.parameters.path])).toEqual([
+      ['new-1', 'new-1'],
+      ['new-2', 'orders'],
+      [undefined, undefined],
+    ]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ code: 'webhook-renewed', nodes: ['A', 'B'] });
   });
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
-import { deployments, n8nConnections } from '../../src/server/db/schema/n8n.ts';
+import { deployments, n8nConnections, quickActionUses } from '../../src/server/db/schema/n8n.ts';
 import { processBus } from '../../src/server/realtime/event-bus.ts';
 import type {
   DeploymentView,
@@ -14,6 +14,7 @@ import type {
   N8nPreflightView,
   N8nRunsView,
   N8nTestResult,
+  QuickActionsView,
 } from '../../src/shared/schemas/n8n.ts';
 import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
 import { jsonHeaders, type SignedIn, signIn } from '../support/sessions.ts';
@@ -283,16 +284,23 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       status: 'error',
       startedAt: '2026-01-01T11:00:00.000Z',
       stoppedAt: '2026-01-01T11:00:04.000Z',
+      items: { processed: 3, total: 5 },
     });
     runs = await call<N8nRunsView>('GET', '/runs');
     expect(runs.body.runs.map((r) => r.status)).toEqual(['failed', 'success']);
+    // Item counts come from the execution's run data where n8n reports it, and are null otherwise.
+    expect(runs.body.runs.map((r) => r.items)).toEqual([{ processed: 3, total: 5 }, null]);
     expect(runs.body.totals).toEqual({
       totalRuns: 2,
       successfulRuns: 1,
       failedRuns: 1,
       successRate: 50,
       avgTimeMs: 3000,
+      runningRuns: 0,
+      waitingRuns: 0,
+      itemsProcessed: 3,
     });
+    expect(runs.body.avgDurationByWorkflow).toEqual({ [`${s.url} ${workflowId}`]: 2000 });
 
     await s.app.request(`/api/v1/workflows/${workflowId}/activate`, {
       method: 'POST',
@@ -337,5 +345,100 @@ describe('deploy failure', () => {
     expect(health.body.n8nVersion).toBe('1.36.0');
     expect(health.body.capabilities?.source).toBe('openapi');
     expect(health.body.capabilities?.settingsKeys).not.toContain('executionOrder');
+  });
+});
+
+describe('quick actions', () => {
+  it('names Deploy Latest and Duplicate Top 5 targets, deploys the latest, keeps real last-used times', async () => {
+    const { s, t, member, call } = await setup('newer', { library: true });
+    let view = await call<QuickActionsView>('GET', '/quick-actions');
+    expect(view.status).toBe(200);
+    expect(view.body.lastUsed).toEqual({
+      'deploy-latest': null,
+      'duplicate-top-5': null,
+      'emergency-stop': null,
+      'health-check': null,
+    });
+    const deployable = await t.database.db
+      .select({ id: automations.id, createdAt: automations.createdAt })
+      .from(automations)
+      .where(and(eq(automations.deployable, true), eq(automations.published, true)));
+    const newest = [...deployable].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id),
+    )[0]!;
+    expect(view.body.latest?.id).toBe(newest.id);
+    expect(view.body.top).toHaveLength(Math.min(5, deployable.length));
+
+    // Popularity is real activity: the automation with the most runs comes first.
+    const popular = deployable.at(-1)!.id;
+    await t.database.db.insert(automationEvents).values([
+      { userId: member.userId, automationId: popular, kind: 'copy' },
+      { userId: member.userId, automationId: popular, kind: 'download' },
+    ]);
+    view = await call<QuickActionsView>('GET', '/quick-actions');
+    expect(view.body.top[0]?.id).toBe(popular);
+
+    const notConfigured = await call<{ error: { message: string } }>('POST', '/quick-actions/deploy-latest');
+    expect(notConfigured.status).toBe(409);
+    expect(notConfigured.body.error.message).toBe(NOT_CONFIGURED);
+
+    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await call<N8nDeployResult>('POST', '/quick-actions/deploy-latest');
+    expect(deployed.status).toBe(200);
+    if (!deployed.body.ok) throw new Error(deployed.body.message);
+    expect(deployed.body.deployment.automationId).toBe(newest.id);
+
+    const used = await call<{ action: string; lastUsedAt: string }>(
+      'POST',
+      '/quick-actions/health-check/used',
+    );
+    expect(used.status).toBe(200);
+    const bad = await call('POST', '/quick-actions/format-disk/used');
+    expect(bad.status).toBe(422);
+    await call('POST', '/emergency-stop');
+    view = await call<QuickActionsView>('GET', '/quick-actions');
+    expect(view.body.lastUsed['deploy-latest']).not.toBeNull();
+    expect(view.body.lastUsed['health-check']).toBe(used.body.lastUsedAt);
+    expect(view.body.lastUsed['emergency-stop']).not.toBeNull();
+    expect(view.body.lastUsed['duplicate-top-5']).toBeNull();
+    const rows = await t.database.db.select().from(quickActionUses);
+    expect(rows.every((r) => r.userId === member.userId)).toBe(true);
+  });
+
+  it('gives each deployment of the same template its own webhook ids', async () => {
+    const { s, t, call } = await setup('newer', { library: true });
+    const automationId = await deployableId(t);
+    const [row] = await t.database.db.select().from(automations).where(eq(automations.id, automationId));
+    const workflow = JSON.parse(row!.workflowJson!) as { nodes: Record<string, unknown>[] };
+    const oldId = '5f0c2a4e-1111-4222-8333-944455556666';
+    workflow.nodes.push({
+      name: 'Incoming hook',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      position: [0, 400],
+      parameters: { path: oldId, httpMethod: 'POST' },
+      webhookId: oldId,
+    });
+    await t.database.db
+      .update(automations)
+      .set({ workflowJson: JSON.stringify(workflow) })
+      .where(eq(automations.id, automationId));
+    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const first = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    const second = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    if (!first.body.ok || !second.body.ok) throw new Error('deploy failed');
+    const hook = (id: string) =>
+      (s.workflows.get(id)!.nodes as { webhookId?: string; parameters: { path?: string } }[]).find(
+        (n) => n.webhookId,
+      )!;
+    const a = hook(first.body.deployment.n8nWorkflowId!);
+    const b = hook(second.body.deployment.n8nWorkflowId!);
+    expect(a.webhookId).not.toBe(oldId);
+    expect(b.webhookId).not.toBe(oldId);
+    expect(a.webhookId).not.toBe(b.webhookId);
+    // A path that was the old id follows the new one.
+    expect(a.parameters.path).toBe(a.webhookId);
+    expect(b.parameters.path).toBe(b.webhookId);
+    expect(first.body.preflight.changes.map((c) => c.code)).toContain('webhook-renewed');
   });
 });

@@ -244,6 +244,8 @@ export type StandinExecution = {
   workflowId: string;
   waitTill: string | null;
   status: 'success' | 'error' | 'running' | 'waiting' | 'canceled' | 'crashed' | 'new';
+  /** Run data as n8n returns it with includeData=true (only when the spec told us item counts). */
+  data?: unknown;
 };
 
 export type StandinWorkflow = Record<string, unknown> & { id: string; name: string; active: boolean };
@@ -414,6 +416,13 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     return c.json(result);
   });
 
+  app.get('/api/v1/executions/:id', (c) => {
+    const execution = executions.find((e) => String(e.id) === c.req.param('id'));
+    if (!execution) return c.json({ message: 'Not Found' }, 404);
+    const { data, ...rest } = execution;
+    return c.json(c.req.query('includeData') === 'true' && data !== undefined ? { ...rest, data } : rest);
+  });
+
   app.notFound((c) => c.json({ message: 'not found' }, 404));
 
   return {
@@ -433,6 +442,8 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       startedAt?: string;
       stoppedAt?: string | null;
       mode?: string;
+      /** Item counts the run data will show: the trigger emits `total`, the last node `processed`. */
+      items?: { processed: number; total: number };
     }): StandinExecution {
       const execution: StandinExecution = {
         id: nextExecutionId++,
@@ -446,6 +457,20 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
         waitTill: null,
         status: input.status,
       };
+      if (input.items) {
+        const items = (n: number) => Array.from({ length: n }, (_, i) => ({ json: { i } }));
+        execution.data = {
+          resultData: {
+            runData: {
+              Trigger: [{ startTime: 0, executionTime: 1, data: { main: [items(input.items.total)] } }],
+              'Last step': [
+                { startTime: 1, executionTime: 1, data: { main: [items(input.items.processed)] } },
+              ],
+            },
+            lastNodeExecuted: 'Last step',
+          },
+        };
+      }
       executions.push(execution);
       return execution;
     },
@@ -454,13 +479,17 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
 
 export type N8nStandin = ReturnType<typeof createN8nStandin>;
 
-/** Starts a stand-in on a random loopback port. Call `close()` when done. */
+/** Starts a stand-in on a loopback port (random unless given). Call `close()` when done. */
 export async function startN8nStandin(
-  options: { version?: StandinVersion; apiKey?: string } = {},
+  options: { version?: StandinVersion; apiKey?: string; port?: number } = {},
 ): Promise<N8nStandin & { url: string; port: number; apiKey: string; close(): Promise<void> }> {
   const apiKey = options.apiKey ?? `n8n_api_${randomBytes(18).toString('hex')}`;
   const standin = createN8nStandin({ version: options.version ?? 'newer', apiKey });
-  const server = serve({ fetch: standin.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serve({
+    fetch: standin.app.fetch,
+    port: options.port ?? 0,
+    hostname: '127.0.0.1',
+  }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
   return Object.assign(standin, {

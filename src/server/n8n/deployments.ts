@@ -79,7 +79,10 @@ export async function preflightAutomation(
   const connection = await resolveConnection(deps, userId, input.connectionId);
   const automation = await loadAutomation(deps, input.automationId);
   const client = clientForRow(deps, connection);
-  const plan = await planDeployment(client, automation.workflow, { name: automation.title });
+  const plan = await planDeployment(client, automation.workflow, {
+    name: automation.title,
+    renewWebhookIds: true,
+  });
   return preflightView(connection, automation, plan);
 }
 
@@ -111,7 +114,10 @@ export async function deployAutomation(
 
   let plan: DeploymentPlan | null = null;
   try {
-    plan = await planDeployment(client, automation.workflow, { name: automation.title });
+    plan = await planDeployment(client, automation.workflow, {
+      name: automation.title,
+      renewWebhookIds: true,
+    });
     const created = await client.createWorkflow(plan.payload);
     const deployment = await record({
       status: 'deployed',

@@ -175,6 +175,51 @@ const ExecutionListSchema = z.looseObject({
   nextCursor: z.string().nullish(),
 });
 
+const ExecutionDataSchema = z.looseObject({
+  data: z
+    .looseObject({
+      resultData: z
+        .looseObject({
+          runData: z.record(z.string(), z.unknown()).optional(),
+          lastNodeExecuted: z.string().optional(),
+        })
+        .optional(),
+    })
+    .nullish(),
+});
+
+/** Items a node's runs produced on its main outputs (n8n run data: runs → data.main → outputs → items). */
+function itemsOut(runs: unknown): number | null {
+  if (!Array.isArray(runs)) return null;
+  let count = 0;
+  for (const run of runs) {
+    const main = (run as { data?: { main?: unknown } } | null)?.data?.main;
+    if (!Array.isArray(main)) continue;
+    for (const output of main) if (Array.isArray(output)) count += output.length;
+  }
+  return count;
+}
+
+/**
+ * Item counts of one execution from its run data: processed = items out of the last node executed,
+ * total = items out of the first node that ran (the trigger). Null when n8n reports no run data.
+ */
+export function executionItemCounts(execution: unknown): { processed: number; total: number } | null {
+  const parsed = ExecutionDataSchema.safeParse(execution);
+  const result = parsed.success ? parsed.data.data?.resultData : undefined;
+  if (!result?.runData) return null;
+  const names = Object.keys(result.runData);
+  if (names.length === 0) return null;
+  const last =
+    result.lastNodeExecuted && result.lastNodeExecuted in result.runData
+      ? result.lastNodeExecuted
+      : names.at(-1)!;
+  const processed = itemsOut(result.runData[last]);
+  const total = itemsOut(result.runData[names[0]!]);
+  if (processed === null || total === null) return null;
+  return { processed, total };
+}
+
 const SettingsSchema = z.looseObject({ data: z.looseObject({ versionCli: z.string().optional() }) });
 
 /** Capabilities per instance URL, shared by all requests (openapi.yml rarely changes). */
@@ -443,6 +488,16 @@ export function createN8nClient(deps: {
         ExecutionListSchema,
       );
       return { data: result.data, nextCursor: result.nextCursor ?? null };
+    },
+
+    /** One execution with its run data, reduced to item counts (null when n8n reports none). */
+    async getExecutionItems(id: string): Promise<{ processed: number; total: number } | null> {
+      const result = await call(
+        'get-execution',
+        `/api/v1/executions/${encodeURIComponent(id)}${query({ includeData: true })}`,
+        z.unknown(),
+      );
+      return executionItemCounts(result);
     },
 
     /**

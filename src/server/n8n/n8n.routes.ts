@@ -6,6 +6,7 @@ import { requireMember } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
@@ -16,6 +17,7 @@ import {
   N8nDraftTestSchema,
   type N8nHealthView,
   N8nRunsQuerySchema,
+  QuickActionParamSchema,
 } from '#shared/schemas/n8n.ts';
 import {
   clientForRow,
@@ -33,6 +35,7 @@ import {
 import { deployAutomation, emergencyStop, listDeployments, preflightAutomation } from './deployments.ts';
 import { createKeyBox, DEVELOPMENT_KEY_SECRET } from './key-box.ts';
 import { createOpenApiCache } from './n8n-client.ts';
+import { latestDeployable, markQuickActionUsed, quickActionsView } from './quick-actions.ts';
 import { recentRuns } from './runs.ts';
 import { createGuardedFetch, DEFAULT_ALLOWED_PORTS, type GuardedFetch } from './ssrf-guard.ts';
 
@@ -143,7 +146,25 @@ export function n8nRoutes(deps: N8nDeps) {
       return c.json({ items: await listDeployments(deps, c.var.viewer!.userId) });
     })
     .post('/emergency-stop', async (c) => {
-      return c.json(await emergencyStop(deps, c.var.viewer!.userId));
+      const result = await emergencyStop(deps, c.var.viewer!.userId);
+      await markQuickActionUsed(deps, c.var.viewer!.userId, 'emergency-stop');
+      return c.json(result);
+    })
+    .get('/quick-actions', async (c) => {
+      return c.json(await quickActionsView(deps, c.var.viewer!.userId));
+    })
+    .post('/quick-actions/deploy-latest', async (c) => {
+      const userId = c.var.viewer!.userId;
+      const latest = await latestDeployable(deps);
+      if (!latest)
+        throw new AppError('NOT_FOUND', { userMessage: 'No deployable workflow in the library yet.' });
+      const result = await deployAutomation(deps, userId, { automationId: latest.id });
+      await markQuickActionUsed(deps, userId, 'deploy-latest');
+      return c.json(result);
+    })
+    .post('/quick-actions/:action/used', validate('param', QuickActionParamSchema), async (c) => {
+      const at = await markQuickActionUsed(deps, c.var.viewer!.userId, c.req.valid('param').action);
+      return c.json({ action: c.req.valid('param').action, lastUsedAt: at });
     })
     .get('/runs', validate('query', N8nRunsQuerySchema), async (c) => {
       return c.json(await recentRuns(deps, c.var.viewer!.userId, c.req.valid('query').limit));

@@ -8,6 +8,7 @@
 //   them by name and type in the member's instance;
 // - connections whose source or target node does not exist are removed;
 // - settings keys the instance accepts, with valid types (errorWorkflow: null dropped).
+import { randomUUID } from 'node:crypto';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';
@@ -50,7 +51,8 @@ export type PreflightChangeCode =
   | 'setting-dropped'
   | 'setting-kept'
   | 'credential-ids-cleared'
-  | 'credential-dropped';
+  | 'credential-dropped'
+  | 'webhook-renewed';
 
 export type PreflightChange = {
   code: PreflightChangeCode;
@@ -76,6 +78,11 @@ export type PreflightResult =
 export type PreflightOptions = {
   /** The name to deploy under (e.g. the library title); the file's own name otherwise. */
   name?: string;
+  /**
+   * Give every webhook node a fresh webhookId (and a fresh path where the path was the old id), so a
+   * second deployment of the same template does not clash on webhook paths in the same instance.
+   */
+  renewWebhookIds?: boolean;
 };
 
 const FIELDS_SENT = ['name', 'nodes', 'connections', 'settings'] as const;
@@ -182,6 +189,7 @@ export function preflightWorkflow(
 
   const name = buildName(options.name ?? source.name, changes);
   const nodes = buildNodes(source.nodes, capabilities, changes);
+  if (options.renewWebhookIds) renewWebhookIds(nodes.payload, changes);
   const names = new Set(nodes.payload.map((n) => n.name));
   const connections = buildConnections(source.connections, names, changes);
   const settings = buildSettings(source.settings, capabilities, changes);
@@ -221,6 +229,34 @@ const REQUIRED_NODE_DEFAULTS: Record<string, () => unknown> = {
   position: () => [0, 0],
   parameters: () => ({}),
 };
+
+/** Fresh webhook ids (and paths that were the old id) on every node that has one. */
+export function renewWebhookIds(
+  nodes: N8nNodePayload[],
+  changes: PreflightChange[],
+  newId: () => string = randomUUID,
+) {
+  const renewed: string[] = [];
+  for (const node of nodes) {
+    const old = node.webhookId;
+    if (typeof old !== 'string' || old === '') continue;
+    const fresh = newId();
+    node.webhookId = fresh;
+    const parameters = node.parameters;
+    if (isObject(parameters) && parameters.path === old) {
+      node.parameters = { ...parameters, path: fresh };
+    }
+    renewed.push(String(node.name));
+  }
+  if (renewed.length > 0) {
+    changes.push({
+      code: 'webhook-renewed',
+      key: 'webhookId',
+      nodes: renewed,
+      message: `Gave ${plural(renewed.length, 'webhook node')} a new webhook id so this copy does not clash with another deployment of it; custom webhook paths are kept.`,
+    });
+  }
+}
 
 function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, changes: PreflightChange[]) {
   const droppedKeys = new Map<string, { nodes: string[]; reason: string }>();

@@ -54,6 +54,9 @@ export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Prom
             instanceUrl,
             status: runStatus(e.status),
             n8nStatus: e.status,
+            // Filled below for the runs shown, from each execution's run data (null when n8n has none).
+            items: null,
+            mode: e.mode,
             startedAt: e.startedAt,
             stoppedAt: e.stoppedAt,
             durationMs: durationOf(e),
@@ -67,17 +70,46 @@ export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Prom
   all.sort(
     (a, b) => Date.parse(b.startedAt ?? '') - Date.parse(a.startedAt ?? '') || b.id.localeCompare(a.id),
   );
+  // The list is read without run data (250 executions stay small); the few runs shown are read one by
+  // one with their data for real item counts. A failure there just leaves the counts unreported.
+  const shown = all.slice(0, limit);
+  await Promise.all(
+    shown.map(async (run) => {
+      const connection = connections.find((c) => c.instanceUrl === run.instanceUrl);
+      if (!connection) return;
+      const executionId = run.id.slice(run.id.indexOf(':') + 1);
+      run.items = await clientForRow(deps, connection)
+        .getExecutionItems(executionId)
+        .catch(() => null);
+    }),
+  );
   const successful = all.filter((r) => r.status === 'success').length;
   const failed = all.filter((r) => r.status === 'failed').length;
   const durations = all.map((r) => r.durationMs).filter((d): d is number => d !== null);
+  const perWorkflow = new Map<string, number[]>();
+  for (const r of all) {
+    if (r.status !== 'success' || r.durationMs === null) continue;
+    const key = `${r.instanceUrl} ${r.workflowId}`;
+    perWorkflow.set(key, [...(perWorkflow.get(key) ?? []), r.durationMs]);
+  }
+  const avgDurationByWorkflow: Record<string, number> = {};
+  for (const [key, list] of perWorkflow) {
+    avgDurationByWorkflow[key] = Math.round(list.reduce((s, d) => s + d, 0) / list.length);
+  }
   return {
-    runs: all.slice(0, limit),
+    runs: shown,
+    avgDurationByWorkflow,
     totals: {
       totalRuns: all.length,
       successfulRuns: successful,
       failedRuns: failed,
       successRate: successRate(successful, all.length),
       avgTimeMs: durations.length ? Math.round(durations.reduce((s, d) => s + d, 0) / durations.length) : 0,
+      runningRuns: all.filter((r) => r.n8nStatus === 'running' || r.n8nStatus === 'new').length,
+      waitingRuns: all.filter((r) => r.n8nStatus === 'waiting').length,
+      itemsProcessed: shown.some((r) => r.items)
+        ? shown.reduce((sum, r) => sum + (r.items?.processed ?? 0), 0)
+        : null,
     },
     unreachable,
   };

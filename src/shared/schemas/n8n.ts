@@ -137,12 +137,18 @@ export type N8nRunView = {
   instanceUrl: string;
   status: 'success' | 'running' | 'failed' | 'other';
   n8nStatus: string;
+  /** Items the execution reports (only when n8n returns run data); null otherwise. */
+  items: { processed: number; total: number } | null;
+  /** 'trigger' | 'manual' | 'webhook' … as n8n reports the mode. */
+  mode: string | null;
   startedAt: string | null;
   stoppedAt: string | null;
   durationMs: number | null;
 };
 
 export type N8nRunsView = {
+  /** Average successful duration per workflow, keyed `${instanceUrl} ${workflowId}` (pipelines ETA). */
+  avgDurationByWorkflow: Record<string, number>;
   runs: N8nRunView[];
   totals: {
     totalRuns: number;
@@ -150,6 +156,12 @@ export type N8nRunsView = {
     failedRuns: number;
     successRate: number;
     avgTimeMs: number;
+    /** Executions running now (running or new). */
+    runningRuns: number;
+    /** Executions waiting (n8n's 'waiting' status): the Queue card. */
+    waitingRuns: number;
+    /** Items out of the last node, summed over the runs shown that report it (null when none does). */
+    itemsProcessed: number | null;
   };
   /** Instances that could not be read, with why. */
   unreachable: { instanceUrl: string; message: string }[];
@@ -177,3 +189,15 @@ export type N8nHealthView = {
 export function successRate(successful: number, total: number): number {
   return total > 0 ? Math.round((successful / total) * 1000) / 10 : 0;
 }
+
+export const QUICK_ACTIONS = ['deploy-latest', 'duplicate-top-5', 'emergency-stop', 'health-check'] as const;
+export type QuickAction = (typeof QUICK_ACTIONS)[number];
+export const QuickActionParamSchema = z.object({ action: z.enum(QUICK_ACTIONS) });
+
+export type QuickActionsView = {
+  lastUsed: Record<QuickAction, string | null>;
+  /** Deploy Latest's target: the newest deployable library workflow. */
+  latest: { id: string; title: string } | null;
+  /** Duplicate Top 5's targets: the five most popular deployable workflows. */
+  top: { id: string; title: string }[];
+};

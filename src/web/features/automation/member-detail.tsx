@@ -1,12 +1,13 @@
-import { Copy, Download, ExternalLink, FileJson, Star } from 'lucide-react';
-import { type ReactNode, useEffect, useId } from 'react';
-import { Link } from 'react-router';
+import { Copy, Download, ExternalLink, FileJson, Rocket, Star } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
+import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { canvasFromWorkflow } from './canvas-model.ts';
@@ -76,7 +77,7 @@ function openTemplate(url: string) {
   window.open(check.url, '_blank', 'noopener,noreferrer');
 }
 
-function Actions({ a }: { a: AutomationDetail }) {
+function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void }) {
   if (workflowText(a)) {
     return (
       <>
@@ -87,6 +88,10 @@ function Actions({ a }: { a: AutomationDetail }) {
         <Button variant="outline" onClick={() => downloadJson(a)}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Download
+        </Button>
+        <Button variant="outline" onClick={onDeploy}>
+          <Rocket aria-hidden="true" className="h-4 w-4" />
+          Deploy in n8n
         </Button>
       </>
     );
@@ -140,6 +145,9 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
     recordEvent({ automationId: a.id, kind: 'view' });
   }, [a.id]);
   const json = workflowText(a) !== null;
+  const navigate = useNavigate();
+  const [deployOpen, setDeployOpen] = useState(false);
+  const openDeploy = () => setDeployOpen(true);
   const resource = a.resourceUrl ? checkResourceUrl(a.resourceUrl) : null;
   return (
     <div className="space-y-6">
@@ -158,7 +166,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <StarRating automationId={a.id} />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Actions a={a} />
+          <Actions a={a} onDeploy={openDeploy} />
         </div>
       </header>
       {!json && (
@@ -238,7 +246,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
         <aside className="space-y-6">
           <Block title="Quick actions">
             <div className="flex flex-col gap-2">
-              <Actions a={a} />
+              <Actions a={a} onDeploy={openDeploy} />
               <Button variant="ghost" asChild>
                 <Link to="/dashboard?section=collections">My Collections</Link>
               </Button>
@@ -290,6 +298,15 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           )}
         </aside>
       </div>
+      {json && (
+        <DeployDialog
+          automationId={a.id}
+          automationTitle={a.title}
+          open={deployOpen}
+          onClose={() => setDeployOpen(false)}
+          onOpenSettings={() => navigate(N8N_SETTINGS_PATH)}
+        />
+      )}
     </div>
   );
 }

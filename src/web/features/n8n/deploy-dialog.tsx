@@ -6,6 +6,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
+/** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
+export const N8N_SETTINGS_PATH = '/dashboard?section=settings&tab=n8n';
+
 type Phase =
   | { step: 'ready' }
   | { step: 'deploying' }
@@ -143,9 +146,13 @@ export function DeployDialog(props: {
         {notConfigured && (
           <div role="alert" className="space-y-3">
             <p className="text-sm">{N8N_TEXT.notConfigured}</p>
-            {props.onOpenSettings && (
+            {props.onOpenSettings ? (
               <Button variant="outline" onClick={props.onOpenSettings}>
                 Open Settings
+              </Button>
+            ) : (
+              <Button variant="outline" asChild>
+                <a href={N8N_SETTINGS_PATH}>Open Settings</a>
               </Button>
             )}
           </div>

@@ -221,6 +221,8 @@ export function HealthCheck({ connectionId }: { connectionId: string }) {
                   ? `Read from the instance (public API ${health.data.capabilities.apiVersion ?? 'version not stated'})`
                   : `Not readable (${health.data.capabilities.fallbackReason ?? 'unknown'}); the most compatible format is used`}
               </dd>
+              <dt className="text-slate-600 dark:text-slate-400">Workflow fields accepted</dt>
+              <dd className="break-words">{health.data.capabilities.workflowFields.join(', ')}</dd>
               <dt className="text-slate-600 dark:text-slate-400">Workflow settings accepted</dt>
               <dd className="break-words">{health.data.capabilities.settingsKeys.join(', ')}</dd>
             </>

@@ -9,6 +9,8 @@ import type {
   N8nPreflightView,
   N8nRunsView,
   N8nTestResult,
+  QuickAction,
+  QuickActionsView,
 } from '#shared/schemas/n8n.ts';
 import { api, unwrap } from '#web/lib/api.ts';
 
@@ -44,9 +46,16 @@ export const n8nApi = {
     unwrap(await api.n8n['emergency-stop'].$post()) as Promise<EmergencyStopResult>,
   runs: async (limit = 5): Promise<N8nRunsView> =>
     unwrap(await api.n8n.runs.$get({ query: { limit: String(limit) } })) as Promise<N8nRunsView>,
+  quickActions: async (): Promise<QuickActionsView> =>
+    unwrap(await api.n8n['quick-actions'].$get()) as Promise<QuickActionsView>,
+  deployLatest: async (): Promise<N8nDeployResult> =>
+    unwrap(await api.n8n['quick-actions']['deploy-latest'].$post()) as Promise<N8nDeployResult>,
+  markUsed: async (action: QuickAction) =>
+    unwrap(await api.n8n['quick-actions'][':action'].used.$post({ param: { action } })),
 };
 
 export const n8nKeys = {
+  quickActions: ['n8n', 'quick-actions'] as const,
   connections: ['n8n', 'connections'] as const,
   deployments: ['n8n', 'deployments'] as const,
   runs: (limit: number) => ['n8n', 'runs', limit] as const,

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { type N8nStandin, startN8nStandin } from '../tests/support/n8n-standin.ts';
+import { becomePayingMember, watchConsole } from './support.ts';
+
+// A member connects their n8n (the stand-in, on E2E_N8N_PORT, which playwright.config.ts lets the
+// server reach), tests it, deploys from the detail page, opens the deployment history, sees a run
+// the stand-in reports appear in Recent Runs, and Emergency Stop deactivates the workflow.
+
+const SAMPLE = 'ai-email-triage-gmail-openai';
+const TITLE = 'AI Email Triage for Gmail';
+
+let standin: N8nStandin & { url: string; apiKey: string; close(): Promise<void> };
+
+test.beforeAll(async () => {
+  standin = await startN8nStandin({ version: 'newer', port: Number(process.env.E2E_N8N_PORT ?? 5500) });
+});
+test.afterAll(async () => {
+  await standin?.close();
+});
+
+test('a member connects n8n, deploys from the detail page, sees a run, and Emergency Stop deactivates it', async ({
+  page,
+  baseURL,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const errors = watchConsole(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await becomePayingMember(page, baseURL!, 'n8n');
+  const toolbar = page.getByRole('region', { name: 'Dashboard toolbar' });
+  await expect(toolbar.getByText('Not Configured')).toBeVisible({ timeout: 10_000 });
+
+  // Settings → N8N Integration, opened straight from its link.
+  await page.goto('/dashboard?section=settings&tab=n8n');
+  await expect(page.getByRole('tab', { name: 'N8N Integration' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Instance URL').fill(standin.url);
+  await page.getByLabel('API Key').fill(standin.apiKey);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Test / })
+    .first()
+    .click();
+  await expect(toolbar.getByText('Connected')).toBeVisible({ timeout: 15_000 });
+
+  // Deploy from the detail page: preflight report, then the link into n8n.
+  await page.goto(`/automation/${SAMPLE}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await dialog.getByRole('button', { name: /^Deploy to / }).click();
+  await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+  const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
+  const workflowId = href!.split('/workflow/')[1]!;
+  expect(standin.workflows.has(workflowId)).toBe(true);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // When n8n refuses the workflow: the §8 message and the browser fallback (JSON copied, n8n opened).
+  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
+    timeout: 15_000,
+  });
+  standin.setFaults({ status: { status: 500, body: { message: 'boom' } } });
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: /^Deploy to / }).click();
+  await expect(
+    dialog.getByText('Failed to create workflow: 500 Internal Server Error. {"message":"boom"}'),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(dialog.getByText('The cleaned workflow JSON is on your clipboard.')).toBeVisible();
+  expect((await popup).url()).toBe(`${standin.url}/workflow/new`);
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+    nodes: unknown[];
+  };
+  expect(copied.nodes.length).toBeGreaterThan(0);
+  standin.setFaults({});
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Quick Actions: the deployment history, then a run the stand-in reports.
+  await page.goto('/dashboard?section=quick-actions');
+  await expect(page.getByText('No recent automation runs')).toBeVisible({ timeout: 15_000 });
+  await page.getByText('Show deployment history').click();
+  await expect(page.getByText('Deployed', { exact: true })).toBeVisible();
+  standin.reportExecution({ workflowId, status: 'success', items: { processed: 3, total: 5 } });
+  await page.reload();
+  const runs = page.getByRole('region', { name: 'Recent Runs' });
+  await expect(runs.getByText(TITLE)).toBeVisible({ timeout: 15_000 });
+  await expect(runs.getByText('100%')).toBeVisible();
+
+  // Data Processing shows the same execution as a pipeline with its real item counts.
+  await page.goto('/dashboard?section=data-processing');
+  await expect(page.getByText('Processed 3 / 5')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Completed').first()).toBeVisible();
+  await page.goto('/dashboard?section=quick-actions');
+
+  // Emergency Stop, after confirming, deactivates it in n8n.
+  await page.request.post(`${standin.url}/api/v1/workflows/${workflowId}/activate`, {
+    headers: { 'X-N8N-API-KEY': standin.apiKey },
+    data: {},
+  });
+  expect(standin.workflows.get(workflowId)!.active).toBe(true);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: /Emergency Stop/ }).click();
+  await expect(page.getByText('1 workflow deactivated')).toBeVisible({ timeout: 15_000 });
+  expect(standin.workflows.get(workflowId)!.active).toBe(false);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,326 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Activity, Copy, OctagonX, Rocket } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { N8N_TEXT, type QuickAction } from '#shared/schemas/n8n.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
+import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
+import { DeploymentHistory, HealthCheck, RecentRuns, relativeTime } from './n8n-activity.tsx';
+import { n8nApi, n8nKeys } from './n8n-api.ts';
+
+/** The spec's shortcut labels. Shown only: each is a browser shortcut (bookmark, reload, cut, history). */
+export const QUICK_ACTION_TILES: { id: QuickAction; title: string; shortcut: string; icon: ReactNode }[] = [
+  {
+    id: 'deploy-latest',
+    title: 'Deploy Latest',
+    shortcut: 'Cmd+D',
+    icon: <Rocket aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    id: 'duplicate-top-5',
+    title: 'Duplicate Top 5',
+    shortcut: 'Cmd+R',
+    icon: <Copy aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    id: 'emergency-stop',
+    title: 'Emergency Stop',
+    shortcut: 'Cmd+X',
+    icon: <OctagonX aria-hidden="true" className="h-5 w-5" />,
+  },
+  {
+    id: 'health-check',
+    title: 'Health Check',
+    shortcut: 'Cmd+H',
+    icon: <Activity aria-hidden="true" className="h-5 w-5" />,
+  },
+];
+
+export type TopStep = {
+  id: string;
+  title: string;
+  state: 'waiting' | 'deploying' | 'deployed' | 'failed' | 'stopped';
+  message?: string;
+  url?: string;
+};
+
+const STEP_TEXT: Record<TopStep['state'], string> = {
+  waiting: 'Waiting',
+  deploying: 'Deploying…',
+  deployed: 'Deployed',
+  failed: 'Failed',
+  stopped: 'Not deployed (stopped)',
+};
+
+/** Deploys targets one by one, reporting each step; `shouldStop` is read before each deployment. */
+export async function deployInTurn(
+  targets: { id: string; title: string }[],
+  onStep: (steps: TopStep[]) => void,
+  shouldStop: () => boolean,
+): Promise<TopStep[]> {
+  const steps: TopStep[] = targets.map((t) => ({ ...t, state: 'waiting' }));
+  const publish = () => onStep(steps.map((s) => ({ ...s })));
+  publish();
+  for (const step of steps) {
+    if (shouldStop()) {
+      step.state = 'stopped';
+      continue;
+    }
+    step.state = 'deploying';
+    publish();
+    try {
+      const result = await n8nApi.deploy(step.id);
+      if (result.ok) {
+        step.state = 'deployed';
+        step.url = result.workflowUrl;
+      } else {
+        step.state = 'failed';
+        step.message = result.message;
+      }
+    } catch (error) {
+      step.state = 'failed';
+      step.message = error instanceof ApiError ? error.message : N8N_TEXT.unknownConnectionError;
+    }
+    publish();
+  }
+  publish();
+  return steps;
+}
+
+/** The live list of a multi-deploy (Duplicate Top 5, a whole collection). */
+export function DeployProgressList({ steps, label }: { steps: TopStep[]; label: string }) {
+  const done = steps.filter(
+    (s) => s.state === 'deployed' || s.state === 'failed' || s.state === 'stopped',
+  ).length;
+  return (
+    <div className="space-y-2">
+      <progress className="h-2 w-full" max={steps.length || 1} value={done} aria-label={label}>
+        {done} / {steps.length}
+      </progress>
+      <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+        {done} / {steps.length} done
+      </p>
+      <ol className="space-y-1 text-sm">
+        {steps.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0 truncate">{s.title}</span>
+            <span
+              className={cn(
+                'text-xs font-medium',
+                s.state === 'deployed' && 'text-emerald-700 dark:text-emerald-400',
+                s.state === 'failed' && 'text-red-700 dark:text-red-400',
+              )}
+            >
+              {s.url ? (
+                <a href={s.url} target="_blank" rel="noopener noreferrer" className="underline">
+                  {STEP_TEXT[s.state]}
+                  <span className="sr-only"> — open in n8n (new tab)</span>
+                </a>
+              ) : (
+                STEP_TEXT[s.state]
+              )}
+            </span>
+            {s.message && (
+              <span className="w-full break-words text-xs text-red-700 dark:text-red-400">{s.message}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Dashboard → Quick Actions: four real actions against the member's default n8n, Recent Runs and totals. */
+export function QuickActionsSection() {
+  const id = useId();
+  const qc = useQueryClient();
+  const view = useQuery({ queryKey: n8nKeys.quickActions, queryFn: n8nApi.quickActions });
+  const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections });
+  const defaultConnection = connections.data?.find((c) => c.isDefault) ?? connections.data?.[0];
+  const notConfigured = connections.isSuccess && !defaultConnection;
+  const [steps, setSteps] = useState<TopStep[] | null>(null);
+  const [running, setRunning] = useState(false);
+  const stopRef = useRef(false);
+  const [healthOpen, setHealthOpen] = useState(false);
+  const now = Date.now();
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['n8n'] });
+  };
+
+  const deployLatest = useMutation({
+    mutationFn: n8nApi.deployLatest,
+    onMutate: () => toast.loading(N8N_TEXT.deployingTitle, { description: N8N_TEXT.deployingBody }),
+    onSuccess: (result, _v, toastId) => {
+      if (result.ok) {
+        toast.success(N8N_TEXT.deployedTitle, {
+          id: toastId,
+          description: result.deployment.automationTitle,
+          action: {
+            label: 'Open',
+            onClick: () => window.open(result.workflowUrl, '_blank', 'noopener,noreferrer'),
+          },
+        });
+      } else {
+        toast.error(N8N_TEXT.deployFailedTitle, { id: toastId, description: result.message });
+      }
+      refresh();
+    },
+    onError: (error, _v, toastId) =>
+      toast.error(N8N_TEXT.deployFailedTitle, { id: toastId, description: error.message }),
+  });
+
+  const emergencyStop = useMutation({
+    mutationFn: n8nApi.emergencyStop,
+    onSuccess: (result) => {
+      const base = `${result.deactivated.length} workflow${result.deactivated.length === 1 ? '' : 's'} deactivated`;
+      if (result.failed.length)
+        toast.error('Emergency Stop incomplete', { description: `${base}; ${result.failed.length} failed.` });
+      else toast.success('Emergency Stop', { description: base });
+      refresh();
+    },
+    onError: (error) => toast.error('Emergency Stop failed', { description: error.message }),
+  });
+
+  async function duplicateTop() {
+    const targets = view.data?.top ?? [];
+    if (targets.length === 0) return;
+    stopRef.current = false;
+    setRunning(true);
+    try {
+      await deployInTurn(targets, setSteps, () => stopRef.current);
+      await n8nApi.markUsed('duplicate-top-5').catch(() => undefined);
+    } finally {
+      setRunning(false);
+      refresh();
+    }
+  }
+
+  function run(action: QuickAction) {
+    if (notConfigured) {
+      toast.error(N8N_TEXT.connectionFailedTitle, { description: N8N_TEXT.notConfigured });
+      return;
+    }
+    if (action === 'deploy-latest') deployLatest.mutate();
+    if (action === 'duplicate-top-5') void duplicateTop();
+    if (action === 'emergency-stop') {
+      if (window.confirm('Deactivate every workflow Flowvault deployed to your default n8n instance?'))
+        emergencyStop.mutate();
+    }
+    if (action === 'health-check') {
+      setHealthOpen(true);
+      void n8nApi.markUsed('health-check').then(refresh, () => undefined);
+      void qc.invalidateQueries({ queryKey: ['n8n', 'health'] });
+    }
+  }
+
+  const busy: Record<QuickAction, boolean> = {
+    'deploy-latest': deployLatest.isPending,
+    'duplicate-top-5': running,
+    'emergency-stop': emergencyStop.isPending,
+    'health-check': false,
+  };
+  const detail: Record<QuickAction, string> = {
+    'deploy-latest': view.data?.latest ? view.data.latest.title : 'No deployable workflow yet',
+    'duplicate-top-5': view.data ? `${view.data.top.length} most popular workflows` : '',
+    'emergency-stop': 'Deactivate everything Flowvault deployed',
+    'health-check': 'Connection, n8n version, accepted fields',
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-6">
+      <header className="space-y-1">
+        <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
+          Quick Actions
+        </h2>
+        {notConfigured && (
+          <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+            {N8N_TEXT.notConfigured}{' '}
+            <a href={N8N_SETTINGS_PATH} className="font-medium underline">
+              Open N8N Integration settings
+            </a>
+          </p>
+        )}
+      </header>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {QUICK_ACTION_TILES.map((tile) => {
+          const last = view.data?.lastUsed[tile.id] ?? null;
+          return (
+            <li key={tile.id}>
+              <button
+                type="button"
+                onClick={() => run(tile.id)}
+                disabled={busy[tile.id] || (tile.id === 'duplicate-top-5' && !view.data?.top.length)}
+                aria-busy={busy[tile.id]}
+                className={cn(
+                  'flex h-full w-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800',
+                  tile.id === 'emergency-stop' && 'border-red-200 dark:border-red-900',
+                )}
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="flex items-center gap-2 font-semibold">
+                    {tile.icon}
+                    {tile.title}
+                  </span>
+                  <kbd className="rounded border border-slate-300 px-1.5 text-xs text-slate-500 dark:border-slate-600 dark:text-slate-400">
+                    {tile.shortcut}
+                  </kbd>
+                </span>
+                <span className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">
+                  {detail[tile.id]}
+                </span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  {last ? `Last used ${relativeTime(last, now)}` : 'Never used'}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        The shortcut labels are shown but not bound: your browser already uses Cmd/Ctrl+D (bookmark), R
+        (reload), X (cut) and H (history).
+      </p>
+
+      {steps && (
+        <section
+          aria-label="Duplicate Top 5 progress"
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="font-semibold">Duplicate Top 5</h3>
+            {running ? (
+              <Button variant="outline" size="sm" onClick={() => (stopRef.current = true)}>
+                Stop
+              </Button>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setSteps(null)}>
+                Dismiss
+              </Button>
+            )}
+          </div>
+          <DeployProgressList steps={steps} label="Duplicate Top 5 progress" />
+        </section>
+      )}
+
+      {healthOpen && defaultConnection && (
+        <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <HealthCheck connectionId={defaultConnection.id} />
+        </div>
+      )}
+
+      <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <RecentRuns limit={5} />
+      </div>
+
+      <details className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <summary className="cursor-pointer font-semibold">Show deployment history</summary>
+        <div className="mt-3">
+          <DeploymentHistory />
+        </div>
+      </details>
+    </section>
+  );
+}

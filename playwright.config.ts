@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Runs against the built app (`npm run build`), on Debian's Chromium; Playwright never downloads a browser.
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The n8n stand-in that e2e/n8n.spec.ts starts; the server may reach it (loopback, http, this port).
+process.env.E2E_N8N_PORT ??= '5500';
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
 // Mail the server sends lands here as JSON files (e2e/serve.ts); specs read it with e2e/mail.ts.
 process.env.E2E_MAIL_DIR ??= `.tmp/e2e-mail-${Date.now()}`;
@@ -31,6 +33,13 @@ export default defineConfig({
       E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every browser of the suite signs up from 127.0.0.1; the real limits stay tested in Vitest.
+      AUTH_RATE_LIMIT_FACTOR: '20',
+      // The operator account e2e/admin.spec.ts signs in with (a reset mail sets its password).
+      OPERATOR_EMAIL: 'operator-e2e@example.com',
+      N8N_ALLOW_PRIVATE_TARGETS: 'true',
+      N8N_ALLOW_HTTP: 'true',
+      N8N_ALLOWED_PORTS: process.env.E2E_N8N_PORT,
     },
   },
 });

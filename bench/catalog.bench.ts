@@ -34,6 +34,8 @@ type Server = {
 async function startServer(dataDir: string): Promise<Server> {
   const child = fork(path.join(ROOT, 'bench/catalog-server.ts'), [dataDir], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The V8 flags `npm start` runs the server with (package.json).
+    execArgv: [...process.execArgv, '--max-semi-space-size=4'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));

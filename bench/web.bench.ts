@@ -47,8 +47,12 @@ export async function run() {
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+      const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? Number.NaN)} ms`;
       console.log(
         `${page.padEnd(50)} perf ${score('performance')}  a11y ${score('accessibility')}  best ${score('best-practices')}  seo ${score('seo')}  CLS ${cls.toFixed(3)}`,
+      );
+      console.log(
+        `   FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  SI ${ms('speed-index')}`,
       );
       for (const [id, cat] of Object.entries(categories)) {
         if ((cat.score ?? 0) >= 1 || id === 'performance') continue;

@@ -2,9 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { watchConsole } from './support.ts';
 
-// A member session needs a verified, paid account, which the browser cannot create on its own here
-// (verification mail and payment); the member flows are covered by the API and component suites.
-// Visitors' paywall-safe preview is checked end to end.
+// Visitors' paywall-safe preview, end to end. The member flows (sign-up, payment, search, live
+// collections, rating, copy, download) are in e2e/member.spec.ts.
 
 const SAMPLE = 'ai-email-triage-gmail-openai';
 

@@ -1,27 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { linkIn, waitForMail } from './mail.ts';
-import { watchConsole } from './support.ts';
-
-const PASSWORD = 'a long enough password';
-
-/** Registers through /auth and follows the real verification mail; ends signed in. */
-async function registerAndVerify(page: Page, baseURL: string): Promise<string> {
-  const email = `buyer-${Date.now()}-${test.info().workerIndex}@example.com`;
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your email')).toBeVisible();
-  const mail = await waitForMail(email, 'Confirm your email for Flowvault');
-  await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
-  return email;
-}
+import { expect, test } from '@playwright/test';
+import { waitForMail } from './mail.ts';
+import { registerAndVerify, watchConsole } from './support.ts';
 
 test.describe('checkout through the PayPal sandbox', () => {
   test('register → verify → pay → dashboard unlocked', async ({ page, baseURL }) => {
     const errors = watchConsole(page);
-    const email = await registerAndVerify(page, baseURL!);
+    const email = await registerAndVerify(page, baseURL!, 'buyer');
     // Not paid yet: the dashboard gate sends the new member to /payment.
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
     await expect(
@@ -45,7 +29,7 @@ test.describe('checkout through the PayPal sandbox', () => {
   });
 
   test('cancel on PayPal → /payment-failed with the PayPal cancelled text', async ({ page, baseURL }) => {
-    await registerAndVerify(page, baseURL!);
+    await registerAndVerify(page, baseURL!, 'buyer');
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Purchase for $35' }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });

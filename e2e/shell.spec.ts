@@ -34,6 +34,17 @@ test.describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a prerendered page opened with a query string renders without a hydration error', async ({
+    page,
+  }) => {
+    // The HTML of /auth was prerendered without ?mode=reset; the client must not try to hydrate it as if
+    // it matched (React error #418).
+    const errors = watchConsole(page);
+    await page.goto('/auth?mode=reset&token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('the small-screen menu opens and offers Sign In', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

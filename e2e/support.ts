@@ -1,11 +1,53 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { linkIn, waitForMail } from './mail.ts';
 
-/** Collects console errors and uncaught page errors; tests assert the list stays empty. */
+/**
+ * Collects console errors, uncaught page errors and Content-Security-Policy violations (a blocked eval
+ * is swallowed by the code that tried it, so it never reaches the console by itself); tests assert the
+ * list stays empty.
+ */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // Registered before the next navigation: Playwright sends commands in order.
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} in ${e.sourceFile}`),
+    );
+  });
   return errors;
+}
+
+/** The password every account the specs register uses. */
+export const E2E_PASSWORD = 'a long enough password';
+
+/**
+ * Registers a new account through /auth and follows the real verification mail; ends signed in on
+ * the way to /payment. `prefix` names the spec in the address, so mail is easy to tell apart.
+ */
+export async function registerAndVerify(page: Page, baseURL: string, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  const mail = await waitForMail(email, 'Confirm your email for Flowvault');
+  await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
+  return email;
+}
+
+/** registerAndVerify, then pays through the built-in PayPal sandbox; ends on /dashboard. */
+export async function becomePayingMember(page: Page, baseURL: string, prefix: string): Promise<string> {
+  const email = await registerAndVerify(page, baseURL, prefix);
+  await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Purchase for $35' }).click();
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  return email;
 }

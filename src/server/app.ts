@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { adminRoutes } from '#server/admin/admin.routes.ts';
+import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
@@ -21,6 +21,8 @@ import { libraryRoutes } from '#server/library/library.routes.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
+import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
+import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
@@ -42,22 +44,25 @@ export type AppDeps = {
   auth?: Auth;
   /** n8n integration (guarded fetch, key box); built from env when not given. */
   n8n?: N8nDeps;
+  /** Open SSE streams of GET /api/events; main.ts keeps it to end them on shutdown. */
+  events?: EventHub;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
 export function createApp(deps: AppDeps) {
   const resolveViewer = deps.resolveViewer ?? (async () => null);
+  const requestLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
+  });
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('viewer', await resolveViewer(c.req.raw.headers));
       await next();
     })
-    .use(
-      bodyLimit({
-        maxSize: 1024 * 1024,
-        onError: (c) =>
-          c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
-      }),
+    .use((c, next) =>
+      // The operator's catalogue upload has its own 50 MB limit, checked after the admin guard.
+      c.req.method === 'POST' && c.req.path === CATALOG_UPLOAD_PATH ? next() : requestLimit(c, next),
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
@@ -74,10 +79,20 @@ export function createApp(deps: AppDeps) {
     .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }))
     .route(
       '/admin',
-      adminRoutes({ db: deps.database.db, auth: deps.auth, billing: billingDeps(deps), paypal: deps.paypal }),
+      adminRoutes({
+        db: deps.database.db,
+        auth: deps.auth,
+        billing: billingDeps(deps),
+        paypal: deps.paypal,
+        smtpConfigured: deps.env.SMTP_URL !== undefined,
+        database: deps.database,
+        bus: deps.bus ?? processBus,
+        log: deps.log,
+      }),
     )
     .route('/n8n', n8nRoutes(deps.n8n ?? createN8nDeps(deps)))
-    .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }));
+    .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
+    .route('/', eventsRoutes({ hub: deps.events ?? createEventHub({ bus: deps.bus ?? processBus }) }));
 
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))

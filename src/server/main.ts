@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
 import { createAuth } from '#server/auth/create-auth.ts';
+import { createOperator } from '#server/auth/create-operator.ts';
 import { createViewerResolver } from '#server/auth/viewer.ts';
 import { LOCAL_SANDBOX_PATH, setUpPayPal } from '#server/billing/paypal-setup.ts';
 import { paymentReconciliationJob } from '#server/billing/reconcile-job.ts';
@@ -14,9 +15,11 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { type Env, loadEnv } from '#server/env.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { weeklyReportJob } from '#server/library/weekly-report.ts';
 import { mailDeliveryJob } from '#server/mail/mail-job.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
 import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts';
+import { createEventHub } from '#server/realtime/event-hub.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,6 +49,11 @@ await importSamplesIfEmpty(database, `${ROOT}samples`, log);
 await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
 const auth = createAuth({ env, db: database.db, log });
+if (env.OPERATOR_EMAIL) {
+  // The operator account on first boot: a new one chooses a password through the mailed reset link.
+  const operator = await createOperator({ auth, db: database.db }, env.OPERATOR_EMAIL);
+  if (operator.outcome !== 'already-admin') log.info(operator, 'operator account ready');
+}
 const mailTransport = createMailTransport(env.SMTP_URL);
 if (!mailTransport)
   log.info('SMTP_URL is not set: mail stays in the mail_outbox table and its links are logged');
@@ -67,6 +75,12 @@ const scheduler = createScheduler({
   log,
   jobs: [
     paymentReconciliationJob(billing),
+    weeklyReportJob({
+      db: database.db,
+      baseUrl: env.baseUrl,
+      log,
+      smtpConfigured: mailTransport !== undefined,
+    }),
     ...(mailTransport
       ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
       : []),
@@ -74,7 +88,9 @@ const scheduler = createScheduler({
 });
 scheduler.start();
 
+const events = createEventHub({ bus: processBus });
 const app = createApp({
+  events,
   env,
   database,
   log,
@@ -105,6 +121,8 @@ async function shutdown(signal: string) {
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  // Server-Sent Events streams never end on their own: end them so browsers reconnect elsewhere.
+  events.closeAll();
   // Keep-alive connections turn idle as their last response ends: close them as they do.
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
   await new Promise<void>((resolve) => {

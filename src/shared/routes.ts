@@ -21,6 +21,10 @@ export const ROUTES = {
   adminPaymentRecovery: { path: '/admin-payment-recovery', prerender: false },
   adminRecovery: { path: '/admin-recovery', prerender: false },
   debugAuth: { path: '/debug-auth', prerender: false },
+  adminCatalog: { path: '/admin/catalog', prerender: false },
+  adminAudit: { path: '/admin/audit', prerender: false },
+  adminUsers: { path: '/admin/users', prerender: false },
+  adminInbox: { path: '/admin/inbox', prerender: false },
   automation: { path: '/automation/:id', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean }>;
 

@@ -1,5 +1,6 @@
+import '#web/lib/zod-jitless.ts';
 import './app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -32,6 +33,10 @@ const app = (
 );
 
 const root = document.getElementById('root')!;
-// Prerendered pages hydrate; the client-rendered shell ('Loading application...') is replaced.
-if (root.dataset.shell === 'app') createRoot(root).render(app);
-else hydrateRoot(root, app);
+// Prerendered pages hydrate; the client-rendered shell ('Loading application...') is replaced. Pages
+// are prerendered without a query string, so one opened with ?… (say /auth?mode=reset) may render
+// differently: it is rendered afresh instead of hydrated against HTML that does not match it.
+if (root.dataset.shell === 'app' || window.location.search !== '') createRoot(root).render(app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+// thread for the whole page (one long task on a slow phone).
+else startTransition(() => void hydrateRoot(root, app));

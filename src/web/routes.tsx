@@ -172,6 +172,35 @@ export const PAGES: Record<RouteId, Page> = {
       description: 'Password resets and sessions of Flowvault accounts, for operators.',
     },
   },
+  adminCatalog: {
+    lazy: () =>
+      import('#web/features/admin/catalog-page.tsx').then((m) => ({ Component: m.CatalogAdminPage })),
+    meta: {
+      title: 'Catalogue | Flowvault operators',
+      description: 'Import, edit and publish the Flowvault workflow catalogue, for operators.',
+    },
+  },
+  adminUsers: {
+    lazy: () => import('#web/features/admin/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+    meta: {
+      title: 'Users | Flowvault operators',
+      description: 'Find accounts, change roles, ban, grant or revoke access and refund, for operators.',
+    },
+  },
+  adminInbox: {
+    lazy: () => import('#web/features/admin/inbox-page.tsx').then((m) => ({ Component: m.InboxPage })),
+    meta: {
+      title: 'Inbox | Flowvault operators',
+      description: 'Contact messages, newsletter subscribers and the mail outbox, for operators.',
+    },
+  },
+  adminAudit: {
+    lazy: () => import('#web/features/admin/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+    meta: {
+      title: 'Audit log | Flowvault operators',
+      description: 'Every operator action: who, what, when, target and reason.',
+    },
+  },
   automation: {
     // Client-rendered; its own chunk keeps the dashboard's first load small.
     lazy: () => import('#web/pages/automation.tsx').then((m) => ({ Component: m.AutomationPage })),

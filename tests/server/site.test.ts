@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/shared/routes.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { makeWebRoot } from '../support/web-root.ts';
 
@@ -14,6 +15,19 @@ describe('serving the web app', () => {
     const html = await res.text();
     expect(html).toContain('HOME');
     expect(html).toContain('<link rel="canonical" href="http://flowvault.test/" />');
+  });
+
+  it('serves every prerendered page by its path with the base URL filled in (a folder is not a file)', async () => {
+    const { request } = await createTestApp({ webRoot });
+    for (const route of Object.values(ROUTES)) {
+      if (!route.prerender || route.path === '/' || route.path.includes(':')) continue;
+      const res = await request(route.path, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.status, route.path).toBe(200);
+      expect(res.headers.get('cache-control'), route.path).toBe('no-cache');
+      const html = await res.text();
+      expect(html, route.path).toContain(`PAGE ${route.path}`);
+      expect(html, route.path).not.toContain('__FLOWVAULT_BASE_URL__');
+    }
   });
 
   it('answers a matching ETag with 304', async () => {

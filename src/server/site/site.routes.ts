@@ -82,8 +82,10 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
       serveStatic({
         root: webRoot,
         precompressed: true,
-        // HTML files are answered below, with routing rules; only plain files come from here.
-        rewriteRequestPath: (p) => (p.endsWith('/') || p.endsWith('.html') ? '/__no_such_file__' : p),
+        // HTML is answered below, with routing rules; only plain files come from here. A path without an
+        // extension is a page: the static handler would otherwise serve a folder's index.html as it is.
+        rewriteRequestPath: (p) =>
+          path.posix.extname(p) === '' || p.endsWith('.html') ? '/__no_such_file__' : p,
       }),
     )
     .on(['GET', 'HEAD'], '*', (c) => {

@@ -1,10 +1,11 @@
 import posts from 'virtual:flowvault/blog';
-import { Calendar, Clock, Search, User } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES } from '#shared/schemas/content.ts';
 import { cn } from '#web/lib/cn.ts';
-import { ALL_CATEGORIES, filterPosts, formatPublishDate } from './blog-filter.ts';
+import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
+import { PostBadges, PostByline } from './post-meta.tsx';
 
 const CATEGORIES = [ALL_CATEGORIES, ...BLOG_CATEGORIES];
 
@@ -75,34 +76,14 @@ export function BlogListPage() {
                 className="aspect-[1200/630] w-full object-cover"
               />
               <article className="flex flex-1 flex-col p-5">
-                <div className="flex gap-2 text-xs font-medium">
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-                    {post.category}
-                  </span>
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                    {post.difficulty}
-                  </span>
-                </div>
+                <PostBadges post={post} />
                 <h2 className="mt-3 text-lg font-semibold">
                   <Link to={`/blog/${post.slug}`} className="hover:underline">
                     {post.title}
                   </Link>
                 </h2>
                 <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
-                <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-                  <span className="flex items-center gap-1">
-                    <User aria-hidden="true" className="h-3.5 w-3.5" />
-                    {post.author}
-                  </span>
-                  <span className="flex items-center gap-1">
-                    <Clock aria-hidden="true" className="h-3.5 w-3.5" />
-                    {post.readTime}
-                  </span>
-                  <span className="flex items-center gap-1">
-                    <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
-                    <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
-                  </span>
-                </p>
+                <PostByline post={post} size="xs" className="mt-4" />
                 <ul className="mt-3 flex flex-wrap gap-1" aria-label="Tags">
                   {post.tags.slice(0, 3).map((t) => (
                     <li

@@ -1,12 +1,13 @@
 import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
-import { ArrowLeft, Calendar, Check, ChevronRight, Clock, Download, User } from 'lucide-react';
+import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, money, site } from '#web/features/site/site-content.ts';
-import { formatPublishDate, neighbours, relatedPosts } from './blog-filter.ts';
+import { neighbours, relatedPosts } from './blog-filter.ts';
+import { PostBadges, PostByline } from './post-meta.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
 
@@ -201,30 +202,10 @@ export function BlogPostPage() {
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Back to Blog
         </Link>
-        <div className="mt-4 flex gap-2 text-xs font-medium">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-            {post.category}
-          </span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-            {post.difficulty}
-          </span>
-        </div>
+        <PostBadges post={post} className="mt-4" />
         <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-            <span className="flex items-center gap-1">
-              <User aria-hidden="true" className="h-4 w-4" />
-              {post.author}
-            </span>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="h-4 w-4" />
-              {post.readTime}
-            </span>
-            <span className="flex items-center gap-1">
-              <Calendar aria-hidden="true" className="h-4 w-4" />
-              <time dateTime={post.publishDate}>{formatPublishDate(post.publishDate)}</time>
-            </span>
-          </p>
+          <PostByline post={post} size="sm" />
           <ShareMenu title={post.title} />
         </div>
         <img

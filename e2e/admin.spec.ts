@@ -99,7 +99,9 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     const items = page.getByRole('region', { name: 'Catalogue items' });
     await items.getByLabel('Title or id').fill('slack');
     await items.getByRole('button', { name: 'Filter' }).click();
-    await expect(items.getByRole('listitem').first()).toBeVisible();
+    // The previous page stays on screen (busy) until the filtered one arrives: wait for it.
+    await expect(items.getByRole('list')).toHaveAttribute('aria-busy', 'false');
+    await expect(items.getByRole('listitem').first()).toContainText(/slack/i);
     const id = (await items.getByRole('listitem').first().locator('span.font-mono').textContent())!.trim();
     const item = items.getByRole('listitem').filter({ hasText: id });
     await item.getByRole('button', { name: /^Unpublish / }).click();

@@ -412,7 +412,11 @@ function ItemsSection() {
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
             {items.data.total} item(s) · page {items.data.page} of {pages}
           </p>
-          <ul className="mt-2 space-y-3">
+          {/* Until the new filter's page arrives the old one stays on screen, marked busy and dimmed. */}
+          <ul
+            className={`mt-2 space-y-3 ${items.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={items.isPlaceholderData}
+          >
             {items.data.items.map((item) => (
               <ItemRow key={item.id} item={item} />
             ))}

@@ -7,7 +7,8 @@ const RESET_SUBJECT = 'Reset your Flowvault password';
 test('register, verify, sign out, sign in, reset the password by mail', async ({ page, baseURL }) => {
   const email = `account-${Date.now()}@example.com`;
   await page.goto('/auth');
-  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByRole('link', { name: 'Create one' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('first password 123');
   await page.getByRole('button', { name: 'Create Account' }).click();

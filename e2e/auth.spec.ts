@@ -32,7 +32,8 @@ test.describe('/auth', () => {
 
   test('registration ends in sign-in mode with "Check your email"', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await page.getByLabel('Email').fill(`e2e-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Create Account' }).click();

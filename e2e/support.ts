@@ -31,7 +31,8 @@ export const E2E_PASSWORD = 'a long enough password';
 export async function registerAndVerify(page: Page, baseURL: string, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`;
   await page.goto('/auth');
-  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByRole('link', { name: 'Create one' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -30,6 +30,18 @@ describe('serving the web app', () => {
     }
   });
 
+  it('sends a form posted to a page before its script ran back to the page, with nothing in the URL', async () => {
+    const { request } = await createTestApp({ webRoot });
+    const res = await request('/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40example.com&password=secret-secret',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth');
+    expect((await request('/no-such-page', { method: 'POST' })).status).toBe(404);
+  });
+
   it('answers a matching ETag with 304', async () => {
     const { request } = await createTestApp({ webRoot });
     const first = await request('/');

@@ -69,40 +69,45 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
   const notFound = loadHtmlPage(webRoot, NOT_FOUND_FILE, baseUrl);
   if (!shell || !notFound) throw new Error(`The build in ${webRoot} is incomplete. Run "npm run build".`);
 
-  return new Hono<AppEnv>()
-    .on(['GET', 'HEAD'], [...textFiles.keys()], (c) => {
-      const file = textFiles.get(c.req.path)!;
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.body(file.body, 200, { 'Content-Type': file.type });
-    })
-    .use('/assets/*', cacheFor(IMMUTABLE), serveStatic({ root: webRoot, precompressed: true }))
-    .use(
-      '*',
-      cacheFor('public, max-age=3600'),
-      serveStatic({
-        root: webRoot,
-        precompressed: true,
-        // HTML is answered below, with routing rules; only plain files come from here. A path without an
-        // extension is a page: the static handler would otherwise serve a folder's index.html as it is.
-        rewriteRequestPath: (p) =>
-          path.posix.extname(p) === '' || p.endsWith('.html') ? '/__no_such_file__' : p,
-      }),
-    )
-    .on(['GET', 'HEAD'], '*', (c) => {
-      const id = matchRoute(c.req.path);
-      if (!id) {
-        c.var.log.info({ path: c.req.path }, 'not found: a visitor asked for a path that does not exist');
-        return sendHtml(c, notFound, 404);
-      }
-      const route = ROUTES[id];
-      if (!route.prerender) return sendHtml(c, shell, 200);
-      if (!route.path.includes(':')) return sendHtml(c, pages.get(route.path)!, 200);
-      const clean = c.req.path.replace(/\/+$/, '');
-      const page = pages.get(clean);
-      if (page) return sendHtml(c, page, 200);
-      const fallback = fallbacks.get(route.path);
-      return fallback ? sendHtml(c, fallback, 404) : sendHtml(c, notFound, 404);
-    });
+  return (
+    new Hono<AppEnv>()
+      .on(['GET', 'HEAD'], [...textFiles.keys()], (c) => {
+        const file = textFiles.get(c.req.path)!;
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.body(file.body, 200, { 'Content-Type': file.type });
+      })
+      .use('/assets/*', cacheFor(IMMUTABLE), serveStatic({ root: webRoot, precompressed: true }))
+      .use(
+        '*',
+        cacheFor('public, max-age=3600'),
+        serveStatic({
+          root: webRoot,
+          precompressed: true,
+          // HTML is answered below, with routing rules; only plain files come from here. A path without an
+          // extension is a page: the static handler would otherwise serve a folder's index.html as it is.
+          rewriteRequestPath: (p) =>
+            path.posix.extname(p) === '' || p.endsWith('.html') ? '/__no_such_file__' : p,
+        }),
+      )
+      // A form sent before the page's script ran (the sign-in forms say method="post", so a password never
+      // lands in a URL or a log line) comes back to its page, where the visitor simply tries again.
+      .post('*', (c) => (matchRoute(c.req.path) ? c.redirect(c.req.path, 303) : sendHtml(c, notFound, 404)))
+      .on(['GET', 'HEAD'], '*', (c) => {
+        const id = matchRoute(c.req.path);
+        if (!id) {
+          c.var.log.info({ path: c.req.path }, 'not found: a visitor asked for a path that does not exist');
+          return sendHtml(c, notFound, 404);
+        }
+        const route = ROUTES[id];
+        if (!route.prerender) return sendHtml(c, shell, 200);
+        if (!route.path.includes(':')) return sendHtml(c, pages.get(route.path)!, 200);
+        const clean = c.req.path.replace(/\/+$/, '');
+        const page = pages.get(clean);
+        if (page) return sendHtml(c, page, 200);
+        const fallback = fallbacks.get(route.path);
+        return fallback ? sendHtml(c, fallback, 404) : sendHtml(c, notFound, 404);
+      })
+  );
 }
 
 /** Sets Cache-Control on files the static handler found (its onFound runs too late to set headers). */

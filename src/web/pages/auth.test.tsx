@@ -116,8 +116,8 @@ describe('/auth', () => {
   it('registration without a session returns to sign-in mode with "check your email"', async () => {
     stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
     renderAuth();
-    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
-    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeDefined();
+    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
     fill('Email', 'new@example.com');
     fill('Password', 'long enough');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -126,11 +126,22 @@ describe('/auth', () => {
     expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeDefined();
   });
 
+  it('keeps the mode in the URL: the switch is a link, so reload and early clicks land on the form', async () => {
+    const router = renderAuth('/auth?mode=register');
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/auth?mode=register');
+  });
+
   it('registration with a session goes to /payment after 1.5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: 'session', user: {} } } });
     const router = renderAuth();
-    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
     fill('Email', 'new@example.com');
     fill('Password', 'long enough');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -148,7 +159,8 @@ describe('/auth', () => {
       },
     });
     renderAuth();
-    fireEvent.click(screen.getByRole('button', { name: 'Create one' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
     fill('Email', 'new@example.com');
     fill('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));

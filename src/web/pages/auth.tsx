@@ -80,7 +80,7 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5" noValidate={false}>
+    <form method="post" onSubmit={submit} className="space-y-5" noValidate={false}>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
@@ -132,11 +132,13 @@ function ResetPasswordForm({ token }: { token: string | null }) {
 }
 
 export function AuthPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user, loading, signedIn } = useAuth();
   const resetMode = params.get('mode') === 'reset';
-  const [mode, setMode] = useState<'signin' | 'register'>('signin');
+  // The mode lives in the URL, and the switch is a real link: a click before the script has loaded
+  // still lands on the right form, and reload and back keep it.
+  const mode: 'signin' | 'register' = params.get('mode') === 'register' ? 'register' : 'signin';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -176,7 +178,7 @@ export function AuthPage() {
       } else {
         setCheckEmail(email.trim());
         setPassword('');
-        setMode('signin');
+        setParams({}, { replace: true });
       }
     } catch (error) {
       toast.error(mode === 'signin' ? LOGIN_FAILED : REGISTRATION_FAILED, {
@@ -229,7 +231,7 @@ export function AuthPage() {
           </div>
         )}
 
-        <form onSubmit={submit} className="mt-6 space-y-5">
+        <form method="post" onSubmit={submit} className="mt-6 space-y-5">
           <div className="space-y-1.5">
             <label htmlFor={`${id}-email`} className="text-sm font-medium">
               Email
@@ -289,16 +291,13 @@ export function AuthPage() {
 
         <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
           {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
-          <button
-            type="button"
-            onClick={() => {
-              setMode(registering ? 'signin' : 'register');
-              setCheckEmail(null);
-            }}
+          <Link
+            to={registering ? '/auth' : '/auth?mode=register'}
+            onClick={() => setCheckEmail(null)}
             className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
           >
             {registering ? 'Sign in' : 'Create one'}
-          </button>
+          </Link>
         </p>
       </div>
       <p className="mt-6 flex items-center justify-center gap-2 text-xs text-slate-500 dark:text-slate-400">

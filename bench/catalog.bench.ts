@@ -22,6 +22,14 @@ function readQueries(): string[] {
     .map((l) => (l === '<empty>' ? '' : l));
 }
 const searchPath = (q: string) => `/api/catalog/automations?q=${encodeURIComponent(q)}&pageSize=${PAGE}`;
+/** The V8 flags an npm script runs node with (package.json), so the bench measures what operators run. */
+function scriptFlags(script: string): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const command = scripts[script]!.split('&&').at(-1)!.trim();
+  return command.split(/\s+/).filter((part) => part.startsWith('--'));
+}
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 type Server = {
@@ -34,8 +42,7 @@ type Server = {
 async function startServer(dataDir: string): Promise<Server> {
   const child = fork(path.join(ROOT, 'bench/catalog-server.ts'), [dataDir], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // The V8 flags `npm start` runs the server with (package.json).
-    execArgv: [...process.execArgv, '--max-semi-space-size=4'],
+    execArgv: [...process.execArgv, ...scriptFlags('start')],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
@@ -204,7 +211,11 @@ export async function run() {
     const t = performance.now();
     const cli = spawnSync(
       process.execPath,
-      [path.join(ROOT, 'src/server/catalog/import-cli.ts'), path.join(work, 'workflows')],
+      [
+        ...scriptFlags('catalog:import'),
+        path.join(ROOT, 'src/server/catalog/import-cli.ts'),
+        path.join(work, 'workflows'),
+      ],
       {
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
         encoding: 'utf8',

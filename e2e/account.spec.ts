@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
+import { test } from './support.ts';
 
 const RESET_SUBJECT = 'Reset your Flowvault password';
 

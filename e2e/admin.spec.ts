@@ -6,11 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { CORPUS_ARCHIVE } from '../tests/support/n8n-corpus.ts';
 import { linkIn, waitForMail } from './mail.ts';
-import { becomePayingMember, watchConsole } from './support.ts';
+import { becomePayingMember, test, waitForHydration, watchConsole } from './support.ts';
 
 const OPERATOR = 'operator-e2e@example.com';
 const OPERATOR_PASSWORD = 'operator e2e password 789';
@@ -110,7 +110,7 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
 
     // A paying member searches for it by id: gone.
     const memberContext = await browser.newContext();
-    const member = await memberContext.newPage();
+    const member = waitForHydration(await memberContext.newPage());
     await becomePayingMember(member, baseURL!, 'member-ops');
     await member.goto(`/dashboard?section=search&q=${encodeURIComponent(id)}`);
     await expect(member.getByText('No automations found')).toBeVisible({ timeout: 20_000 });

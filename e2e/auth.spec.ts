@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { watchConsole } from './support.ts';
+import { expect } from '@playwright/test';
+import { test, watchConsole } from './support.ts';
 
 // The /auth screen's own texts. The flows that follow mailed links (verify, reset) are in account.spec.ts.
 test.describe('/auth', () => {

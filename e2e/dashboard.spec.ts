@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { watchConsole } from './support.ts';
+import { expect } from '@playwright/test';
+import { test, watchConsole } from './support.ts';
 
 // Visitors' paywall-safe preview, end to end. The member flows (sign-up, payment, search, live
 // collections, rating, copy, download) are in e2e/member.spec.ts.

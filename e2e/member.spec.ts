@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { becomePayingMember, E2E_PASSWORD, watchConsole } from './support.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { becomePayingMember, E2E_PASSWORD, test, waitForHydration, watchConsole } from './support.ts';
 
 // A member end to end: register, verify by the real mail, pay through the built-in PayPal sandbox,
 // then search (Ctrl+K), filter by a chip, save (seen live in a second browser through SSE), open the
@@ -19,7 +19,7 @@ async function becomeMember(page: Page, baseURL: string): Promise<string> {
 
 async function signInElsewhere(browser: Browser, baseURL: string, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = waitForHydration(await context.newPage());
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);

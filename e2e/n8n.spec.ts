@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type N8nStandin, startN8nStandin } from '../tests/support/n8n-standin.ts';
-import { becomePayingMember, watchConsole } from './support.ts';
+import { becomePayingMember, test, watchConsole } from './support.ts';
 
 // A member connects their n8n (the stand-in, on E2E_N8N_PORT, which playwright.config.ts lets the
 // server reach), tests it, deploys from the detail page, opens the deployment history, sees a run

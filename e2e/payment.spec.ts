@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForMail } from './mail.ts';
-import { registerAndVerify, watchConsole } from './support.ts';
+import { registerAndVerify, test, watchConsole } from './support.ts';
 
 test.describe('checkout through the PayPal sandbox', () => {
   test('register → verify → pay → dashboard unlocked', async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { watchConsole } from './support.ts';
+import { expect } from '@playwright/test';
+import { test, watchConsole } from './support.ts';
 
 test.describe('home page', () => {
   test('is prerendered HTML with the top bar, even with JavaScript disabled', async ({

@@ -1,5 +1,29 @@
-import { expect, type Page, test } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
+
+/**
+ * After `page.goto` to an HTML page, waits until React has hydrated it (`html[data-hydrated]`, set by
+ * src/web/main.tsx): a prerendered page shows its buttons before their handlers exist, and a click in
+ * that gap is lost. Pages the specs open themselves get the same through `waitForHydration`.
+ */
+export function waitForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (response?.headers()['content-type']?.includes('text/html')) {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
+    }
+    return response;
+  };
+  return page;
+}
+
+/** Playwright's `test` whose `page` waits for hydration after each goto (not when JavaScript is off). */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : waitForHydration(page));
+  },
+});
 
 /**
  * Collects console errors, uncaught page errors and Content-Security-Policy violations (a blocked eval

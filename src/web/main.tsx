@@ -1,6 +1,6 @@
 import '#web/lib/zod-jitless.ts';
 import './app.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -22,11 +22,21 @@ await Promise.all(
 );
 
 const router = createBrowserRouter(routes);
+
+/** Marks the document once React owns it (`html[data-hydrated]`): before that, clicks do nothing. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />
+        <HydratedMark />
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>

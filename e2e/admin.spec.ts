@@ -10,7 +10,13 @@ import { expect, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { CORPUS_ARCHIVE } from '../tests/support/n8n-corpus.ts';
 import { linkIn, waitForMail } from './mail.ts';
-import { becomePayingMember, test, waitForHydration, watchConsole } from './support.ts';
+import {
+  becomePayingMember,
+  expectNoAxeViolations,
+  test,
+  waitForHydration,
+  watchConsole,
+} from './support.ts';
 
 const OPERATOR = 'operator-e2e@example.com';
 const OPERATOR_PASSWORD = 'operator e2e password 789';
@@ -137,6 +143,21 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     const rows = page.getByRole('row');
     await expect(rows.filter({ hasText: 'catalog.unpublish' }).filter({ hasText: id })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'catalog.import' }).filter({ hasText: OPERATOR })).toHaveCount(1);
+    // Every console page passes axe, with the imported catalogue and the audit entries in place.
+    for (const [path, heading] of [
+      ['/admin/catalog', 'Catalogue'],
+      ['/admin/users', 'Users'],
+      ['/admin/inbox', 'Inbox'],
+      ['/admin-payment-recovery', 'Payment recovery'],
+      ['/admin-recovery', 'Payment health'],
+      ['/debug-auth', 'Auth diagnostics'],
+      ['/admin/audit', 'Audit log'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoAxeViolations(page, `${path} (${heading})`);
+    }
     expect(errors.filter((e) => !/status of 40[134]/.test(e))).toEqual([]);
   } finally {
     zip.cleanup();

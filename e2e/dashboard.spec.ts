@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { test, watchConsole } from './support.ts';
+import { expectNoAxeViolations, test, watchConsole } from './support.ts';
 
 // Visitors' paywall-safe preview, end to end. The member flows (sign-up, payment, search, live
 // collections, rating, copy, download) are in e2e/member.spec.ts.
@@ -23,8 +22,7 @@ test.describe('automation detail for a visitor', () => {
     expect(apiCalls).toEqual([`/api/catalog/automations/${SAMPLE}/preview`]);
     // The canvas is drawn from node positions without parameters.
     await expect(page.locator('.react-flow__node').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, 'automation detail (visitor)');
     expect(errors).toEqual([]);
   });
 

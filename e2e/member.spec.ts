@@ -1,6 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { becomePayingMember, E2E_PASSWORD, test, waitForHydration, watchConsole } from './support.ts';
+import {
+  becomePayingMember,
+  E2E_PASSWORD,
+  expectNoAxeViolations,
+  test,
+  waitForHydration,
+  watchConsole,
+} from './support.ts';
 
 // A member end to end: register, verify by the real mail, pay through the built-in PayPal sandbox,
 // then search (Ctrl+K), filter by a chip, save (seen live in a second browser through SSE), open the
@@ -110,8 +116,21 @@ test('a member searches, filters, saves (seen live elsewhere), rates, copies and
   // Copy + download were recorded: Automations Copied shows 2.
   await expect(page.getByText('Automations Copied').locator('..')).toContainText('2');
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page, 'overview');
+  // Every other section and settings tab, as a member with saved items and activity sees them.
+  for (const section of ['search', 'ai-agents', 'quick-actions', 'data-processing', 'collections']) {
+    await page.goto(`/dashboard?section=${section}`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNoAxeViolations(page, section);
+  }
+  for (const tab of ['profile', 'notifications', 'n8n', 'privacy']) {
+    await page.goto(`/dashboard?section=settings&tab=${tab}`);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectNoAxeViolations(page, `settings ${tab}`);
+  }
+  await page.goto(`/automation/${SAMPLE}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expectNoAxeViolations(page, 'automation detail (member)');
   // 401/403 come from the signed-out probes before payment; video thumbnails come from YouTube, which
   // an offline test machine cannot resolve.
   expect(errors.filter((e) => !/status of 40[13]|ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);

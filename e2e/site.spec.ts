@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
+import { expectNoAxeViolations, test } from './support.ts';
 
 const LEGAL = [
   '/terms-conditions',
@@ -118,8 +117,7 @@ test.describe('accessibility', () => {
       await withoutSocialProof(page);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, path);
     });
   }
 });

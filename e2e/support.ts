@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -75,4 +76,31 @@ export async function becomePayingMember(page: Page, baseURL: string, prefix: st
   await page.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   return email;
+}
+
+/**
+ * Runs axe on the page as it is now, in the light and the dark colour scheme (the site follows the
+ * system setting); fails naming each violation and the first elements it found.
+ */
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // A toast fading in is half transparent: let toasts finish moving so contrast is judged as seen.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState !== 'running' || !target?.closest('[data-sonner-toast]');
+      }),
+    );
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const found = violations.map(
+      (v) =>
+        `${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').at(-1)?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
+    expect(found, `axe on ${where} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -175,7 +175,7 @@ export function SearchSection() {
                 >
                   {chip}
                   {data?.chipCounts[chip] !== undefined && (
-                    <span className="ml-1 opacity-70">({data.chipCounts[chip]})</span>
+                    <span className="ml-1 font-normal tabular-nums">({data.chipCounts[chip]})</span>
                   )}
                 </button>
               </li>

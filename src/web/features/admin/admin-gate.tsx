@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
@@ -49,3 +50,38 @@ export const cardClass =
   'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 export const inputClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-950';
+
+/** A labelled input that fills its row: the console's search boxes and one-field forms. */
+export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} className={`${inputClass} mt-1`} {...input} />
+    </div>
+  );
+}
+
+/** Previous / Next under a paged list. */
+export function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <div className="mt-4 flex gap-3">
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, inputClass, Pager } from './admin-gate.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -99,19 +99,7 @@ function Audit() {
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex gap-3">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </Button>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </AdminShell>

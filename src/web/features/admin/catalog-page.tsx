@@ -6,7 +6,7 @@ import type { AdminCatalogItem, CatalogImport, ImportSummary } from '#shared/sch
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, Field, inputClass, Pager } from './admin-gate.tsx';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 type StatusFilter = 'all' | 'published' | 'unpublished' | 'not-deployable';
@@ -368,18 +368,7 @@ function ItemsSection() {
           setPage(1);
         }}
       >
-        <div className="flex-1">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            Title or id
-          </label>
-          <input
-            id={searchId}
-            className={`${inputClass} mt-1`}
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <Field label="Title or id" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <div>
           <label htmlFor={`${searchId}-s`} className="text-sm font-medium">
             Show
@@ -421,19 +410,7 @@ function ItemsSection() {
               <ItemRow key={item.id} item={item} />
             ))}
           </ul>
-          <div className="mt-4 flex gap-3">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </Button>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </section>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, Field } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
   const events = useQuery({
@@ -31,7 +31,6 @@ function SignIns({ user }: { user: AdminUser }) {
 /** The spec's test-login, for the operator's own account: the email is theirs and cannot be changed. */
 function TestOwnLogin() {
   const { user } = useAuth();
-  const passwordId = useId();
   const [password, setPassword] = useState('');
   const test = useMutation({
     mutationFn: async () => unwrap(await api.admin['test-login'].$post({ json: { password } })),
@@ -55,19 +54,13 @@ function TestOwnLogin() {
           test.mutate();
         }}
       >
-        <div className="flex-1">
-          <label htmlFor={passwordId} className="text-sm font-medium">
-            Your password
-          </label>
-          <input
-            id={passwordId}
-            className={`${inputClass} mt-1`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <Field
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button type="submit" disabled={!password || test.isPending}>
           Test login
         </Button>
@@ -83,7 +76,6 @@ function TestOwnLogin() {
  */
 function DebugAuth() {
   const [openSignIns, setOpenSignIns] = useState<string | null>(null);
-  const inputId = useId();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const users = useQuery({
@@ -126,19 +118,13 @@ function DebugAuth() {
   return (
     <AdminShell title="Auth diagnostics">
       <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Find a user">
-        <div className="flex-1">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            Find a user by email or name
-          </label>
-          <input
-            id={inputId}
-            className={`${inputClass} mt-1`}
-            type="search"
-            autoComplete="off"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <Field
+          label="Find a user by email or name"
+          type="search"
+          autoComplete="off"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit">Search</Button>
       </form>
       {users.isError && (

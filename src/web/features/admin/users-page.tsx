@@ -5,7 +5,7 @@ import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, Field, inputClass } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 
@@ -160,7 +160,6 @@ function UserCard({ user, onChanged }: { user: AdminUser; onChanged: () => void 
 /** Users: search, role change, ban, lifetime access by hand, refunds. Every action is audited. */
 function Users() {
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const users = useQuery({
@@ -174,19 +173,13 @@ function Users() {
   return (
     <AdminShell title="Users">
       <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Search users">
-        <div className="flex-1">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            Email or name
-          </label>
-          <input
-            id={inputId}
-            className={`${inputClass} mt-1`}
-            type="search"
-            autoComplete="off"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <Field
+          label="Email or name"
+          type="search"
+          autoComplete="off"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit">Search</Button>
       </form>
       {users.isPending && <Spinner label="Loading users..." className="mt-6" />}

@@ -18,6 +18,8 @@ import { createLogger } from '#server/lib/logger.ts';
 import { weeklyReportJob } from '#server/library/weekly-report.ts';
 import { mailDeliveryJob } from '#server/mail/mail-job.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
+import { automationAlertsJob } from '#server/n8n/automation-alerts.ts';
+import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
 import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
 
@@ -70,6 +72,7 @@ const billing = {
   baseUrl: env.baseUrl,
   smtpConfigured: mailTransport !== undefined,
 };
+const n8n = createN8nDeps({ env, database, log });
 const scheduler = createScheduler({
   db: database.db,
   log,
@@ -81,6 +84,7 @@ const scheduler = createScheduler({
       log,
       smtpConfigured: mailTransport !== undefined,
     }),
+    automationAlertsJob({ ...n8n, baseUrl: env.baseUrl, smtpConfigured: mailTransport !== undefined }),
     ...(mailTransport
       ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
       : []),
@@ -90,6 +94,7 @@ scheduler.start();
 
 const events = createEventHub({ bus: processBus });
 const app = createApp({
+  n8n,
   events,
   env,
   database,

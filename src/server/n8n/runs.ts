@@ -22,7 +22,11 @@ function durationOf(e: N8nExecution): number | null {
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
-export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Promise<N8nRunsView> {
+/**
+ * Every execution (the newest 250 per instance) of the workflows Flowvault deployed for the member,
+ * newest first, with the instances that could not be read. A run's id is `{connection id}:{execution id}`.
+ */
+export async function readDeployedRuns(deps: N8nDeps, userId: string) {
   const [deployed, connections] = await Promise.all([
     deployedWorkflows(deps, userId),
     listConnections(deps, userId),
@@ -70,6 +74,11 @@ export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Prom
   all.sort(
     (a, b) => Date.parse(b.startedAt ?? '') - Date.parse(a.startedAt ?? '') || b.id.localeCompare(a.id),
   );
+  return { all, unreachable, connections };
+}
+
+export async function recentRuns(deps: N8nDeps, userId: string, limit = 5): Promise<N8nRunsView> {
+  const { all, unreachable, connections } = await readDeployedRuns(deps, userId);
   // The list is read without run data (250 executions stay small); the few runs shown are read one by
   // one with their data for real item counts. A failure there just leaves the counts unreported.
   const shown = all.slice(0, limit);

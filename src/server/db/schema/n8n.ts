@@ -36,6 +36,8 @@ export const n8nConnections = pgTable(
     lastTestMessage: text('last_test_message'),
     lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
     workflowCount: integer('workflow_count'),
+    /** Automation Alerts: failures that stopped up to here were already looked at (and mailed). */
+    alertsCheckedAt: timestamp('alerts_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

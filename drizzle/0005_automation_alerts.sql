@@ -1,0 +1,1 @@
+ALTER TABLE "n8n_connections" ADD COLUMN "alerts_checked_at" timestamp with time zone;

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -31,21 +31,41 @@ const STATUS_STYLE: Record<N8nRunView['status'], string> = {
   other: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
 
-/** Recent Runs (limit 5) and the totals, from the member's real n8n executions. */
+/** The most runs 'View All' lists (the API's page limit). */
+const ALL_RUNS = 50;
+
+/** Recent Runs (limit 5, or up to 50 with View All) and the totals, from the member's real n8n executions. */
 export function RecentRuns({ limit = 5 }: { limit?: number }) {
   const id = useId();
+  const [all, setAll] = useState(false);
+  const shown = all ? ALL_RUNS : limit;
   const runs = useQuery({
-    queryKey: n8nKeys.runs(limit),
-    queryFn: () => n8nApi.runs(limit),
+    queryKey: n8nKeys.runs(shown),
+    queryFn: () => n8nApi.runs(shown),
     refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
   });
   const now = Date.now();
   const totals = runs.data?.totals;
+  const more = (totals?.totalRuns ?? 0) > limit;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
-      <h3 id={`${id}-title`} className="text-base font-semibold">
-        Recent Runs
-      </h3>
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={`${id}-title`} className="text-base font-semibold">
+          Recent Runs
+        </h3>
+        {more && (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={all}
+            aria-controls={`${id}-list`}
+            onClick={() => setAll((v) => !v)}
+          >
+            {all ? 'Show fewer' : 'View All'}
+          </Button>
+        )}
+      </div>
       {runs.isPending ? (
         <ul aria-busy="true" aria-label="Loading recent runs" className="space-y-2">
           {[0, 1, 2].map((i) => (
@@ -58,7 +78,7 @@ export function RecentRuns({ limit = 5 }: { limit?: number }) {
           <p className="text-sm text-slate-600 dark:text-slate-400">{N8N_TEXT.noRunsBody}</p>
         </div>
       ) : (
-        <ul className="space-y-2">
+        <ul id={`${id}-list`} className="space-y-2" aria-busy={runs.isPlaceholderData}>
           {runs.data.runs.map((run) => (
             <li
               key={run.id}
@@ -82,6 +102,11 @@ export function RecentRuns({ limit = 5 }: { limit?: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {all && totals && totals.totalRuns > ALL_RUNS && (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          The latest {ALL_RUNS} of {totals.totalRuns} runs; n8n keeps the rest in its Executions list.
+        </p>
       )}
       {runs.data?.unreachable.map((u) => (
         <p key={u.instanceUrl} className="text-xs text-amber-800 dark:text-amber-300">

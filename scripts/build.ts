@@ -1,10 +1,12 @@
-// `npm run build`: client bundle → SSR bundle → prerendered HTML → precompressed assets.
+// `npm run build`: client bundle → SSR bundle → prerendered HTML → precompressed assets → the
+// embedded database template (a migrated PGlite data dir, so a new database skips initdb).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { defaultTemplateFile, writeDatabaseTemplate } from '../src/server/db/template.ts';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
 import {
   APP_SHELL_FILE,
@@ -164,6 +166,13 @@ function walk(dir: string) {
   }
 }
 walk(CLIENT);
+
+const templateStarted = performance.now();
+const templateFile = defaultTemplateFile();
+const { bytes } = await writeDatabaseTemplate(templateFile);
+console.log(
+  `Packed the embedded database template: ${path.relative(ROOT, templateFile)} (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - templateStarted)} ms`,
+);
 
 const stamp = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
 writeFileSync(path.join(ROOT, 'dist/.build-stamp'), `${stamp}\n`);

@@ -52,10 +52,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
  * Postgres's 128 MB: PGlite touches the whole buffer pool inside its WebAssembly memory at start, which
  * cost ~150 MB of RSS, while its files stay in the OS page cache anyway (decision 0002, memory).
  */
-export function createPglite(dataDir?: string): Promise<PGlite> {
+export function createPglite(dataDir?: string, template?: Blob): Promise<PGlite> {
   return PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=32MB'],
+    // A new data dir unpacked from a pre-initialised one (db/template.ts) skips initdb.
+    ...(template ? { loadDataDir: template } : {}),
   });
 }
 

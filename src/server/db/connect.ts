@@ -2,13 +2,20 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { createPglite, type DbHandle, openDatabase, pingDatabase } from './client.ts';
+import { defaultTemplateFile, templateFor } from './template.ts';
 
 export class DatabaseConnectError extends Error {
   override name = 'DatabaseConnectError';
 }
 
-/** Opens the configured database and proves it answers; errors name the variable to fix. */
-export async function connectDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DbHandle> {
+/**
+ * Opens the configured database and proves it answers; errors name the variable to fix. A new
+ * embedded database starts from the build's template when there is one (`templateFile`).
+ */
+export async function connectDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  options: { templateFile?: string } = {},
+): Promise<DbHandle> {
   if (env.DATABASE_URL) {
     const handle = await openDatabase({ kind: 'pg', url: env.DATABASE_URL });
     try {
@@ -26,7 +33,8 @@ export async function connectDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'
   const dir = path.resolve(env.DATA_DIR, 'pglite');
   mkdirSync(dir, { recursive: true });
   try {
-    return await openDatabase({ kind: 'pglite', pglite: await createPglite(dir) });
+    const template = templateFor(dir, options.templateFile ?? defaultTemplateFile());
+    return await openDatabase({ kind: 'pglite', pglite: await createPglite(dir, template) });
   } catch (error) {
     throw new DatabaseConnectError(
       `Invalid configuration: DATA_DIR could not open the embedded database at ${dir} (${describeError(error)})`,

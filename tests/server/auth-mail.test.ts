@@ -36,6 +36,20 @@ async function appWithSmtp() {
   return { t, smtp, deliver };
 }
 
+/**
+ * better-auth may send its mails after answering (so response time says nothing about an account):
+ * wait until the mail is in the outbox before delivering.
+ */
+async function queuedFor(t: TestApp, to: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    if (rows.length > 0) return rows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`No mail to ${to} queued within ${timeoutMs} ms`);
+}
+
 function requestReset(t: TestApp, email: string, ip = nextClientIp()) {
   return t.request('/api/auth/request-password-reset', {
     method: 'POST',
@@ -48,6 +62,7 @@ describe('mail over SMTP', () => {
   it('register → the real verification mail → its link → verified, signed in, on /dashboard', async () => {
     const { t, smtp, deliver } = await appWithSmtp();
     expect((await signUpRequest(t, 'smtp@example.com', TEST_PASSWORD)).status).toBe(200);
+    await queuedFor(t, 'smtp@example.com');
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     const mail = await smtp.waitFor('smtp@example.com');
     expect(mail.subject).toBe('Confirm your email for Flowvault');
@@ -70,7 +85,8 @@ describe('mail over SMTP', () => {
     await t.database.db.delete(mailOutbox);
 
     expect((await requestReset(t, 'reset@example.com')).status).toBe(200);
-    await deliver();
+    await queuedFor(t, 'reset@example.com');
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     const mail = await smtp.waitFor('reset@example.com');
     expect(mail.subject).toBe('Reset your Flowvault password');
     const link = new URL(findLink(mail.body, 'http://flowvault.test/auth?mode=reset&token='));

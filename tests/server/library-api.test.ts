@@ -1,32 +1,16 @@
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
 import { automationEvents } from '../../src/server/db/schema/catalog.ts';
 import { processBus } from '../../src/server/realtime/event-bus.ts';
 import { CollectionListSchema, OverviewSchema, RatingStateSchema } from '../../src/shared/schemas/library.ts';
+import { appWithInjectedMembers, FIXTURE_LIBRARY } from '../support/library-app.ts';
 import { signIn } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { viewerOf } from '../support/viewers.ts';
-
-const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 
 /** The app with the fixture library and two injected members (real user rows, no password hashing). */
 async function appWithMembers() {
-  const t = await createTestApp({
-    resolveViewer: async (headers) => {
-      const id = headers.get('x-test-viewer');
-      if (!id) return null;
-      const viewer = viewerOf(id.startsWith('user') ? 'user' : 'member')!;
-      return { ...viewer, userId: id, email: `${id}@flowvault.test` };
-    },
-  });
-  await t.database.db.insert(user).values([
-    { id: 'member-a', email: 'member-a@flowvault.test' },
-    { id: 'member-b', email: 'member-b@flowvault.test' },
-  ]);
-  await importCatalogPath({ database: t.database, target: LIBRARY });
+  const t = await appWithInjectedMembers();
   const call = async (who: string, method: string, url: string, body?: unknown) => {
     const res = await t.request(url, {
       method,
@@ -41,7 +25,7 @@ async function appWithMembers() {
 describe('library access with real sessions', () => {
   it('refuses visitors (401) and unpaid users (403); a member reaches their own library only', async () => {
     const t = await createTestApp();
-    await importCatalogPath({ database: t.database, target: LIBRARY });
+    await importCatalogPath({ database: t.database, target: FIXTURE_LIBRARY });
     const unpaid = await signIn(t, 'user');
     const a = await signIn(t, 'member');
     const b = await signIn(t, 'member');

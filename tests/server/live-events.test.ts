@@ -1,18 +1,14 @@
-import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
 import type { AppEnv } from '../../src/server/lib/context.ts';
 import { createEventBus } from '../../src/server/realtime/event-bus.ts';
 import { createEventHub } from '../../src/server/realtime/event-hub.ts';
 import { eventsRoutes } from '../../src/server/realtime/events.routes.ts';
 import type { LiveEvent } from '../../src/shared/schemas/live-events.ts';
+import { appWithInjectedMembers } from '../support/library-app.ts';
 import { signIn } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { viewerOf } from '../support/viewers.ts';
-
-const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 
 /** Reads an SSE response: parsed events and raw comment lines, as they arrive. */
 function sseReader(response: Response) {
@@ -71,21 +67,7 @@ function sseReader(response: Response) {
 async function appWithMembers() {
   const bus = createEventBus();
   const hub = createEventHub({ bus });
-  const t = await createTestApp({
-    bus,
-    events: hub,
-    resolveViewer: async (headers) => {
-      const id = headers.get('x-test-viewer');
-      if (!id) return null;
-      const viewer = viewerOf(id.startsWith('user') ? 'user' : 'member')!;
-      return { ...viewer, userId: id, email: `${id}@flowvault.test` };
-    },
-  });
-  await t.database.db.insert(user).values([
-    { id: 'member-a', email: 'member-a@flowvault.test' },
-    { id: 'member-b', email: 'member-b@flowvault.test' },
-  ]);
-  await importCatalogPath({ database: t.database, target: LIBRARY, bus });
+  const t = await appWithInjectedMembers({ bus, events: hub });
   const as = (who: string) => ({ 'x-test-viewer': who, origin: t.deps.env.baseUrl });
   const open = async (who: string) => {
     const res = await t.request('/api/events', { headers: as(who) });

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import { profiles, user } from '../../src/server/db/schema/auth.ts';
 import { automationEvents } from '../../src/server/db/schema/catalog.ts';
 import { collections } from '../../src/server/db/schema/library.ts';
@@ -9,28 +7,13 @@ import { mailOutbox } from '../../src/server/db/schema/mail.ts';
 import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '../../src/server/library/weekly-report.ts';
 import { createEventBus } from '../../src/server/realtime/event-bus.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../src/shared/schemas/library.ts';
+import { appWithInjectedMembers } from '../support/library-app.ts';
 import { signIn } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { viewerOf } from '../support/viewers.ts';
-
-const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 
 async function appWithMembers() {
   const bus = createEventBus();
-  const t = await createTestApp({
-    bus,
-    resolveViewer: async (headers) => {
-      const id = headers.get('x-test-viewer');
-      if (!id) return null;
-      const viewer = viewerOf(id.startsWith('user') ? 'user' : 'member')!;
-      return { ...viewer, userId: id, email: `${id}@flowvault.test` };
-    },
-  });
-  await t.database.db.insert(user).values([
-    { id: 'member-a', email: 'member-a@flowvault.test' },
-    { id: 'member-b', email: 'member-b@flowvault.test' },
-  ]);
-  await importCatalogPath({ database: t.database, target: LIBRARY, bus });
+  const t = await appWithInjectedMembers({ bus });
   const call = async (who: string, method: string, url: string, body?: unknown, raw?: string) => {
     const res = await t.request(url, {
       method,

@@ -85,6 +85,10 @@ export async function becomePayingMember(page: Page, baseURL: string, prefix: st
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // Components that follow the scheme in script (React Flow's colorMode) re-render on the next frames.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     // A toast fading in is half transparent: let toasts finish moving so contrast is judged as seen.
     await page.waitForFunction(() =>
       document.getAnimations().every((a) => {

@@ -13,10 +13,12 @@ export default function WorkflowCanvas({ model }: { model: CanvasModel }) {
       id: n.name,
       position: { x: n.position[0], y: n.position[1] },
       data: { label: n.note !== undefined ? n.note.slice(0, 140) : `${n.name}\n${nodeTypeLabel(n.type)}` },
+      // Colours set here for both schemes: the page follows the system setting through CSS at once,
+      // React Flow's own colorMode only when it next renders.
       className:
         n.note !== undefined
-          ? '!w-56 !whitespace-pre-line !border-amber-300 !bg-amber-50 !text-left !text-xs dark:!bg-amber-950'
-          : '!whitespace-pre-line !text-xs',
+          ? '!w-56 !whitespace-pre-line !border-amber-300 !bg-amber-50 !text-left !text-xs !text-slate-900 dark:!border-amber-700 dark:!bg-amber-950 dark:!text-amber-50'
+          : '!whitespace-pre-line !border-slate-300 !bg-white !text-xs !text-slate-900 dark:!border-slate-600 dark:!bg-slate-800 dark:!text-slate-100',
       connectable: false,
       draggable: false,
       ariaLabel: `${n.name}, ${nodeTypeLabel(n.type)}`,

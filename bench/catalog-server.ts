@@ -6,13 +6,18 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { createPglite, openDatabase } from '../src/server/db/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
+import { defaultTemplateFile, templateFor } from '../src/server/db/template.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: catalog-server.ts <pglite data dir>');
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-const database = await openDatabase({ kind: 'pglite', pglite: await createPglite(dataDir) });
+// A new data dir starts from the build's template, as `npm start` does (connectDatabase).
+const database = await openDatabase({
+  kind: 'pglite',
+  pglite: await createPglite(dataDir, templateFor(dataDir, defaultTemplateFile())),
+});
 await migrateDatabase(database);
 const member = { userId: 'bench', email: 'bench@flowvault.test', role: 'user' as const, isMember: true };
 const app = createApp({

@@ -22,13 +22,21 @@ function readQueries(): string[] {
     .map((l) => (l === '<empty>' ? '' : l));
 }
 const searchPath = (q: string) => `/api/catalog/automations?q=${encodeURIComponent(q)}&pageSize=${PAGE}`;
-/** The V8 flags an npm script runs node with (package.json), so the bench measures what operators run. */
-function scriptFlags(script: string): string[] {
+/**
+ * How an npm script runs node (package.json): its `KEY=value` environment and its `--` flags, so the
+ * bench measures what operators run.
+ */
+function scriptRun(script: string): { env: Record<string, string>; flags: string[] } {
   const scripts = (
     JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts;
-  const command = scripts[script]!.split('&&').at(-1)!.trim();
-  return command.split(/\s+/).filter((part) => part.startsWith('--'));
+  const parts = scripts[script]!.split('&&').at(-1)!.trim().split(/\s+/);
+  const env = Object.fromEntries(
+    parts
+      .filter((p) => /^[A-Z_]+=/.test(p))
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
+  );
+  return { env, flags: parts.filter((p) => p.startsWith('--')) };
 }
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -42,7 +50,8 @@ type Server = {
 async function startServer(dataDir: string): Promise<Server> {
   const child = fork(path.join(ROOT, 'bench/catalog-server.ts'), [dataDir], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, ...scriptFlags('start')],
+    execArgv: [...process.execArgv, ...scriptRun('start').flags],
+    env: { ...process.env, ...scriptRun('start').env },
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
@@ -212,12 +221,18 @@ export async function run() {
     const cli = spawnSync(
       process.execPath,
       [
-        ...scriptFlags('catalog:import'),
+        ...scriptRun('catalog:import').flags,
         path.join(ROOT, 'src/server/catalog/import-cli.ts'),
         path.join(work, 'workflows'),
       ],
       {
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+        env: {
+          ...process.env,
+          ...scriptRun('catalog:import').env,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: '',
+        },
         encoding: 'utf8',
       },
     );
@@ -234,8 +249,10 @@ export async function run() {
     try {
       const t0 = performance.now();
       await get(`${server.url}${searchPath('')}`);
+      const elapsed = performance.now() - t0;
+      const built = await server.rss();
       console.log(
-        `Server: first search (index build) ${(performance.now() - t0).toFixed(0)} ms; RSS after import + index ${mb((await server.rss()).rss)}`,
+        `Server: first search (index build) ${elapsed.toFixed(0)} ms; RSS after import + index ${mb(built.rss)} (peak so far ${mb(built.maxRss)})`,
       );
       console.log(`Search, ${queries.length} queries, ${PAGE} per page:`);
       await latency(server.url, queries, 3);

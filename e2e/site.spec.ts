@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectNoAxeViolations, test } from './support.ts';
+import { expectNoAxeViolations, gotoBeforeHydration, test } from './support.ts';
 
 const LEGAL = [
   '/terms-conditions',
@@ -62,8 +62,11 @@ test.describe('social-proof card', () => {
     // Paused: only runFor moves the page's time, however long loading takes on a busy machine.
     await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
     await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'));
-    await page.goto('/blog');
+    await gotoBeforeHydration(page, '/blog');
     await page.waitForLoadState('networkidle');
+    // Hydration starts on the frame after the first paint: let that frame happen, then count 3 s.
+    await page.clock.runFor(100);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const card = page.getByRole('complementary', { name: 'What members say' });
     await page.clock.runFor(2900);
     await expect(card).toBeHidden();

@@ -7,8 +7,11 @@ import { linkIn, waitForMail } from './mail.ts';
  * src/web/main.tsx): a prerendered page shows its buttons before their handlers exist, and a click in
  * that gap is lost. Pages the specs open themselves get the same through `waitForHydration`.
  */
+const plainGoto = new WeakMap<Page, Page['goto']>();
+
 export function waitForHydration(page: Page): Page {
   const goto = page.goto.bind(page);
+  plainGoto.set(page, goto);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     if (response?.headers()['content-type']?.includes('text/html')) {
@@ -17,6 +20,14 @@ export function waitForHydration(page: Page): Page {
     return response;
   };
   return page;
+}
+
+/**
+ * `page.goto` without waiting for hydration: for a test that holds the page's clock (hydration starts
+ * on the frame after the first paint, which a paused clock never reaches).
+ */
+export function gotoBeforeHydration(page: Page, url: string) {
+  return (plainGoto.get(page) ?? page.goto.bind(page))(url);
 }
 
 /** Playwright's `test` whose `page` waits for hydration after each goto (not when JavaScript is off). */

@@ -47,6 +47,10 @@ const root = document.getElementById('root')!;
 // are prerendered without a query string, so one opened with ?… (say /auth?mode=reset) may render
 // differently: it is rendered afresh instead of hydrated against HTML that does not match it.
 if (root.dataset.shell === 'app' || window.location.search !== '') createRoot(root).render(app);
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-// thread for the whole page (one long task on a slow phone).
-else startTransition(() => void hydrateRoot(root, app));
+// The prerendered page is painted first (the next frame), then hydrated: on a slow phone the text no
+// longer waits behind hydration. As a transition, hydration yields to the browser every few
+// milliseconds instead of holding the main thread for the whole page (one long task).
+else {
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+  startTransition(() => void hydrateRoot(root, app));
+}

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
@@ -83,5 +83,39 @@ export function Pager({
         Next
       </Button>
     </div>
+  );
+}
+
+/** A one-box search form: hands the trimmed text to `onSearch` when submitted. */
+export function SearchForm({
+  name,
+  label,
+  button,
+  onSearch,
+}: {
+  name: string;
+  label: string;
+  button: string;
+  onSearch: (text: string) => void;
+}) {
+  const [draft, setDraft] = useState('');
+  return (
+    <form
+      className="flex items-end gap-3"
+      aria-label={name}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft.trim());
+      }}
+    >
+      <Field
+        label={label}
+        type="search"
+        autoComplete="off"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <Button type="submit">{button}</Button>
+    </form>
   );
 }

@@ -1,16 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
+import { useState } from 'react';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, inputClass, Pager } from './admin-gate.tsx';
+import { AdminGate, AdminShell, Pager, SearchForm } from './admin-gate.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Every operator action, newest first, 50 a page, with a filter over action, target, reason and operator. */
 function Audit() {
-  const filterId = useId();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const audit = useQuery({
@@ -20,30 +17,18 @@ function Audit() {
       unwrap(await api.admin.audit.$get({ query: { q: q || undefined, page: String(page) } })),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  }
-
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
   return (
     <AdminShell title="Audit log">
-      <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Filter the audit log">
-        <div className="flex-1">
-          <label htmlFor={filterId} className="text-sm font-medium">
-            Action, target, reason or operator
-          </label>
-          <input
-            id={filterId}
-            className={`${inputClass} mt-1`}
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
-        <Button type="submit">Filter</Button>
-      </form>
+      <SearchForm
+        name="Filter the audit log"
+        label="Action, target, reason or operator"
+        button="Filter"
+        onSearch={(text) => {
+          setQ(text);
+          setPage(1);
+        }}
+      />
       {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6" />}
       {audit.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">

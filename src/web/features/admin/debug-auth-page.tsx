@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, Field } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, Field, SearchForm } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
   const events = useQuery({
@@ -76,7 +76,6 @@ function TestOwnLogin() {
  */
 function DebugAuth() {
   const [openSignIns, setOpenSignIns] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const users = useQuery({
     queryKey: ['admin', 'users', query],
@@ -110,23 +109,14 @@ function DebugAuth() {
   });
   const busy = reset.isPending || endSessions.isPending || resend.isPending;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setQuery(draft.trim());
-  }
-
   return (
     <AdminShell title="Auth diagnostics">
-      <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Find a user">
-        <Field
-          label="Find a user by email or name"
-          type="search"
-          autoComplete="off"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <SearchForm
+        name="Find a user"
+        label="Find a user by email or name"
+        button="Search"
+        onSearch={setQuery}
+      />
       {users.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
           {users.error.message}

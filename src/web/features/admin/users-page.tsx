@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, Field, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, inputClass, SearchForm } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 
@@ -160,28 +160,14 @@ function UserCard({ user, onChanged }: { user: AdminUser; onChanged: () => void 
 /** Users: search, role change, ban, lifetime access by hand, refunds. Every action is audited. */
 function Users() {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const users = useQuery({
     queryKey: ['admin', 'users', query],
     queryFn: async () => unwrap(await api.admin.users.$get({ query: { q: query } })),
   });
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setQuery(draft.trim());
-  }
   return (
     <AdminShell title="Users">
-      <form onSubmit={onSubmit} className="flex items-end gap-3" aria-label="Search users">
-        <Field
-          label="Email or name"
-          type="search"
-          autoComplete="off"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <SearchForm name="Search users" label="Email or name" button="Search" onSearch={setQuery} />
       {users.isPending && <Spinner label="Loading users..." className="mt-6" />}
       {users.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">

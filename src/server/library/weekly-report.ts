@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { forEachPayingMember } from '#server/db/members.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -11,7 +12,6 @@ import { layout, type MailContent } from '#server/mail/templates.ts';
 
 export const WEEKLY_REPORT_KIND = 'weekly-report';
 const WEEK_MS = 7 * 24 * 60 * 60_000;
-const BATCH = 200;
 
 export type WeeklyFigures = {
   views: number;
@@ -44,7 +44,6 @@ export function weeklyReportEmail(
   });
 }
 
-type Row = { user_id: string; email: string };
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
@@ -68,22 +67,13 @@ export async function sendWeeklyReports(deps: {
   );
   const libraryTotal = library?.total ?? 0;
   const newInLibrary = Math.max(0, libraryTotal - (library?.before ?? libraryTotal));
-  let after = '';
-  for (;;) {
-    // Members (paid) with both toggles on and no report in the outbox for the last 7 days.
-    const due = rowsOf<Row>(
-      await deps.db.execute(sql`
-        select u.id as user_id, u.email
-        from users u join profiles p on p.user_id = u.id
-        where u.id > ${after} and p.has_paid and p.weekly_reports and p.email_notifications
-          and not exists (
-            select 1 from mail_outbox m
-            where m.kind = ${WEEKLY_REPORT_KIND} and m."to" = u.email and m.created_at > ${weekAgo})
-        order by u.id
-        limit ${BATCH}`),
-    );
-    if (due.length === 0) break;
-    for (const member of due) {
+  // Members with both toggles on and no report in the outbox for the last 7 days.
+  await forEachPayingMember(
+    deps.db,
+    sql`p.weekly_reports and p.email_notifications and not exists (
+      select 1 from mail_outbox m
+      where m.kind = ${WEEKLY_REPORT_KIND} and m."to" = u.email and m.created_at > ${weekAgo})`,
+    async (member) => {
       const [counts] = rowsOf<Record<'views' | 'copies' | 'downloads' | 'deploys' | 'saves', number>>(
         await deps.db.execute(sql`
           select
@@ -112,10 +102,8 @@ export async function sendWeeklyReports(deps: {
         { log: deps.log, smtpConfigured: deps.smtpConfigured },
       );
       queued += 1;
-    }
-    after = due.at(-1)!.user_id;
-    if (due.length < BATCH) break;
-  }
+    },
+  );
   if (queued > 0) deps.log?.info({ queued }, 'weekly reports queued');
   return { queued };
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { forEachPayingMember } from '#server/db/members.ts';
 import { n8nConnections } from '#server/db/schema/n8n.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -16,7 +17,6 @@ import { readDeployedRuns } from './runs.ts';
 export const AUTOMATION_ALERT_KIND = 'automation-alert';
 export const ALERT_INTERVAL_MS = 15 * 60_000;
 const LISTED = 10;
-const BATCH = 200;
 
 export function automationAlertEmail(input: {
   failures: Pick<N8nRunView, 'automationName' | 'instanceUrl' | 'stoppedAt'>[];
@@ -44,10 +44,6 @@ export function automationAlertEmail(input: {
   });
 }
 
-type Member = { user_id: string; email: string };
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-
 /** Looks at every due member's instances once; returns how many alert mails were queued. */
 export async function sendAutomationAlerts(
   deps: N8nDeps & { baseUrl: string; smtpConfigured?: boolean; now?: Date },
@@ -55,21 +51,12 @@ export async function sendAutomationAlerts(
   const now = deps.now ?? new Date();
   let queued = 0;
   let checked = 0;
-  let after = '';
-  for (;;) {
-    const members = rowsOf<Member>(
-      await deps.db.execute(sql`
-        select u.id as user_id, u.email
-        from users u join profiles p on p.user_id = u.id
-        where u.id > ${after} and p.has_paid and p.automation_alerts and p.email_notifications
-          and exists (
-            select 1 from deployments d
-            where d.user_id = u.id and d.status = 'deployed' and d.n8n_workflow_id is not null)
-        order by u.id
-        limit ${BATCH}`),
-    );
-    if (members.length === 0) break;
-    for (const member of members) {
+  await forEachPayingMember(
+    deps.db,
+    sql`p.automation_alerts and p.email_notifications and exists (
+      select 1 from deployments d
+      where d.user_id = u.id and d.status = 'deployed' and d.n8n_workflow_id is not null)`,
+    async (member) => {
       checked += 1;
       const { all, unreachable, connections } = await readDeployedRuns(deps, member.user_id);
       const down = new Set(unreachable.map((u) => u.instanceUrl));
@@ -114,10 +101,8 @@ export async function sendAutomationAlerts(
             ),
           );
       }
-    }
-    after = members.at(-1)!.user_id;
-    if (members.length < BATCH) break;
-  }
+    },
+  );
   if (queued > 0) deps.log.info({ queued, checked }, 'automation alerts queued');
   return { queued, checked };
 }

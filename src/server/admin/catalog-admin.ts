@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '#server/db/client.ts';
 import { catalogImports } from '#server/db/schema/admin.ts';
 import { automations } from '#server/db/schema/catalog.ts';
@@ -6,6 +6,8 @@ import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
+import { deployRefusal } from '#shared/catalog/workflow-facts.ts';
+import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type {
   AdminCatalogItem,
   AdminCatalogPage,
@@ -180,24 +182,6 @@ export function createImportRunner(deps: CatalogAdminDeps) {
 
 export type ImportRunner = ReturnType<typeof createImportRunner>;
 
-/** Why the deploy rule (part 2 §4) refuses an item, in the operator's words. */
-export function notDeployableReason(row: {
-  deployable: boolean;
-  workflowJson: string | null;
-  nodeCount: number;
-}): string | null {
-  if (row.deployable) return null;
-  if (row.workflowJson === null) return 'Template only: there is no workflow file to deploy.';
-  try {
-    const workflow = JSON.parse(row.workflowJson) as { nodes?: { type?: string }[] };
-    const nodes = workflow.nodes ?? [];
-    if (nodes.length <= 3) return `Only ${nodes.length} node(s): a deployable workflow needs more than 3.`;
-  } catch {
-    return 'The stored workflow JSON cannot be read.';
-  }
-  return 'Every node is a manual trigger, function or webhook: there is nothing for n8n to run.';
-}
-
 export async function listCatalogItems(
   deps: CatalogAdminDeps,
   query: { q?: string; status: 'all' | 'published' | 'unpublished' | 'not-deployable'; page: number },
@@ -227,7 +211,10 @@ export async function listCatalogItems(
       published: automations.published,
       deployable: automations.deployable,
       nodeCount: automations.nodeCount,
-      workflowJson: automations.workflowJson,
+      // Only a refused item needs its workflow read again, to say why.
+      refusedJson: sql<
+        string | null
+      >`case when ${automations.deployable} then null else ${automations.workflowJson} end`,
       updatedAt: automations.updatedAt,
     })
     .from(automations)
@@ -235,9 +222,11 @@ export async function listCatalogItems(
     .orderBy(automations.title, automations.id)
     .limit(CATALOG_PAGE_SIZE)
     .offset((query.page - 1) * CATALOG_PAGE_SIZE);
-  const items: AdminCatalogItem[] = rows.map(({ workflowJson, updatedAt, ...r }) => ({
+  const items: AdminCatalogItem[] = rows.map(({ refusedJson, updatedAt, ...r }) => ({
     ...r,
-    notDeployableReason: notDeployableReason({ ...r, workflowJson }),
+    notDeployableReason: r.deployable
+      ? null
+      : deployRefusal(refusedJson === null ? null : (JSON.parse(refusedJson) as WorkflowJson).nodes),
     updatedAt: updatedAt.toISOString(),
   }));
   return { items, page: query.page, pageSize: CATALOG_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanNoteText,
   countNodes,
+  deployRefusal,
   deriveCredentials,
   deriveHowItWorks,
   deriveTriggerType,
@@ -34,6 +35,21 @@ describe('isDeployable (more than 3 nodes and one that is not manual, function o
     ],
   ])('%s → %s', (_label, nodes, expected) => {
     expect(isDeployable(nodes as never)).toBe(expected);
+  });
+});
+
+describe('deployRefusal (the same rule, with the reason the operator console shows)', () => {
+  it.each([
+    ['no workflow file', null, 'Template only: there is no workflow file to deploy.'],
+    ['1 node', [n('slack')], 'Only 1 node(s): a deployable workflow needs more than 3.'],
+    [
+      'only manual/function/webhook',
+      [n('manualTrigger'), n('function'), n('webhook'), n('function')],
+      'Every node is a manual trigger, function or webhook: there is nothing for n8n to run.',
+    ],
+    ['deployable', [n('slack'), n('gmail'), n('set'), n('if')], null],
+  ])('%s', (_label, nodes, reason) => {
+    expect(deployRefusal(nodes as never)).toBe(reason);
   });
 });
 

@@ -83,7 +83,8 @@ export const CATALOG_UPLOAD_PATH = '/api/admin/catalog/imports';
 
 const IdParam = z.object({ id: z.string().min(1).max(64) });
 const AutomationIdParam = z.object({ id: z.string().min(1).max(300) });
-const ImportIdParam = z.object({ id: z.uuid('Invalid id.') });
+/** Imports, inbox messages and outbox mails are all keyed by uuid. */
+const UuidParam = z.object({ id: z.uuid('Invalid id.') });
 const PaymentIdParam = z.object({ id: z.uuid('Invalid payment id.') });
 
 function billingOf(deps: AdminDeps): BillingDeps {
@@ -249,7 +250,7 @@ export function adminRoutes(deps: AdminDeps) {
     .post(
       '/inbox/messages/:id/handled',
       requireAdmin,
-      validate('param', ImportIdParam),
+      validate('param', UuidParam),
       validate('json', HandledSchema),
       async (c) => {
         const id = c.req.valid('param').id;
@@ -266,7 +267,7 @@ export function adminRoutes(deps: AdminDeps) {
     .post(
       '/inbox/messages/:id/reply',
       requireAdmin,
-      validate('param', ImportIdParam),
+      validate('param', UuidParam),
       validate('json', ReplySchema),
       async (c) => {
         const id = c.req.valid('param').id;
@@ -294,7 +295,7 @@ export function adminRoutes(deps: AdminDeps) {
     .get('/inbox/outbox', requireAdmin, validate('query', OutboxQuerySchema), async (c) =>
       c.json(await listOutbox(db, c.req.valid('query').status)),
     )
-    .post('/inbox/outbox/:id/retry', requireAdmin, validate('param', ImportIdParam), async (c) => {
+    .post('/inbox/outbox/:id/retry', requireAdmin, validate('param', UuidParam), async (c) => {
       const id = c.req.valid('param').id;
       const result = await retryMail(db, id);
       await recordAudit(db, {
@@ -377,10 +378,10 @@ export function adminRoutes(deps: AdminDeps) {
       },
     )
     .get('/catalog/imports', requireAdmin, async (c) => c.json(await listImports(catalog)))
-    .get('/catalog/imports/:id', requireAdmin, validate('param', ImportIdParam), async (c) =>
+    .get('/catalog/imports/:id', requireAdmin, validate('param', UuidParam), async (c) =>
       c.json(await getImport(catalog, c.req.valid('param').id)),
     )
-    .get('/catalog/imports/:id/events', requireAdmin, validate('param', ImportIdParam), async (c) => {
+    .get('/catalog/imports/:id/events', requireAdmin, validate('param', UuidParam), async (c) => {
       const id = c.req.valid('param').id;
       await getImport(catalog, id); // 404 before the stream starts
       return streamSSE(c, async (stream) => {

@@ -1,5 +1,6 @@
 import { count, desc, ilike, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { auditLog } from '#server/db/schema/admin.ts';
 import type { Viewer } from '#server/lib/context.ts';
 import type { AuditEntry, AuditPage } from '#shared/schemas/admin.ts';
@@ -29,7 +30,7 @@ export const AUDIT_PAGE_SIZE = 50;
 /** The newest audit entries first, 50 a page, optionally matching action, target, reason or operator. */
 export async function listAudit(db: Database, query: { page: number; q?: string }): Promise<AuditPage> {
   const q = query.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const pattern = q ? containsPattern(q) : undefined;
   const where = pattern
     ? or(
         ilike(auditLog.action, pattern),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { catalogImports } from '#server/db/schema/admin.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -190,7 +191,7 @@ export async function listCatalogItems(
   const filters: SQL[] = [];
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = containsPattern(q);
     const match = or(ilike(automations.title, pattern), ilike(automations.id, pattern));
     if (match) filters.push(match);
   }

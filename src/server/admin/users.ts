@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
 import type { Auth } from '#server/auth/create-auth.ts';
 import type { Database } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { account, profiles, session, user } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -12,7 +13,7 @@ const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 /** Users matching an email or name fragment (all users when empty), newest first. */
 export async function searchUsers(deps: Deps, query: string | undefined, limit = 100): Promise<AdminUser[]> {
   const q = query?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const pattern = q ? containsPattern(q) : undefined;
   const rows = await deps.db
     .select({ user, profile: profiles })
     .from(user)

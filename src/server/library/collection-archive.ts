@@ -7,7 +7,7 @@ import { workflowFileName } from '#shared/catalog/resource-url.ts';
 import { announceActivity, type LibraryDeps } from './library-deps.ts';
 
 // Beyond the spec: the member's whole collection as one ZIP of workflow JSON files, named like the
-// detail page's Download, plus a README listing what is inside and what is template-only.
+// detail page's Download, plus a README listing what is inside and what is not.
 
 export const NOTHING_TO_DOWNLOAD = 'Your collection has no automations to download yet.';
 
@@ -48,7 +48,8 @@ export async function buildCollectionArchive(
   const entries: Record<string, Uint8Array> = {};
   const included: string[] = [];
   const lines = ['Flowvault collection', `Downloaded ${now.toISOString()}`, ''];
-  const templateOnly: string[] = [];
+  // Like the detail page's Download: only deployable workflows carry JSON to import.
+  const notIncluded: string[] = [];
   for (const row of rows) {
     if (row.deployable && row.workflowJson) {
       const name = uniqueName(workflowFileName(row.title), taken);
@@ -56,11 +57,11 @@ export async function buildCollectionArchive(
       included.push(row.id);
       lines.push(`${name} — ${row.title}`);
     } else {
-      templateOnly.push(`${row.title}${row.templateUrl ? ` — ${row.templateUrl}` : ''}`);
+      notIncluded.push(`${row.title}${row.templateUrl ? ` — ${row.templateUrl}` : ''}`);
     }
   }
-  if (templateOnly.length > 0) {
-    lines.push('', 'Template only (no workflow JSON; open the template instead):', ...templateOnly);
+  if (notIncluded.length > 0) {
+    lines.push('', 'Template only, or not deployable as is (open the template instead):', ...notIncluded);
   }
   lines.push('', 'Import into n8n: Workflows → Import from File, one file at a time.');
   entries['README.txt'] = strToU8(`${lines.join('\n')}\n`);

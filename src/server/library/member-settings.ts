@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getOrCreateProfile } from '#server/auth/account-service.ts';
 import { profiles } from '#server/db/schema/auth.ts';
 import { automations } from '#server/db/schema/catalog.ts';
@@ -81,9 +81,7 @@ export async function importMemberData(
             await tx
               .select({ id: collections.automationId })
               .from(collections)
-              .where(
-                sql`${collections.userId} = ${input.userId} and ${inArray(collections.automationId, [...known])}`,
-              )
+              .where(and(eq(collections.userId, input.userId), inArray(collections.automationId, [...known])))
           ).map((r) => r.id),
     );
     const now = deps.now?.() ?? new Date();

@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
+import { saveFile } from '#web/lib/save-file.ts';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { canvasFromWorkflow } from './canvas-model.ts';
@@ -56,15 +57,9 @@ function downloadJson(a: AutomationDetail) {
     toast.error('No JSON available', { description: NO_JSON });
     return;
   }
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = workflowFileName(a.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  toast.success('Download started', { description: link.download });
+  const fileName = workflowFileName(a.title);
+  saveFile(new Blob([text], { type: 'application/json' }), fileName);
+  toast.success('Download started', { description: fileName });
   recordEvent({ automationId: a.id, kind: 'download' });
 }
 

@@ -5,6 +5,7 @@ import type { CatalogSort } from '#shared/catalog/constants.ts';
 import type { AutomationCard, CatalogSearchResponse } from '#shared/schemas/catalog.ts';
 import type { CollectionList, Overview, RecordEvent } from '#shared/schemas/library.ts';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 
 // The dashboard's data: catalogue search (F2's API) and the member's library (collections, ratings,
 // events, overview), through the typed client.
@@ -139,13 +140,6 @@ export async function downloadCollectionArchive(): Promise<string> {
   const name =
     /filename="([^"]+)"/.exec(raw.headers.get('content-disposition') ?? '')?.[1] ??
     'flowvault-collection.zip';
-  const url = URL.createObjectURL(await raw.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveFile(await raw.blob(), name);
   return name;
 }

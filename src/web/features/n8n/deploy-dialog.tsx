@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { N8N_TEXT, type N8nDeployResult, type N8nPreflightView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
 /** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
@@ -38,13 +39,10 @@ async function runBrowserFallback(
 }
 
 function downloadJson(payload: Record<string, unknown>, name: string) {
-  const blob = new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'workflow'}.json`;
-  a.click();
-  URL.revokeObjectURL(url);
+  saveFile(
+    new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' }),
+    `${name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'workflow'}.json`,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { fieldClass } from './profile-settings.tsx';
 import { settingsApi } from './settings-api.ts';
 
@@ -17,15 +18,7 @@ export function exportFileName(date: Date = new Date()): string {
 }
 
 function download(data: unknown, fileName: string) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }
 
 /** Files larger than the server accepts are refused before upload. */

@@ -119,3 +119,37 @@ export function SearchForm({
     </form>
   );
 }
+
+/** A labelled select beside a section heading: the console's list filters. */
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mr-2 text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${inputClass} w-auto`}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import type { InboxMessage } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, FilterSelect, inputClass } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 type MessageStatus = 'open' | 'handled' | 'all';
@@ -110,21 +110,16 @@ function Messages() {
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           Contact messages
         </h2>
-        <div>
-          <label htmlFor={id} className="mr-2 text-sm font-medium">
-            Show
-          </label>
-          <select
-            id={id}
-            className={`${inputClass} w-auto`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as MessageStatus)}
-          >
-            <option value="open">Open</option>
-            <option value="handled">Handled</option>
-            <option value="all">All</option>
-          </select>
-        </div>
+        <FilterSelect
+          label="Show"
+          value={status}
+          options={[
+            ['open', 'Open'],
+            ['handled', 'Handled'],
+            ['all', 'All'],
+          ]}
+          onChange={setStatus}
+        />
       </div>
       {messages.isPending && <Spinner label="Loading messages..." />}
       {messages.isError && <p role="alert">{messages.error.message}</p>}
@@ -163,23 +158,18 @@ function Outbox() {
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           Mail outbox
         </h2>
-        <div>
-          <label htmlFor={id} className="mr-2 text-sm font-medium">
-            Status
-          </label>
-          <select
-            id={id}
-            className={`${inputClass} w-auto`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as MailStatus)}
-          >
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="sending">Sending</option>
-            <option value="sent">Sent</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={[
+            ['', 'All'],
+            ['pending', 'Pending'],
+            ['sending', 'Sending'],
+            ['sent', 'Sent'],
+            ['failed', 'Failed'],
+          ]}
+          onChange={setStatus}
+        />
       </div>
       {outbox.isPending && <Spinner label="Loading the outbox..." />}
       {outbox.isError && <p role="alert">{outbox.error.message}</p>}

@@ -19,7 +19,8 @@ export function statusLabel(run: N8nRunView): string {
 
 /**
  * ETA: 'Completed' for success, 'Failed' for failed, 'Scheduled' for waiting and anything else; for a
- * running execution, the workflow's average past duration minus the time it has run (none known: '—').
+ * running execution, the workflow's average past duration minus the time it has run (none known: 'No past
+ * runs to estimate from').
  */
 export function pipelineEta(
   run: N8nRunView,

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
@@ -24,6 +25,7 @@ export const CONSOLE_LINKS = [
 ] as const;
 
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <main className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold">{title}</h1>
@@ -33,9 +35,7 @@ export function AdminShell({ title, children }: { title: string; children: React
             key={href}
             className="underline underline-offset-4 focus-visible:outline-2 aria-[current=page]:font-semibold aria-[current=page]:no-underline"
             href={href}
-            aria-current={
-              typeof window !== 'undefined' && window.location.pathname === href ? 'page' : undefined
-            }
+            aria-current={pathname === href ? 'page' : undefined}
           >
             {label}
           </a>

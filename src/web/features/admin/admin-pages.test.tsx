@@ -5,35 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { type StubCall, stubApi } from '../../../../tests/support/stub-api.ts';
 import { AuditPage } from './audit-page.tsx';
 import { CatalogAdminPage } from './catalog-page.tsx';
 import { DebugAuthPage } from './debug-auth-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
-type Reply = { status: number; body: unknown };
-const calls: { key: string; body: unknown }[] = [];
-
-/** The network boundary: answers fetch calls by method and path. */
-function stubFetch(replies: Record<string, Reply>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const request = input instanceof Request ? input : undefined;
-      const url = new URL(request ? request.url : String(input), 'http://localhost');
-      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-      const key = `${method} ${url.pathname}`;
-      const text = request ? await request.clone().text() : typeof init?.body === 'string' ? init.body : '';
-      calls.push({ key, body: text ? JSON.parse(text) : undefined });
-      const reply = replies[key];
-      if (!reply) throw new Error(`unexpected call ${key}`);
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-}
+let calls: StubCall[] = [];
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,7 +47,7 @@ const item = {
 
 describe('operator console pages', () => {
   it('catalogue: lists items with the not-deployable reason and unpublishes one', async () => {
-    stubFetch({
+    calls = stubApi({
       'GET /api/admin/catalog/imports': { status: 200, body: [] },
       'GET /api/admin/catalog/items': {
         status: 200,
@@ -99,7 +77,7 @@ describe('operator console pages', () => {
   });
 
   it('audit log: shows who, what, target and reason', async () => {
-    stubFetch({
+    calls = stubApi({
       'GET /api/admin/audit': {
         status: 200,
         body: {
@@ -129,7 +107,7 @@ describe('operator console pages', () => {
   });
 
   it('auth diagnostics: nothing prefilled; the test-login tries only the operator’s own account', async () => {
-    stubFetch({
+    calls = stubApi({
       'POST /api/admin/test-login': { status: 200, body: { email: 'ops@example.com', success: true } },
     });
     renderAsAdmin(<DebugAuthPage />);
@@ -147,7 +125,7 @@ describe('operator console pages', () => {
   });
 
   it('users: access and ban need a reason; the reason is sent with the grant', async () => {
-    stubFetch({
+    calls = stubApi({
       'GET /api/admin/users': {
         status: 200,
         body: [

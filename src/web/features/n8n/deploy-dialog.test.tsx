@@ -2,26 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../../tests/support/stub-api.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
 
-type Reply = { status: number; body: unknown };
-
 /** The network boundary: answers fetch calls by method and path. */
-function stubFetch(replies: Record<string, Reply>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-      const reply = replies[key];
-      if (!reply) throw new Error(`unexpected call ${key}`);
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-}
 
 const connection = {
   id: '6b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
@@ -79,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Deploy to n8n dialog', () => {
   it('shows the preflight report and the credentials checklist, then the link on success', async () => {
-    stubFetch({
+    stubApi({
       'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
       'POST /api/n8n/preflight': { status: 200, body: preflight },
       'POST /api/n8n/deploy': {
@@ -109,7 +93,7 @@ describe('Deploy to n8n dialog', () => {
   });
 
   it('falls back to the browser method: JSON copied, new-workflow page opened, steps shown', async () => {
-    stubFetch({
+    stubApi({
       'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
       'POST /api/n8n/preflight': { status: 200, body: preflight },
       'POST /api/n8n/deploy': {
@@ -143,7 +127,7 @@ describe('Deploy to n8n dialog', () => {
   });
 
   it("says 'N8N instance URL and API key are required…' without an instance", async () => {
-    stubFetch({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
+    stubApi({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
     renderDialog();
     expect(
       await screen.findByText(

@@ -2,31 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../../tests/support/stub-api.ts';
 import { N8nSettings } from './n8n-settings.tsx';
 
-type Reply = { status: number; body: unknown } | Error;
-
 /** The network boundary: answers fetch calls by method and path, records them. */
-function stubFetch(replies: Record<string, Reply>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      const key = `${method.toUpperCase()} ${url.pathname}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies[key];
-      if (!reply) throw new Error(`unexpected call ${key}`);
-      if (reply instanceof Error) throw reply;
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -57,7 +36,7 @@ const saved = {
 
 describe('Settings → N8N Integration', () => {
   it('disables Test Connection and Save Settings without both URL and key', async () => {
-    stubFetch({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
+    stubApi({ 'GET /api/n8n/connections': { status: 200, body: { items: [] } } });
     renderPanel();
     const test = screen.getByRole('button', { name: 'Test Connection' });
     const save = screen.getByRole('button', { name: 'Save Settings' });
@@ -77,7 +56,7 @@ describe('Settings → N8N Integration', () => {
   });
 
   it("shows 'Connection Failed' with the server's message on a failed test", async () => {
-    const calls = stubFetch({
+    const calls = stubApi({
       'GET /api/n8n/connections': { status: 200, body: { items: [] } },
       'POST /api/n8n/test': {
         status: 200,
@@ -99,7 +78,7 @@ describe('Settings → N8N Integration', () => {
   });
 
   it("shows 'Connection Error' when the test call itself fails", async () => {
-    stubFetch({
+    stubApi({
       'GET /api/n8n/connections': { status: 200, body: { items: [] } },
       'POST /api/n8n/test': new TypeError('Failed to fetch'),
     });
@@ -115,7 +94,7 @@ describe('Settings → N8N Integration', () => {
   });
 
   it("lists saved instances with the default marker and saves with 'N8N Settings Updated'", async () => {
-    const calls = stubFetch({
+    const calls = stubApi({
       'GET /api/n8n/connections': { status: 200, body: { items: [saved] } },
       'POST /api/n8n/connections': {
         status: 201,

@@ -1,9 +1,28 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
-// The web app lives in src/web; the build goes to dist/client (browser) and dist/ssr (prerender).
+// The web app lives in src/web; the build goes to dist/client (browser) and dist/ssr (prerender). Two
+// documents, two entries: index.html loads the app (main.tsx), site.html the public site (site.tsx). The
+// manifest lets the build preload each prerendered page's own chunk.
+
+// The page frame both entries load at once (src/web/site-app.tsx and its static imports): nothing here
+// may import a library the public site does not load up front.
+const FRAME = new RegExp(
+  [
+    'src/web/(site-app|site-pages)\\.tsx',
+    'src/web/components/(layout/(page-shell|top-bar|site-footer)|app-error-boundary|error-fallback|hydrated-mark|ui/button)\\.tsx',
+    'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts)',
+    'src/web/features/auth/(auth-context\\.tsx|auth-api\\.ts|subscription-checker\\.ts)',
+    'src/web/features/site/(client-only\\.tsx|site-content\\.ts|social-proof/[^/]+)',
+    'src/shared/(routes|subscription|constants)\\.ts',
+    'node_modules/(clsx|@radix-ui/react-slot|@radix-ui/react-compose-refs)/',
+    '\\0virtual:flowvault/site',
+  ].join('|'),
+);
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -14,6 +33,23 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      input: {
+        index: path.join(import.meta.dirname, 'src/web/index.html'),
+        site: path.join(import.meta.dirname, 'src/web/site.html'),
+      },
+      // Every page loads React and the page frame; as two chunks instead of a dozen small shared ones,
+      // a first visit makes fewer requests (on a slow phone each one waits a round trip).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'frame', test: FRAME },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 3000,

@@ -38,24 +38,69 @@ const content = loadContent(ROOT);
 /** Concrete paths of parameterised prerendered routes, and the page for an unknown param. */
 const PARAM_PATHS: Record<
   string,
-  { paths: { path: string; extraHead: string; meta: Meta }[]; fallback: string }
+  { paths: { path: string; extraHead: string; meta: Meta; contentIds: string[] }[]; fallback: string }
 > = {
   [ROUTES.blogPost.path]: {
     paths: content.posts.map((post) => ({
       path: `/blog/${post.slug}`,
       meta: { title: `${post.title} | Flowvault blog`, description: post.metaDescription },
       extraHead: postHead(post, BASE_URL_TOKEN),
+      contentIds: [`blog-body/${post.slug}`],
     })),
     fallback: '/blog/__post-not-found__',
   },
 };
 const manifest: PrerenderManifest = { paths: [], fallbacks: {} };
+type Rendered = { html: string; meta: Meta; entry: 'site' | 'app'; page?: { module: string } };
 const entry = (await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href)) as {
-  renderPage(pathname: string): Promise<{ html: string; meta: Meta }>;
+  renderPage(pathname: string): Promise<Rendered>;
   renderAppShell(): string;
 };
-const template = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
+// Two documents: the app's (main.tsx) and the public site's (site.tsx), each with its entry's preloads.
+const templates = {
+  app: readFileSync(path.join(CLIENT, 'index.html'), 'utf8'),
+  site: readFileSync(path.join(CLIENT, 'site.html'), 'utf8'),
+};
 rmSync(path.join(CLIENT, 'index.html'));
+rmSync(path.join(CLIENT, 'site.html'));
+type ManifestChunk = { file: string; src?: string; imports?: string[] };
+const viteManifest = JSON.parse(readFileSync(path.join(CLIENT, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+rmSync(path.join(CLIENT, '.vite'), { recursive: true });
+
+/** The chunk of a page's module and every chunk it imports statically, as asset URLs. */
+function chunksOf(key: string, seen = new Set<string>()): string[] {
+  const chunk = viteManifest[key];
+  if (!chunk) throw new Error(`The build manifest has no chunk for ${key}`);
+  if (seen.has(key)) return [];
+  seen.add(key);
+  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((k) => chunksOf(k, seen))];
+}
+
+/** The manifest key of a build-time content module (scripts/content/vite-plugin.ts). */
+function contentChunk(id: string): string {
+  const key = Object.keys(viteManifest).find((k) =>
+    viteManifest[k]!.src?.endsWith(`virtual:flowvault/${id}`),
+  );
+  if (!key) throw new Error(`The build manifest has no chunk for virtual:flowvault/${id}`);
+  return key;
+}
+
+/**
+ * The document for a rendered page: its entry's template, plus a preload of the page's own chunks and of
+ * the content chunks it loads before hydrating (a blog post's body).
+ */
+function documentFor(rendered: Rendered, contentIds: string[] = []): string {
+  const template = templates[rendered.entry];
+  if (!rendered.page) return template;
+  const keys = [rendered.page.module, ...contentIds.map(contentChunk)];
+  const preloads = [...new Set(keys.flatMap((key) => chunksOf(key)))]
+    .filter((url) => !template.includes(`"${url}"`))
+    .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
+  return template.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+}
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 function head(meta: Meta, pathname: string | null, extra = ''): string {
@@ -92,12 +137,12 @@ for (const route of Object.values(ROUTES)) {
     const param = PARAM_PATHS[route.path];
     if (!param) throw new Error(`${route.path} is prerendered but the build does not know its paths`);
     for (const p of param.paths) {
-      const { html } = await entry.renderPage(p.path);
+      const rendered = await entry.renderPage(p.path);
       writePage(
         prerenderFileFor(p.path),
-        template
+        documentFor(rendered, p.contentIds)
           .replace('<!--app-head-->', head(p.meta, p.path, p.extraHead))
-          .replace('<!--app-html-->', html),
+          .replace('<!--app-html-->', rendered.html),
       );
       manifest.paths.push(p.path);
       pages++;
@@ -106,26 +151,32 @@ for (const route of Object.values(ROUTES)) {
     const file = `${param.fallback.replace(/^\/+/, '')}.html`;
     writePage(
       file,
-      template.replace('<!--app-head-->', head(missing.meta, null)).replace('<!--app-html-->', missing.html),
+      documentFor(missing)
+        .replace('<!--app-head-->', head(missing.meta, null))
+        .replace('<!--app-html-->', missing.html),
     );
     manifest.fallbacks[route.path] = file;
     continue;
   }
-  const { html, meta } = await entry.renderPage(route.path);
+  const rendered = await entry.renderPage(route.path);
   writePage(
     prerenderFileFor(route.path),
-    template.replace('<!--app-head-->', head(meta, route.path)).replace('<!--app-html-->', html),
+    documentFor(rendered)
+      .replace('<!--app-head-->', head(rendered.meta, route.path))
+      .replace('<!--app-html-->', rendered.html),
   );
   pages++;
 }
 const notFound = await entry.renderPage('/__flowvault_not_found__');
 writePage(
   NOT_FOUND_FILE,
-  template.replace('<!--app-head-->', head(notFound.meta, null)).replace('<!--app-html-->', notFound.html),
+  documentFor(notFound)
+    .replace('<!--app-head-->', head(notFound.meta, null))
+    .replace('<!--app-html-->', notFound.html),
 );
 writePage(
   APP_SHELL_FILE,
-  template
+  templates.app
     .replace('<!--app-head-->', head({ title: 'Flowvault', description: 'Flowvault member area' }, null))
     .replace(
       '<div id="root"><!--app-html--></div>',

@@ -4,3 +4,12 @@
 export const PLAN_PRICE_LABEL = '$35';
 
 export const SUPPORT_EMAIL = 'support@flowvault.app';
+
+/** The blog's categories (spec part 2 §2), in the order of the category buttons. */
+export const BLOG_CATEGORIES = [
+  'Tutorials',
+  'Use Cases',
+  'Best Practices',
+  'Industry Solutions',
+  'Case Studies',
+] as const;

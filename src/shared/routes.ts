@@ -62,14 +62,29 @@ export const APP_SHELL_FILE = 'app.html';
 export const PRERENDER_MANIFEST_FILE = 'prerendered.json';
 export type PrerenderManifest = { paths: string[]; fallbacks: Record<string, string> };
 
+const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const patternFor = (path: string) => new RegExp(`^${path.replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)')}$`);
+
 /** Returns the route id that serves `pathname`, or undefined for a not-found path. */
 export function matchRoute(pathname: string): RouteId | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const clean = trimSlash(pathname);
   for (const [id, route] of Object.entries(ROUTES) as [RouteId, (typeof ROUTES)[RouteId]][]) {
-    const pattern = new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
-    if (pattern.test(clean)) return id;
+    if (patternFor(route.path).test(clean)) return id;
   }
   return undefined;
+}
+
+/** The decoded params of `pathname` for `route` (`/blog/a-post` → `{ slug: 'a-post' }`), or undefined. */
+export function routeParams<R extends RouteId>(route: R, pathname: string): RouteParams<R> | undefined {
+  const match = patternFor(ROUTES[route].path).exec(trimSlash(pathname));
+  if (!match) return undefined;
+  try {
+    return Object.fromEntries(
+      Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+    ) as RouteParams<R>;
+  } catch {
+    return undefined; // a malformed %-escape is no valid param
+  }
 }
 
 /** File name of a prerendered route inside the built web root ('/' → 'index.html', '/blog' → 'blog/index.html'). */

@@ -12,7 +12,8 @@ declare module 'virtual:flowvault/blog' {
   export default posts;
 }
 declare module 'virtual:flowvault/blog-bodies' {
-  const bodies: Record<string, string>;
+  /** Loads one post's HTML (each post body is its own chunk). */
+  const bodies: Record<string, () => Promise<{ default: string }>>;
   export default bodies;
 }
 declare module 'virtual:flowvault/legal' {

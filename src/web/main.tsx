@@ -1,11 +1,14 @@
+// The browser entry of the app: sign-in, payment, dashboard and operator pages (public pages have
+// their own entry, site.tsx, when opened as documents).
 import '#web/lib/zod-jitless.ts';
 import './app.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '#web/app-providers.tsx';
 import { AppErrorBoundary } from '#web/components/app-error-boundary.tsx';
+import { HydratedMark } from '#web/components/hydrated-mark.tsx';
 import { installGlobalErrorFilter } from '#web/lib/client-errors.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { routes } from '#web/routes.tsx';
@@ -22,14 +25,6 @@ await Promise.all(
 );
 
 const router = createBrowserRouter(routes);
-
-/** Marks the document once React owns it (`html[data-hydrated]`): before that, clicks do nothing. */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
-}
 
 const app = (
   <StrictMode>

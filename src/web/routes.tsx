@@ -1,31 +1,43 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
-import { HomePage } from '#web/pages/home.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
+import {
+  loadSitePage,
+  NOT_FOUND_PAGE,
+  type PageMeta,
+  SITE_PAGES,
+  type SiteRouteId,
+} from '#web/site-pages.tsx';
 
-export type PageMeta = { title: string; description: string };
+/** Each page is its own chunk; main.tsx loads it before hydrating a prerendered page. */
+type Page = {
+  meta: PageMeta;
+  lazy: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
+};
 
-type Page = { meta: PageMeta } & (
-  | { Component: ComponentType; lazy?: never }
-  /** Split into its own chunk; main.tsx loads it before hydrating a prerendered page. */
-  | { Component?: never; lazy: () => Promise<{ Component: ComponentType }> }
-);
-
-const staticPage = (id: string) => () =>
-  import('#web/features/site/static/static-page.tsx').then((m) => ({ Component: m.staticPageFor(id) }));
+/** The public pages, rendered here when a member navigates to them in place (site.tsx loads them otherwise). */
+const sitePages = Object.fromEntries(
+  Object.entries(SITE_PAGES).map(([id, page]) => [
+    id,
+    {
+      meta: page.meta,
+      lazy: async () => {
+        const { Component, prepare } = await loadSitePage(page);
+        if (!prepare) return { Component };
+        return {
+          Component,
+          loader: ({ request }) => prepare(new URL(request.url).pathname).then(() => null),
+        };
+      },
+    } satisfies Page,
+  ]),
+) as Record<SiteRouteId, Page>;
 
 /** Every route id in src/shared/routes.ts has its page and its title here (a test checks both ways). */
 export const PAGES: Record<RouteId, Page> = {
-  home: {
-    Component: HomePage,
-    meta: {
-      title: 'Flowvault: ready-made n8n workflow templates, lifetime access',
-      description:
-        'A library of ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
-    },
-  },
+  ...sitePages,
   payment: {
     // Its own chunk: the landing page does not download it.
     lazy: () => import('#web/pages/payment.tsx').then((m) => ({ Component: m.PaymentPage })),
@@ -50,83 +62,6 @@ export const PAGES: Record<RouteId, Page> = {
       title: 'Payment failed | Flowvault',
       description:
         'Your payment could not be processed. No charges were made; you can try again or contact support.',
-    },
-  },
-  blog: {
-    lazy: () =>
-      import('#web/features/site/blog/blog-list-page.tsx').then((m) => ({ Component: m.BlogListPage })),
-    meta: {
-      title: 'Blog: n8n automation guides, use cases and case studies | Flowvault',
-      description:
-        'Step-by-step n8n tutorials, use cases, best practices and case studies for automation builders, from the Flowvault team.',
-    },
-  },
-  blogPost: {
-    lazy: () =>
-      import('#web/features/site/blog/blog-post-page.tsx').then((m) => ({ Component: m.BlogPostPage })),
-    // Each post's own title, description and tags are written by the build (scripts/build.ts).
-    meta: {
-      title: 'Post Not Found | Flowvault blog',
-      description: 'This article does not exist. Browse every n8n automation guide on the Flowvault blog.',
-    },
-  },
-  termsConditions: {
-    lazy: staticPage('terms-conditions'),
-    meta: {
-      title: 'Terms & Conditions | Flowvault',
-      description:
-        'The terms that apply when you use Flowvault, the library of ready-made n8n workflow templates, and buy lifetime access.',
-    },
-  },
-  refundPolicy: {
-    lazy: staticPage('refund-policy'),
-    meta: {
-      title: 'Refund Policy | Flowvault',
-      description:
-        'How refunds work at Flowvault: a 30-day money-back guarantee on lifetime access, how to ask, and how long each payment method takes.',
-    },
-  },
-  shippingPolicy: {
-    lazy: staticPage('shipping-policy'),
-    meta: {
-      title: 'Shipping Policy | Flowvault',
-      description:
-        'Flowvault is a digital, cloud-based service: nothing is shipped. How and when your access is delivered after payment.',
-    },
-  },
-  aboutUs: {
-    lazy: staticPage('about-us'),
-    meta: {
-      title: 'About Us | Flowvault',
-      description:
-        'Flowvault curates ready-made n8n workflow templates so builders and businesses can automate faster. Who we are and how we work.',
-    },
-  },
-  privacyPolicy: {
-    lazy: staticPage('privacy-policy'),
-    meta: {
-      title: 'Privacy Policy | Flowvault',
-      description:
-        'What personal data Flowvault collects, why, how long we keep it, and the rights you have over it.',
-    },
-  },
-  contactUs: {
-    lazy: staticPage('contact-us'),
-    meta: {
-      title: 'Contact Us | Flowvault',
-      description:
-        'Contact Flowvault support by email, phone or the contact form. Business hours, response times and how to reach us.',
-    },
-  },
-  newsletter: {
-    lazy: () =>
-      import('#web/features/site/newsletter/newsletter-page.tsx').then((m) => ({
-        Component: m.NewsletterPage,
-      })),
-    meta: {
-      title: 'Newsletter subscription | Flowvault',
-      description:
-        'Confirm or cancel your subscription to the Flowvault newsletter: automation insights and new n8n workflow templates.',
     },
   },
   auth: {
@@ -212,11 +147,6 @@ export const PAGES: Record<RouteId, Page> = {
   },
 };
 
-export const NOT_FOUND_META: PageMeta = {
-  title: 'Page not found | Flowvault',
-  description: 'This page does not exist. Return to the Flowvault home page.',
-};
-
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -225,10 +155,10 @@ export const routes: RouteObject[] = [
       ...(Object.keys(PAGES) as RouteId[]).map((id) => ({
         id,
         path: ROUTES[id].path,
-        ...(PAGES[id].lazy ? { lazy: PAGES[id].lazy } : { Component: PAGES[id].Component }),
+        lazy: PAGES[id].lazy,
         handle: { meta: PAGES[id].meta },
       })),
-      { id: 'not-found', path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_META } },
+      { id: 'not-found', path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_PAGE.meta } },
     ],
   },
 ];

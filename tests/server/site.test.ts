@@ -42,6 +42,13 @@ describe('serving the web app', () => {
     expect((await request('/no-such-page', { method: 'POST' })).status).toBe(404);
   });
 
+  it("serves the app for the operators' PayPal panel (/?debug=paypal), the site's home page otherwise", async () => {
+    const { request } = await createTestApp({ webRoot });
+    const plain = { headers: { 'accept-encoding': 'identity' } };
+    expect(await (await request('/?debug=paypal', plain)).text()).toContain('data-shell="app"');
+    expect(await (await request('/?debug=other', plain)).text()).toContain('HOME');
+  });
+
   it('answers a matching ETag with 304', async () => {
     const { request } = await createTestApp({ webRoot });
     const first = await request('/');

@@ -99,7 +99,11 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
           return sendHtml(c, notFound, 404);
         }
         const route = ROUTES[id];
-        if (!route.prerender) return sendHtml(c, shell, 200);
+        // The operators' PayPal panel (/?debug=paypal) is part of the app; the prerendered home page
+        // loads only the public site's script.
+        if (!route.prerender || (id === 'home' && c.req.query('debug') === 'paypal')) {
+          return sendHtml(c, shell, 200);
+        }
         if (!route.path.includes(':')) return sendHtml(c, pages.get(route.path)!, 200);
         const clean = c.req.path.replace(/\/+$/, '');
         const page = pages.get(clean);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOG_CATEGORIES } from '#shared/constants.ts';
 
 // Operator content under content/ (site copy, testimonials, authors, blog posts, legal pages),
 // validated at build time: a bad file stops the build with the file name and the field.
@@ -6,13 +7,6 @@ import { z } from 'zod';
 const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by hyphens');
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD');
 
-export const BLOG_CATEGORIES = [
-  'Tutorials',
-  'Use Cases',
-  'Best Practices',
-  'Industry Solutions',
-  'Case Studies',
-] as const;
 export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 export const StatSchema = z.object({ value: z.string().min(1), label: z.string().min(1) });

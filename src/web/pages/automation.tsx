@@ -33,7 +33,7 @@ export function AutomationPage() {
         Back to Dashboard
       </Link>
       {loadingView ? (
-        <Spinner label="Loading automation details..." className="min-h-[40vh]" />
+        <Spinner label="Loading automation details..." className="min-h-[40vh] py-16" />
       ) : member && detail.data ? (
         <MemberDetail a={detail.data} />
       ) : preview.data ? (

@@ -13,13 +13,13 @@ import {
   Star,
 } from 'lucide-react';
 import { lazy } from 'react';
-import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
 import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
 import { RichText } from '#web/features/site/rich-text.tsx';
 import { money, site } from '#web/features/site/site-content.ts';
+import { Link } from '#web/lib/navigation.tsx';
 
 // Below the fold: loaded after hydration so the landing page ships little JavaScript up front.
 const TrendingCarousel = lazy(() =>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useNavigation } from '#web/lib/navigation.tsx';
 
 export function NotFoundPage() {
-  const location = useLocation();
+  const { pathname } = useNavigation();
   useEffect(() => {
     // The server logs the attempted path too; this covers paths reached by client navigation.
-    console.warn('404: a visitor tried to open a path that does not exist:', location.pathname);
-  }, [location.pathname]);
+    console.warn('404: a visitor tried to open a path that does not exist:', pathname);
+  }, [pathname]);
 
   return (
     <main className="flex min-h-[60vh] items-center justify-center px-4 py-16">

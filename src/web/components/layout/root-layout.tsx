@@ -1,12 +1,19 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
-import { Toaster } from 'sonner';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import {
+  Outlet,
+  Link as RouterLink,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { ErrorFallback } from '#web/components/error-fallback.tsx';
+import { Toasts } from '#web/components/ui/toasts.tsx';
 import { PayPalDebugPanel, usePayPalDebugRequest } from '#web/features/billing/paypal-debug-panel.tsx';
 import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
 import { isLoadingError, reportClientError } from '#web/lib/client-errors.ts';
-import { SiteFooter } from './site-footer.tsx';
-import { TopBar } from './top-bar.tsx';
+import { type Navigation, NavigationProvider } from '#web/lib/navigation.tsx';
+import { PageShell } from './page-shell.tsx';
 
 type Meta = { title: string; description: string };
 
@@ -24,41 +31,27 @@ function DocumentMeta() {
   return null;
 }
 
-function Shell({ children, toasts = true }: { children: React.ReactNode; toasts?: boolean }) {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
-      >
-        Skip to content
-      </a>
-      <TopBar />
-      <div id="content" className="flex-1">
-        {children}
-      </div>
-      <SiteFooter />
-      {toasts && (
-        <Toaster
-          position="bottom-right"
-          closeButton
-          theme="system"
-          duration={5000}
-          containerAriaLabel="Notifications"
-        />
-      )}
-    </div>
+/** The router's location and links for the pages and layout parts shared with the public site. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const value = useMemo<Navigation>(
+    () => ({ pathname, search, Link: RouterLink, navigate: (to) => void navigate(to) }),
+    [pathname, search, navigate],
   );
+  return <NavigationProvider value={value}>{children}</NavigationProvider>;
 }
 
 export function RootLayout() {
   const debugPayPal = usePayPalDebugRequest();
   return (
-    <Shell>
-      <DocumentMeta />
-      {debugPayPal ? <PayPalDebugPanel /> : <Outlet />}
-      <SocialProofCard />
-    </Shell>
+    <RouterNavigation>
+      <PageShell after={<Toasts />}>
+        <DocumentMeta />
+        {debugPayPal ? <PayPalDebugPanel /> : <Outlet />}
+        <SocialProofCard />
+      </PageShell>
+    </RouterNavigation>
   );
 }
 
@@ -77,8 +70,10 @@ export function RouteErrorFallback() {
   }, [error, location.pathname]);
   return (
     // No toaster here: the fallback must render even when a provider is what failed.
-    <Shell toasts={false}>
-      <ErrorFallback error={error} onRetry={() => navigate(location, { replace: true })} />
-    </Shell>
+    <RouterNavigation>
+      <PageShell>
+        <ErrorFallback error={error} onRetry={() => navigate(location, { replace: true })} />
+      </PageShell>
+    </RouterNavigation>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/navigation.tsx';
 
 const LEGAL_LINKS = [
   { label: 'Terms & Conditions', to: '/terms-conditions' },

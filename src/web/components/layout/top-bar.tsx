@@ -1,9 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { Link, useNavigation } from '#web/lib/navigation.tsx';
 
 // Anchor links always point at the landing page, so from any page they first go there
 // (a plain same-document jump when already on "/"), and they work without JavaScript.
@@ -18,7 +18,7 @@ const NAV_LINKS = [
 export function TopBar() {
   const { user, signOut } = useAuth();
   const signedIn = user !== null;
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   // Sign-out always ends on /auth, even when the call fails (signOut never throws).
   const handleSignOut = async () => {
     await signOut();

@@ -9,6 +9,9 @@ const VARIANTS = {
   outline:
     'border border-slate-300 bg-transparent text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900',
   ghost: 'bg-transparent text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
+  danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  dangerOutline:
+    'border border-red-300 bg-transparent text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950',
 } as const;
 
 const SIZES = {
@@ -18,6 +21,7 @@ const SIZES = {
   icon: 'h-10 w-10',
 } as const;
 
+/** `className` adds layout (margins, width); looks come from `variant` and `size` (cn() does not merge). */
 export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;

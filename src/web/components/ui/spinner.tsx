@@ -1,9 +1,9 @@
 import { cn } from '#web/lib/cn.ts';
 
-/** A labelled loading indicator; the label is what a screen reader announces. */
-export function Spinner({ label, className }: { label: string; className?: string }) {
+/** A labelled loading indicator; the label is what a screen reader announces. `className` sets its spacing. */
+export function Spinner({ label, className = 'py-16' }: { label: string; className?: string }) {
   return (
-    <div role="status" className={cn('flex flex-col items-center justify-center gap-3 py-16', className)}>
+    <div role="status" className={cn('flex flex-col items-center justify-center gap-3', className)}>
       <span
         aria-hidden="true"
         className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"

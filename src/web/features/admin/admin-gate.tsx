@@ -8,7 +8,7 @@ import { NotFoundPage } from '#web/pages/not-found.tsx';
 /** Operator pages: the 404 page for anyone but an admin (the server refuses their API anyway). */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  if (loading) return <Spinner label="Loading..." className="min-h-[50vh]" />;
+  if (loading) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
   if (user?.role !== 'admin') return <NotFoundPage />;
   return <>{children}</>;
 }

@@ -29,7 +29,7 @@ function Audit() {
           setPage(1);
         }}
       />
-      {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6" />}
+      {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6 py-16" />}
       {audit.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
           {audit.error.message}

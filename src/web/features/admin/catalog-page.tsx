@@ -390,7 +390,7 @@ function ItemsSection() {
         </div>
         <Button type="submit">Filter</Button>
       </form>
-      {items.isPending && <Spinner label="Loading items..." className="mt-4" />}
+      {items.isPending && <Spinner label="Loading items..." className="mt-4 py-16" />}
       {items.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
           {items.error.message}

@@ -168,7 +168,7 @@ function Users() {
   return (
     <AdminShell title="Users">
       <SearchForm name="Search users" label="Email or name" button="Search" onSearch={setQuery} />
-      {users.isPending && <Spinner label="Loading users..." className="mt-6" />}
+      {users.isPending && <Spinner label="Loading users..." className="mt-6 py-16" />}
       {users.isError && (
         <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
           {users.error.message}

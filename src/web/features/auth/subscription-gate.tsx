@@ -55,9 +55,9 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
     });
   }, [loading, user, isSubscribed, recheck, navigate]);
 
-  if (loading || !user) return <Spinner label="Loading dashboard..." className="min-h-[50vh]" />;
+  if (loading || !user) return <Spinner label="Loading dashboard..." className="min-h-[50vh] py-16" />;
   if (!isSubscribed || rechecking) {
-    return <Spinner label="Checking your lifetime access..." className="min-h-[50vh]" />;
+    return <Spinner label="Checking your lifetime access..." className="min-h-[50vh] py-16" />;
   }
   return <>{children}</>;
 }

@@ -106,11 +106,11 @@ function NavButton({
       title={collapsed ? label : undefined}
       onClick={() => onSelect(id)}
       className={cn(
-        'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+        'flex w-full items-center gap-3 rounded-lg py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
         active
           ? 'bg-brand-600/10 text-brand-700 dark:text-brand-400'
           : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-        collapsed && 'justify-center px-0',
+        collapsed ? 'justify-center px-0' : 'px-3',
       )}
     >
       {icon}

@@ -183,11 +183,7 @@ export function PrivacySettings() {
               />
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button
-                type="submit"
-                disabled={deleting || password === ''}
-                className="bg-red-600 hover:bg-red-700"
-              >
+              <Button type="submit" disabled={deleting || password === ''} variant="danger">
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Delete my account permanently
               </Button>
@@ -204,11 +200,7 @@ export function PrivacySettings() {
             </div>
           </form>
         ) : (
-          <Button
-            variant="outline"
-            className="border-red-300 text-red-700 dark:text-red-400"
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="dangerOutline" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete Account
           </Button>

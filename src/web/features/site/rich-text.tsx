@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/navigation.tsx';
 
 /** Plain text where "[label](/path)" becomes an internal link (operator copy such as the FAQ). */
 export function RichText({ text }: { text: string }) {

@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlogListPage } from './blog/blog-list-page.tsx';
+import { catalogCounters, LIVE_REFRESH_MS } from './landing/catalog-data.ts';
 import { WorkflowCounter } from './landing/workflow-counter.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
-
-function withQuery(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+afterEach(() => {
+  vi.unstubAllGlobals();
+  catalogCounters.reset();
+});
 
 describe('workflow counter', () => {
   it("shows 'Loading...', then the total in K+ from the counters endpoint", async () => {
@@ -24,7 +22,7 @@ describe('workflow counter', () => {
       }),
     );
     vi.stubGlobal('fetch', fetch);
-    withQuery(<WorkflowCounter />);
+    render(<WorkflowCounter />);
     expect(screen.getByTestId('workflow-counter').textContent).toBe('Loading...');
     expect(await screen.findByText('2.2K+')).toBeDefined();
     expect(fetch).toHaveBeenCalledWith('/api/catalog/counters', expect.anything());
@@ -35,8 +33,53 @@ describe('workflow counter', () => {
       'fetch',
       vi.fn(async () => new Response('boom', { status: 500 })),
     );
-    withQuery(<WorkflowCounter />);
+    render(<WorkflowCounter />);
     expect(await screen.findByText('1,500+')).toBeDefined();
+  });
+});
+
+describe('live catalogue data', () => {
+  const counters = (total: number) =>
+    Response.json({
+      totalWorkflows: total,
+      perSource: {},
+      categories: 8,
+      integrations: 3,
+      lastUpdated: null,
+    });
+
+  it('fetches once for every component that shows it', async () => {
+    const fetch = vi.fn(async () => counters(850));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <>
+        <WorkflowCounter />
+        <WorkflowCounter />
+      </>,
+    );
+    expect(await screen.findAllByText('850+')).toHaveLength(2);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes every 90 s and keeps the last numbers when a refresh fails', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const fetch = vi
+        .fn()
+        .mockImplementationOnce(async () => counters(850))
+        .mockImplementationOnce(async () => new Response('down', { status: 503 }))
+        .mockImplementationOnce(async () => counters(1200));
+      vi.stubGlobal('fetch', fetch);
+      render(<WorkflowCounter />);
+      expect(await screen.findByText('850+')).toBeDefined();
+      vi.advanceTimersByTime(LIVE_REFRESH_MS);
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+      expect(screen.getByTestId('workflow-counter').textContent).toBe('850+');
+      vi.advanceTimersByTime(LIVE_REFRESH_MS);
+      expect(await screen.findByText('1.2K+')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

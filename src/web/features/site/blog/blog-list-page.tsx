@@ -1,9 +1,9 @@
 import posts from 'virtual:flowvault/blog';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { BLOG_CATEGORIES } from '#shared/schemas/content.ts';
+import { BLOG_CATEGORIES } from '#shared/constants.ts';
 import { cn } from '#web/lib/cn.ts';
+import { Link } from '#web/lib/navigation.tsx';
 import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
 import { PostBadges, PostByline } from './post-meta.tsx';
 

@@ -2,14 +2,27 @@ import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
 import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, money, site } from '#web/features/site/site-content.ts';
+import { Link, useNavigation } from '#web/lib/navigation.tsx';
 import { neighbours, relatedPosts } from './blog-filter.ts';
 import { PostBadges, PostByline } from './post-meta.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
+
+const loadedBodies = new Map<string, string>();
+
+/**
+ * Loads the post's body (each is its own chunk) before the page renders: site.tsx and the prerenderer
+ * call it with the document's path, the app's router from the route's loader.
+ */
+export async function preparePage(pathname: string): Promise<void> {
+  const slug = routeParams('blogPost', pathname)?.slug;
+  if (slug === undefined || loadedBodies.has(slug) || !Object.hasOwn(bodies, slug)) return;
+  loadedBodies.set(slug, (await bodies[slug]!()).default);
+}
 
 function AuthorCard({ author }: { author: Author }) {
   return (
@@ -160,7 +173,7 @@ function PostNotFound() {
 }
 
 export function BlogPostPage() {
-  const { slug = '' } = useParams();
+  const slug = routeParams('blogPost', useNavigation().pathname)?.slug ?? '';
   const post = posts.find((p) => p.slug === slug);
   useEffect(() => {
     if (!post) return;
@@ -218,7 +231,7 @@ export function BlogPostPage() {
         <div
           className="fv-prose mt-8"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the post body is our own Markdown, compiled at build time
-          dangerouslySetInnerHTML={{ __html: bodies[post.slug] ?? '' }}
+          dangerouslySetInnerHTML={{ __html: loadedBodies.get(post.slug) ?? '' }}
         />
         <div className="mt-12 space-y-8">
           <GetTheWorkflow post={post} />

@@ -1,9 +1,31 @@
 // Floating particles and the 3D grid turning with scroll. Positions come from the index (no
 // randomness); both animate on the compositor and disappear under prefers-reduced-motion (app.css).
+import { useEffect, useState } from 'react';
+
+/**
+ * True once the browser is idle after hydration. The layers are left out of the prerendered page and
+ * added then: painting twenty animated layers and a large 3D plane while the page loaded and hydrated
+ * was most of the landing page's blocking time on a slow phone (Lighthouse mobile TBT ~600-1,000 ms
+ * with them, ~60 ms without).
+ */
+function useAfterLoad(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const show = () => setReady(true);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(show, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(show, 1000);
+    return () => clearTimeout(id);
+  }, []);
+  return ready;
+}
 
 export const DEFAULT_PARTICLES = 20;
 
 export function FloatingParticles({ count = DEFAULT_PARTICLES }: { count?: number }) {
+  if (!useAfterLoad()) return null;
   return (
     <div aria-hidden="true" className="fv-particles pointer-events-none absolute inset-0 overflow-hidden">
       {Array.from({ length: count }, (_, i) => (
@@ -26,6 +48,7 @@ export function FloatingParticles({ count = DEFAULT_PARTICLES }: { count?: numbe
 }
 
 export function GridBackground() {
+  if (!useAfterLoad()) return null;
   return (
     <div aria-hidden="true" className="fv-grid-layer pointer-events-none absolute inset-0 overflow-hidden">
       <div className="fv-grid absolute -inset-x-1/2 top-1/3 h-[140%] opacity-60 dark:opacity-40" />

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
+import { Link } from '#web/lib/navigation.tsx';
 import { CarouselMachine, type CarouselState } from './carousel-machine.ts';
 import { useTrending } from './catalog-data.ts';
 

@@ -1,8 +1,8 @@
 import { BadgeCheck, MapPin, Star, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import { testimonials } from '#web/features/site/site-content.ts';
+import { useNavigation } from '#web/lib/navigation.tsx';
 import { SocialProofMachine, type SocialProofState, socialProofAllowedOn } from './social-proof-machine.ts';
 
 function storage(): Storage | undefined {
@@ -51,7 +51,7 @@ export function SocialProofView({ testimonial, onClose }: { testimonial: Testimo
 
 /** The floating testimonial card: 3 s, 8 s rotation, hides once on interaction, close is remembered. */
 export function SocialProofCard() {
-  const { pathname } = useLocation();
+  const { pathname } = useNavigation();
   const allowed = socialProofAllowedOn(pathname);
   const [state, setState] = useState<SocialProofState | null>(null);
   const machine = useRef<SocialProofMachine | null>(null);

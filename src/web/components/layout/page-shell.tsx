@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Skip link, top bar, the page, footer: the frame of every page in the app and on the public site. */
+export function PageShell({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <div id="content" className="flex-1">
+        {children}
+      </div>
+      <SiteFooter />
+      {after}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { type ComponentType, lazy, StrictMode } from 'react';
+import { AppErrorBoundary } from '#web/components/app-error-boundary.tsx';
+import { HydratedMark } from '#web/components/hydrated-mark.tsx';
+import { PageShell } from '#web/components/layout/page-shell.tsx';
+import { AuthProvider } from '#web/features/auth/auth-context.tsx';
+import { ClientOnly } from '#web/features/site/client-only.tsx';
+import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
+import { documentNavigation, NavigationProvider } from '#web/lib/navigation.tsx';
+import type { SitePage } from '#web/site-pages.tsx';
+
+const Toasts = lazy(() => import('#web/components/ui/toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+/**
+ * One public page as its own document: what the build prerenders and what site.tsx hydrates, so both
+ * render the same tree. `location` is the document's own; links load other documents.
+ */
+export function SiteApp({
+  page,
+  Page,
+  location,
+}: {
+  page: SitePage;
+  Page: ComponentType;
+  location: { pathname: string; search: string };
+}) {
+  return (
+    <StrictMode>
+      <AppErrorBoundary>
+        <AuthProvider>
+          <NavigationProvider value={documentNavigation(location.pathname, location.search)}>
+            <PageShell
+              after={
+                page.toasts && (
+                  <ClientOnly fallback={null}>
+                    <Toasts />
+                  </ClientOnly>
+                )
+              }
+            >
+              <Page />
+              <SocialProofCard />
+            </PageShell>
+            <HydratedMark />
+          </NavigationProvider>
+        </AuthProvider>
+      </AppErrorBoundary>
+    </StrictMode>
+  );
+}

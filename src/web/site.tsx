@@ -1,0 +1,26 @@
+// The browser entry of the public site (site-pages.tsx): it hydrates the one prerendered page this
+// document holds. No router, query cache or toast library: its JavaScript budget is 100 KB gzipped.
+import './app.css';
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { installGlobalErrorFilter } from '#web/lib/client-errors.ts';
+import { SiteApp } from '#web/site-app.tsx';
+import { loadSitePage, NOT_FOUND_PAGE, sitePageFor } from '#web/site-pages.tsx';
+
+installGlobalErrorFilter(window);
+
+const { pathname, search } = window.location;
+// The server sends an app path the app's document, so a site document's path is always a site page.
+const page = sitePageFor(pathname) ?? NOT_FOUND_PAGE;
+const { Component: Page, prepare } = await loadSitePage(page);
+await prepare?.(pathname);
+
+// Paint the prerendered page first, then hydrate as a transition, which yields to the browser every few
+// milliseconds instead of holding the main thread for the whole page (decision 0001).
+await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <SiteApp page={page} Page={Page} location={{ pathname, search }} />,
+  );
+});

@@ -120,6 +120,8 @@ test('a member searches, filters, saves (seen live elsewhere), rates, copies and
   // Every other section and settings tab, as a member with saved items and activity sees them.
   for (const section of ['search', 'ai-agents', 'quick-actions', 'data-processing', 'collections']) {
     await page.goto(`/dashboard?section=${section}`);
+    // The access check shows a spinner first; the dashboard is there once its heading is.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expectNoAxeViolations(page, section);
   }

@@ -1,4 +1,6 @@
 import { expect } from '@playwright/test';
+import { SUPPORT_EMAIL } from '../src/shared/constants.ts';
+import { linkIn, waitForMail } from './mail.ts';
 import { expectNoAxeViolations, gotoBeforeHydration, test } from './support.ts';
 
 const LEGAL = [
@@ -30,6 +32,25 @@ test.describe('landing page', () => {
     for (const cta of ctas) await expect(cta).toHaveAttribute('href', '/auth');
     await page.getByRole('link', { name: 'Get Premium Access' }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the 20 floating particles and the grid come once the page has loaded, hidden under reduced motion', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await withoutSocialProof(page);
+    await page.goto('/');
+    await expect(page.locator('.fv-particle')).toHaveCount(20);
+    await expect(page.locator('.fv-particles')).toBeVisible();
+    await expect(page.locator('.fv-grid-layer')).toBeVisible();
+    const reduced = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+    const still = await reduced.newPage();
+    await still.goto('/');
+    await expect(still.locator('.fv-particle')).toHaveCount(20);
+    await expect(still.locator('.fv-particles')).toBeHidden();
+    await expect(still.locator('.fv-grid-layer')).toBeHidden();
+    await reduced.close();
   });
 
   test("the counter shows '1,500+' when the stats call fails", async ({ page }) => {
@@ -111,6 +132,46 @@ test.describe('blog', () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+  });
+});
+
+test.describe('contact and newsletter, through the real mail', () => {
+  test('a contact message shows its toast, clears the form and reaches the support mailbox', async ({
+    page,
+  }) => {
+    await withoutSocialProof(page);
+    const name = `E2E Visitor ${Date.now()}`;
+    await page.goto('/contact-us');
+    await page.getByLabel('Your Name').fill(name);
+    await page.getByLabel('Email Address').fill('visitor@example.com');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Can I deploy the templates to a self-hosted n8n?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message Sent')).toBeVisible();
+    await expect(page.getByText("Thank you for your message. We'll get back to you soon!")).toBeVisible();
+    await expect(page.getByLabel('Your Name')).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    const mail = await waitForMail(SUPPORT_EMAIL, `Contact form: ${name}`);
+    expect(mail.body).toContain('Can I deploy the templates to a self-hosted n8n?');
+  });
+
+  test('a reader subscribes on a post and the confirm link from the mail confirms', async ({
+    page,
+    baseURL,
+  }) => {
+    await withoutSocialProof(page);
+    const email = `reader-${Date.now()}@example.com`;
+    await page.goto(POST);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Successfully Subscribed!')).toBeVisible();
+    const mail = await waitForMail(email, 'Confirm your Flowvault newsletter subscription');
+    await page.goto(linkIn(mail.body, `${baseURL}/newsletter?action=confirm`));
+    await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+    await expect(
+      page.getByText("You'll receive our latest automation insights and exclusive workflow templates."),
+    ).toBeVisible();
   });
 });
 

@@ -54,6 +54,19 @@ export async function run() {
       console.log(
         `   FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  SI ${ms('speed-index')}`,
       );
+      // Every script the page fetched before it settled (lazily loaded chunks too), as sent (brotli).
+      type Request = { url: string; resourceType?: string; transferSize?: number };
+      const requests = ((audits['network-requests']?.details as { items?: Request[] })?.items ?? []).filter(
+        (r) => r.resourceType === 'Script',
+      );
+      const sent = requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      type Bootup = { url: string; total: number };
+      const busiest = ((audits['bootup-time']?.details as { items?: Bootup[] })?.items ?? [])
+        .slice(0, 3)
+        .map((b) => `${b.url.replace(server.url, '').slice(0, 40)} ${Math.round(b.total)} ms`);
+      console.log(
+        `   scripts loaded ${requests.length}, ${(sent / 1024).toFixed(1)} KB sent; main-thread time: ${busiest.join(', ')}`,
+      );
       for (const [id, cat] of Object.entries(categories)) {
         if ((cat.score ?? 0) >= 1 || id === 'performance') continue;
         const failing = cat.auditRefs

@@ -44,6 +44,16 @@ test.describe('landing page', () => {
     await expect(page.locator('.fv-particle')).toHaveCount(20);
     await expect(page.locator('.fv-particles')).toBeVisible();
     await expect(page.locator('.fv-grid-layer')).toBeVisible();
+    // Motion that starts by itself ends within 5 s (WCAG 2.2.2); the rest follows the reader's scroll.
+    const timed = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect | null)?.target?.classList.contains('fv-particle'))
+        .filter((a) => a.timeline instanceof DocumentTimeline)
+        .map((a) => Number(a.effect?.getComputedTiming().endTime)),
+    );
+    expect(timed).toHaveLength(20);
+    expect(Math.max(...timed)).toBeLessThanOrEqual(5000);
     const reduced = await browser.newContext({ reducedMotion: 'reduce', baseURL });
     const still = await reduced.newPage();
     await still.goto('/');
@@ -78,6 +88,116 @@ test.describe('landing page', () => {
   });
 });
 
+const TRENDING = Array.from({ length: 6 }, (_, i) => ({
+  id: `trend-${i + 1}`,
+  title: `Trending workflow ${i + 1}`,
+  summary: 'A workflow members run often.',
+  category: 'Integrations',
+  difficulty: 'Beginner',
+  runs: 60 - i * 5,
+  integrations: ['Slack'],
+  hasVideo: false,
+}));
+
+test.describe('trending carousel', () => {
+  // The carousel's data comes from the stubbed endpoint; its timing from the page's fake clock.
+  async function openCarousel(page: import('@playwright/test').Page) {
+    await withoutSocialProof(page);
+    await page.route('**/api/catalog/trending?limit=6', (route) =>
+      route.fulfill({ json: { items: TRENDING } }),
+    );
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+    await page.goto('/');
+    await page.locator('#workflows').scrollIntoViewIfNeeded();
+    const viewport = page.locator('[data-carousel-viewport]');
+    await expect(viewport.getByRole('heading', { level: 3 })).toHaveCount(6);
+    await page.mouse.move(0, 0);
+    // From here only runFor moves the page's time (and its animation frames).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const offset = () =>
+      viewport.locator('ul').evaluate((el) => -new DOMMatrix(getComputedStyle(el).transform).m41);
+    return { viewport, offset };
+  }
+
+  test('scrolls by itself, pauses on arrows and hover, resumes 3 s after an arrow', async ({ page }) => {
+    const { viewport, offset } = await openCarousel(page);
+    await expect(viewport).toHaveAttribute('data-mode', 'AUTO_SCAN_ACTIVE');
+    const start = await offset();
+    await page.clock.runFor(1000);
+    expect(await offset()).toBeGreaterThan(start);
+
+    const beforeArrow = await offset();
+    await page.getByRole('button', { name: 'Next workflows' }).click();
+    await page.mouse.move(0, 0);
+    await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+    // One card (320 px on a wide screen) per arrow.
+    expect(Math.round((await offset()) - beforeArrow)).toBe(320);
+    await page.clock.runFor(2900);
+    await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+    await page.clock.runFor(200);
+    await expect(viewport).toHaveAttribute('data-mode', 'AUTO_SCAN_ACTIVE');
+
+    await viewport.hover();
+    const hovered = await offset();
+    await page.clock.runFor(1000);
+    expect(await offset()).toBe(hovered);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(1000);
+    expect(await offset()).toBeGreaterThan(hovered);
+  });
+
+  test('Space on the toggle pauses until pressed again', async ({ page }) => {
+    const { viewport } = await openCarousel(page);
+    const toggle = page.getByRole('button', { name: 'Pause auto-scroll' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+    await expect(page.getByRole('button', { name: 'Resume auto-scroll' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.clock.runFor(10_000);
+    await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+    await page.keyboard.press('Space');
+    await expect(viewport).toHaveAttribute('data-mode', 'AUTO_SCAN_ACTIVE');
+  });
+
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true });
+
+    test('a swipe of 50 px or more moves one card; scrolling resumes 2 s after the touch ends', async ({
+      page,
+    }) => {
+      const { viewport, offset } = await openCarousel(page);
+      const swipe = (type: string, x: number) =>
+        viewport.evaluate(
+          (el, { type, x }) => {
+            const touch = new Touch({ identifier: 1, target: el, clientX: x, clientY: 10 });
+            const touches = type === 'touchend' ? [] : [touch];
+            el.dispatchEvent(
+              new TouchEvent(type, {
+                bubbles: true,
+                touches,
+                changedTouches: [touch],
+                targetTouches: touches,
+              }),
+            );
+          },
+          { type, x },
+        );
+      await swipe('touchstart', 600);
+      await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+      const before = await offset();
+      await swipe('touchend', 500);
+      expect(Math.round((await offset()) - before)).toBe(320);
+      await page.clock.runFor(1900);
+      await expect(viewport).toHaveAttribute('data-mode', 'MANUAL_OVERRIDE');
+      await page.clock.runFor(200);
+      await expect(viewport).toHaveAttribute('data-mode', 'AUTO_SCAN_ACTIVE');
+    });
+  });
+});
+
 test.describe('social-proof card', () => {
   test('appears at 3 s, and stays dismissed after a reload', async ({ page }) => {
     // Paused: only runFor moves the page's time, however long loading takes on a busy machine.
@@ -99,6 +219,26 @@ test.describe('social-proof card', () => {
     await page.reload();
     await page.clock.runFor(10_000);
     await expect(card).toBeHidden();
+  });
+  test('never shows on the sign-in, payment, dashboard and automation pages', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+    const card = page.getByRole('complementary', { name: 'What members say' });
+    for (const path of [
+      '/auth',
+      '/payment',
+      '/payment-success',
+      '/payment-failed',
+      '/dashboard',
+      '/automation/x',
+    ]) {
+      await page.goto(path);
+      await page.clock.runFor(4000);
+      await expect(card, path).toHaveCount(0);
+    }
+    // The same wait on a public page brings it.
+    await page.goto('/about-us');
+    await page.clock.runFor(4000);
+    await expect(card).toBeVisible();
   });
 });
 

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { Link } from '#web/lib/navigation.tsx';
-import { CarouselMachine, type CarouselState } from './carousel-machine.ts';
+import { CAROUSEL, CarouselMachine, type CarouselMode } from './carousel-machine.ts';
 import { useTrending } from './catalog-data.ts';
 
 function reducedMotion(): boolean {
@@ -42,25 +42,27 @@ export function TrendingCarousel() {
   const trending = useTrending();
   const items = trending.data ?? [];
   const viewport = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLUListElement>(null);
   const machine = useRef<CarouselMachine | null>(null);
-  const [state, setState] = useState<CarouselState>({ mode: 'AUTO_SCAN_ACTIVE', hovered: false, offset: 0 });
-  const [cardWidth, setCardWidth] = useState(320);
+  const [mode, setMode] = useState<CarouselMode>('AUTO_SCAN_ACTIVE');
+  const [cardWidth, setCardWidth] = useState<number>(CAROUSEL.cardWidthDesktop);
 
   useEffect(() => {
     const el = viewport.current;
     if (!el || items.length === 0) return;
-    const measure = () => ({ vw: window.innerWidth, max: 0 });
-    const { vw } = measure();
-    const m = new CarouselMachine({ viewportWidth: vw, maxOffset: 0 });
+    const m = new CarouselMachine({ viewportWidth: window.innerWidth, maxOffset: 0 });
     const fitToViewport = () => {
-      const width = window.innerWidth;
-      const card = width < 768 ? 280 : 320;
-      setCardWidth(card);
-      m.resize(width, card * items.length - el.clientWidth);
+      m.resize(window.innerWidth, m.cardWidth * items.length - el.clientWidth);
+      setCardWidth(m.cardWidth);
     };
     fitToViewport();
     machine.current = m;
-    const unsubscribe = m.subscribe(setState);
+    // The offset changes on every frame: it goes straight to the track's style, so React renders
+    // only when the mode changes.
+    const unsubscribe = m.subscribe((s) => {
+      if (track.current) track.current.style.transform = `translate3d(${-s.offset}px,0,0)`;
+      setMode(s.mode);
+    });
     let frame = 0;
     let onScreen = false;
     const loop = () => {
@@ -113,12 +115,12 @@ export function TrendingCarousel() {
         {/* Space (or Enter) on this toggle pauses and resumes the auto-scroll. */}
         <button
           type="button"
-          aria-pressed={state.mode === 'MANUAL_OVERRIDE'}
+          aria-pressed={mode === 'MANUAL_OVERRIDE'}
           onClick={() => machine.current?.space()}
           className="flex h-10 items-center gap-2 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
         >
           <TrendingUp aria-hidden="true" className="h-4 w-4" />
-          {state.mode === 'AUTO_SCAN_ACTIVE' ? 'Pause auto-scroll' : 'Resume auto-scroll'}
+          {mode === 'AUTO_SCAN_ACTIVE' ? 'Pause auto-scroll' : 'Resume auto-scroll'}
         </button>
         <div className="flex gap-2">
           <button
@@ -139,16 +141,8 @@ export function TrendingCarousel() {
           </button>
         </div>
       </div>
-      <div
-        ref={viewport}
-        data-carousel-viewport
-        className="overflow-hidden rounded-xl"
-        data-mode={state.mode}
-      >
-        <ul
-          className="flex"
-          style={{ transform: `translate3d(${-state.offset}px,0,0)`, width: cardWidth * items.length }}
-        >
+      <div ref={viewport} data-carousel-viewport className="overflow-hidden rounded-xl" data-mode={mode}>
+        <ul ref={track} className="flex" style={{ width: cardWidth * items.length }}>
           {items.map((item) => (
             <TrendingCard key={item.id} item={item} width={cardWidth} />
           ))}

@@ -35,5 +35,18 @@ describe('blog filtering', () => {
 
   it('formats dates the same in every time zone', () => {
     expect(formatPublishDate('2023-12-20')).toBe('December 20, 2023');
+    expect(formatPublishDate('2024-01-05')).toBe('January 5, 2024');
+  });
+
+  it('spells every post date as en-US does', () => {
+    for (const { publishDate } of posts) {
+      const intl = new Date(`${publishDate}T12:00:00Z`).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(formatPublishDate(publishDate)).toBe(intl);
+    }
   });
 });

@@ -73,6 +73,9 @@ export function BlogListPage() {
                 alt=""
                 width={1200}
                 height={630}
+                // The first row is in view; the rest load as the reader scrolls to them.
+                loading={i < 3 ? 'eager' : 'lazy'}
+                decoding="async"
                 className="aspect-[1200/630] w-full object-cover"
               />
               <article className="flex flex-1 flex-col p-5">

@@ -226,6 +226,7 @@ export function BlogPostPage() {
           alt=""
           width={1200}
           height={630}
+          decoding="async"
           className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
         />
         <div

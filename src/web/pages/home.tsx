@@ -21,7 +21,7 @@ import { RichText } from '#web/features/site/rich-text.tsx';
 import { money, site } from '#web/features/site/site-content.ts';
 import { Link } from '#web/lib/navigation.tsx';
 
-// Below the fold: loaded after hydration so the landing page ships little JavaScript up front.
+// Below the fold: loaded when the visitor nears them, so the page starts with little JavaScript.
 const TrendingCarousel = lazy(() =>
   import('#web/features/site/landing/trending-carousel.tsx').then((m) => ({ default: m.TrendingCarousel })),
 );
@@ -172,7 +172,7 @@ export function HomePage() {
             intro="The workflows members use most right now, ranked by real activity in the library."
           />
           <div className="mt-8 min-h-72">
-            <ClientOnly fallback={<div className="h-72" />}>
+            <ClientOnly nearView fallback={<div className="h-72" />}>
               <TrendingCarousel />
             </ClientOnly>
           </div>
@@ -180,12 +180,15 @@ export function HomePage() {
             <div>
               <h3 className="text-xl font-semibold">Live library counters</h3>
               <div className="mt-4 min-h-24">
-                <ClientOnly fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}>
+                <ClientOnly
+                  nearView
+                  fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}
+                >
                   <SourceCounters />
                 </ClientOnly>
               </div>
             </div>
-            <ClientOnly fallback={<div className="min-h-40" />}>
+            <ClientOnly nearView fallback={<div className="min-h-40" />}>
               <ActivityFeed />
             </ClientOnly>
           </div>

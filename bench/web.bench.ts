@@ -1,6 +1,8 @@
 // `npm run bench -- web`: Lighthouse (mobile preset) on the production build for /, /blog and one
 // post, plus the JavaScript shipped to / (gzipped). Budgets (issue 5): performance ≥ 95,
 // accessibility, best practices and SEO 100, CLS ≤ 0.02, JS to / ≤ 100 KB gz.
+// Lighthouse's figures vary from run to run on a shared machine, so each page runs RUNS times
+// (LIGHTHOUSE_RUNS, default 3) and the median run is the one reported, as Lighthouse advises.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { startBenchServer } from './support.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_ROOT = path.join(ROOT, 'dist/client');
 const PAGES = ['/', '/blog', '/blog/complete-guide-n8n-workflow-automation'];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 /** Every script the prerendered page loads up front: the entry and its modulepreloads. */
 function jsShippedTo(file: string): number {
@@ -37,19 +40,27 @@ export async function run() {
     const js = jsShippedTo('index.html');
     console.log(`JS shipped to / (gzip): ${(js / 1024).toFixed(1)} KB (budget 100 KB)`);
     for (const page of PAGES) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        runs.push(result);
+      }
+      const perf = (r: (typeof runs)[number]) => r.lhr.categories.performance?.score ?? 0;
+      const sorted = [...runs].sort((a, b) => perf(a) - perf(b));
+      const result = sorted[Math.floor(sorted.length / 2)]!;
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
       const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? Number.NaN)} ms`;
+      const perfRuns = runs.map((r) => Math.round(perf(r) * 100)).join('/');
       console.log(
-        `${page.padEnd(50)} perf ${score('performance')}  a11y ${score('accessibility')}  best ${score('best-practices')}  seo ${score('seo')}  CLS ${cls.toFixed(3)}`,
+        `${page.padEnd(50)} perf ${score('performance')} (runs ${perfRuns})  a11y ${score('accessibility')}  best ${score('best-practices')}  seo ${score('seo')}  CLS ${cls.toFixed(3)}`,
       );
       console.log(
         `   FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  SI ${ms('speed-index')}`,

@@ -13,7 +13,7 @@ import { contentPlugin } from './scripts/content/vite-plugin.ts';
 const FRAME = new RegExp(
   [
     'src/web/(site-app|site-pages)\\.tsx',
-    'src/web/components/(layout/(page-shell|top-bar|site-footer)|app-error-boundary|error-fallback|hydrated-mark|ui/button)\\.tsx',
+    'src/web/components/(layout/(page-shell|top-bar|site-footer)|app-error-boundary|error-fallback|hydrated-mark|static-html|ui/button)\\.tsx',
     'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts)',
     'src/web/features/auth/(auth-context\\.tsx|auth-api\\.ts|subscription-checker\\.ts)',
     'src/web/features/site/(client-only\\.tsx|site-content\\.ts|social-proof/[^/]+)',

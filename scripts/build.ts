@@ -38,14 +38,13 @@ const content = loadContent(ROOT);
 /** Concrete paths of parameterised prerendered routes, and the page for an unknown param. */
 const PARAM_PATHS: Record<
   string,
-  { paths: { path: string; extraHead: string; meta: Meta; contentIds: string[] }[]; fallback: string }
+  { paths: { path: string; extraHead: string; meta: Meta }[]; fallback: string }
 > = {
   [ROUTES.blogPost.path]: {
     paths: content.posts.map((post) => ({
       path: `/blog/${post.slug}`,
       meta: { title: `${post.title} | Flowvault blog`, description: post.metaDescription },
       extraHead: postHead(post, BASE_URL_TOKEN),
-      contentIds: [`blog-body/${post.slug}`],
     })),
     fallback: '/blog/__post-not-found__',
   },
@@ -79,24 +78,14 @@ function chunksOf(key: string, seen = new Set<string>()): string[] {
   return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap((k) => chunksOf(k, seen))];
 }
 
-/** The manifest key of a build-time content module (scripts/content/vite-plugin.ts). */
-function contentChunk(id: string): string {
-  const key = Object.keys(viteManifest).find((k) =>
-    viteManifest[k]!.src?.endsWith(`virtual:flowvault/${id}`),
-  );
-  if (!key) throw new Error(`The build manifest has no chunk for virtual:flowvault/${id}`);
-  return key;
-}
-
 /**
- * The document for a rendered page: its entry's template, plus a preload of the page's own chunks and of
- * the content chunks it loads before hydrating (a blog post's body).
+ * The document for a rendered page: its entry's template, plus a preload of the page's own chunks (a
+ * post's body is not among them: the browser keeps it as prerendered, components/static-html.tsx).
  */
-function documentFor(rendered: Rendered, contentIds: string[] = []): string {
+function documentFor(rendered: Rendered): string {
   const template = templates[rendered.entry];
   if (!rendered.page) return template;
-  const keys = [rendered.page.module, ...contentIds.map(contentChunk)];
-  const preloads = [...new Set(keys.flatMap((key) => chunksOf(key)))]
+  const preloads = [...new Set(chunksOf(rendered.page.module))]
     .filter((url) => !template.includes(`"${url}"`))
     .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`);
   return template.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
@@ -140,7 +129,7 @@ for (const route of Object.values(ROUTES)) {
       const rendered = await entry.renderPage(p.path);
       writePage(
         prerenderFileFor(p.path),
-        documentFor(rendered, p.contentIds)
+        documentFor(rendered)
           .replace('<!--app-head-->', head(p.meta, p.path, p.extraHead))
           .replace('<!--app-html-->', rendered.html),
       );

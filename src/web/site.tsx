@@ -3,6 +3,7 @@
 import './app.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { readStaticHtml } from '#web/components/static-html.tsx';
 import { installGlobalErrorFilter } from '#web/lib/client-errors.ts';
 import { SiteApp } from '#web/site-app.tsx';
 import { loadSitePage, NOT_FOUND_PAGE, sitePageFor } from '#web/site-pages.tsx';
@@ -12,15 +13,15 @@ installGlobalErrorFilter(window);
 const { pathname, search } = window.location;
 // The server sends an app path the app's document, so a site document's path is always a site page.
 const page = sitePageFor(pathname) ?? NOT_FOUND_PAGE;
-const { Component: Page, prepare } = await loadSitePage(page);
-await prepare?.(pathname);
+// No preparePage here: what a page loads before it renders (a post's body) sits in its <StaticHtml>
+// parts, which the browser keeps as prerendered (components/static-html.tsx).
+const { Component: Page } = await loadSitePage(page);
+const root = document.getElementById('root')!;
+const keptHtml = readStaticHtml(root);
 
 // Paint the prerendered page first, then hydrate as a transition, which yields to the browser every few
 // milliseconds instead of holding the main thread for the whole page (decision 0001).
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 startTransition(() => {
-  hydrateRoot(
-    document.getElementById('root')!,
-    <SiteApp page={page} Page={Page} location={{ pathname, search }} />,
-  );
+  hydrateRoot(root, <SiteApp page={page} Page={Page} location={{ pathname, search }} keptHtml={keptHtml} />);
 });

@@ -13,6 +13,7 @@ import {
   Star,
 } from 'lucide-react';
 import { lazy } from 'react';
+import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
@@ -90,7 +91,7 @@ export function HomePage() {
         <GridBackground />
         <FloatingParticles />
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-[1.3fr_1fr] md:py-24">
-          <div>
+          <StaticHtml>
             <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 dark:bg-slate-800 dark:text-brand-100">
               <Sparkles aria-hidden="true" className="h-4 w-4" />
               {hero.badge}
@@ -110,10 +111,10 @@ export function HomePage() {
             <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
               {hero.librarySizeClaim} · {hero.newWorkflowsNote}
             </p>
-          </div>
+          </StaticHtml>
           <PriceCard />
         </div>
-        <div className="relative border-y border-slate-200 bg-white/70 dark:border-slate-800 dark:bg-slate-950/70">
+        <StaticHtml className="relative border-y border-slate-200 bg-white/70 dark:border-slate-800 dark:bg-slate-950/70">
           <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-6 text-center sm:grid-cols-4">
             {site.trust.map((s) => (
               <div key={s.label}>
@@ -122,11 +123,11 @@ export function HomePage() {
               </div>
             ))}
           </dl>
-        </div>
+        </StaticHtml>
       </section>
 
       <section aria-labelledby="features-title" className="py-16" id="features">
-        <div className="mx-auto max-w-6xl px-4">
+        <StaticHtml className="mx-auto max-w-6xl px-4">
           <SectionTitle
             id="features-title"
             title="Everything you need to automate faster"
@@ -147,11 +148,11 @@ export function HomePage() {
               );
             })}
           </ul>
-        </div>
+        </StaticHtml>
       </section>
 
       <section aria-labelledby="results-title" className="bg-slate-50 py-16 dark:bg-slate-900">
-        <div className="mx-auto max-w-6xl px-4">
+        <StaticHtml className="mx-auto max-w-6xl px-4">
           <SectionTitle id="results-title" title={site.results.title} intro={site.results.intro} />
           <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {site.results.stats.map((s) => (
@@ -161,7 +162,7 @@ export function HomePage() {
               </div>
             ))}
           </dl>
-        </div>
+        </StaticHtml>
       </section>
 
       <section aria-labelledby="workflows-title" className="py-16" id="workflows">
@@ -199,7 +200,7 @@ export function HomePage() {
       </section>
 
       <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900" id="pricing">
-        <div className="mx-auto max-w-6xl px-4">
+        <StaticHtml className="mx-auto max-w-6xl px-4">
           <SectionTitle id="pricing-title" title="One price. Lifetime access." />
           <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
             <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
@@ -229,11 +230,11 @@ export function HomePage() {
               ))}
             </ul>
           </div>
-        </div>
+        </StaticHtml>
       </section>
 
       <section aria-labelledby="docs-title" className="py-16" id="docs">
-        <div className="mx-auto max-w-3xl px-4">
+        <StaticHtml className="mx-auto max-w-3xl px-4">
           <SectionTitle id="docs-title" title="Frequently asked questions" />
           <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {site.faq.map((item) => (
@@ -261,7 +262,7 @@ export function HomePage() {
               blog
             </Link>
           </div>
-        </div>
+        </StaticHtml>
       </section>
     </main>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StaticHtml } from '#web/components/static-html.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -16,7 +17,9 @@ export function PageShell({ children, after }: { children: ReactNode; after?: Re
       <div id="content" className="flex-1">
         {children}
       </div>
-      <SiteFooter />
+      <StaticHtml>
+        <SiteFooter />
+      </StaticHtml>
       {after}
     </div>
   );

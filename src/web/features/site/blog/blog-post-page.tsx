@@ -4,6 +4,7 @@ import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
 import { useEffect } from 'react';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
+import { StaticHtml } from '#web/components/static-html.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, money, site } from '#web/features/site/site-content.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
@@ -189,76 +190,84 @@ export function BlogPostPage() {
     <main>
       <div aria-hidden="true" className="fv-reading-progress fixed inset-x-0 top-0 z-50 h-1 bg-brand-600" />
       <article className="mx-auto max-w-3xl px-4 py-10">
-        <nav aria-label="Breadcrumb">
-          <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
-            <li>
-              <Link to="/" className="hover:underline">
-                Home
-              </Link>
-            </li>
-            <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            <li>
-              <Link to="/blog" className="hover:underline">
-                Blog
-              </Link>
-            </li>
-            <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            <li aria-current="page" className="truncate">
-              {post.title}
-            </li>
-          </ol>
-        </nav>
-        <Link
-          to="/blog"
-          className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
-        >
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back to Blog
-        </Link>
-        <PostBadges post={post} className="mt-4" />
-        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+        <StaticHtml>
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+              <li>
+                <Link to="/" className="hover:underline">
+                  Home
+                </Link>
+              </li>
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              <li>
+                <Link to="/blog" className="hover:underline">
+                  Blog
+                </Link>
+              </li>
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              <li aria-current="page" className="truncate">
+                {post.title}
+              </li>
+            </ol>
+          </nav>
+          <Link
+            to="/blog"
+            className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Blog
+          </Link>
+          <PostBadges post={post} className="mt-4" />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+        </StaticHtml>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
           <PostByline post={post} size="sm" />
           <ShareMenu title={post.title} />
         </div>
-        <img
-          src={post.image}
-          alt=""
-          width={1200}
-          height={630}
-          decoding="async"
-          className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
-        />
-        <div
-          className="fv-prose mt-8"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the post body is our own Markdown, compiled at build time
-          dangerouslySetInnerHTML={{ __html: loadedBodies.get(post.slug) ?? '' }}
-        />
+        <StaticHtml>
+          <img
+            src={post.image}
+            alt=""
+            width={1200}
+            height={630}
+            decoding="async"
+            className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
+          />
+          <div
+            className="fv-prose mt-8"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the post body is our own Markdown, compiled at build time
+            dangerouslySetInnerHTML={{ __html: loadedBodies.get(post.slug) ?? '' }}
+          />
+        </StaticHtml>
         <div className="mt-12 space-y-8">
-          <GetTheWorkflow post={post} />
-          {author && <AuthorCard author={author} />}
+          <StaticHtml className="space-y-8">
+            <GetTheWorkflow post={post} />
+            {author && <AuthorCard author={author} />}
+          </StaticHtml>
           <NewsletterForm />
-          <FeaturedOffer />
-          {(previous || next) && (
-            <nav aria-label="More articles" className="grid gap-4 sm:grid-cols-2">
-              <div>{previous && <PostCard post={previous} label="Previous article" />}</div>
-              <div>{next && <PostCard post={next} label="Next article" />}</div>
-            </nav>
-          )}
-          {related.length > 0 && (
-            <section aria-labelledby="related-title">
-              <h2 id="related-title" className="text-xl font-semibold">
-                Related articles
-              </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-                {related.map((p) => (
-                  <li key={p.slug}>
-                    <PostCard post={p} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <StaticHtml className="space-y-8">
+            <FeaturedOffer />
+            {(previous || next) && (
+              <nav aria-label="More articles" className="grid gap-4 sm:grid-cols-2">
+                <div>{previous && <PostCard post={previous} label="Previous article" />}</div>
+                <div>{next && <PostCard post={next} label="Next article" />}</div>
+              </nav>
+            )}
+            {related.length > 0 && (
+              <section aria-labelledby="related-title">
+                <h2 id="related-title" className="text-xl font-semibold">
+                  Related articles
+                </h2>
+                <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+                  {related.map((p) => (
+                    <li key={p.slug}>
+                      <PostCard post={p} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </StaticHtml>
         </div>
       </article>
       <TableOfContents headings={post.headings} />

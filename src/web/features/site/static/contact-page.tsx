@@ -1,4 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { StaticHtml } from '#web/components/static-html.tsx';
 import { site } from '#web/features/site/site-content.ts';
 import { ContactForm } from './contact-form.tsx';
 import { StaticPage } from './static-page.tsx';
@@ -49,7 +50,9 @@ export function ContactUsPage() {
   return (
     <StaticPage id="contact-us">
       <div className="mt-10 grid gap-10 md:grid-cols-2">
-        <ContactDetails />
+        <StaticHtml>
+          <ContactDetails />
+        </StaticHtml>
         <section aria-labelledby="form-title">
           <h2 id="form-title" className="mb-4 text-xl font-semibold">
             Send us a message

@@ -36,6 +36,15 @@ describe('workflow counter', () => {
     render(<WorkflowCounter />);
     expect(await screen.findByText('1,500+')).toBeDefined();
   });
+
+  it("shows '1,500+' when the endpoint answers something that is not a count", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ totalWorkflows: 'lots', categories: 8, integrations: 3 })),
+    );
+    render(<WorkflowCounter />);
+    expect(await screen.findByText('1,500+')).toBeDefined();
+  });
 });
 
 describe('live catalogue data', () => {

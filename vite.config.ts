@@ -34,6 +34,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    // Every browser the site supports knows <link rel="modulepreload">: no polyfill chunk to fetch.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: {
         index: path.join(import.meta.dirname, 'src/web/index.html'),

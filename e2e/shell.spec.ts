@@ -77,3 +77,47 @@ test.describe('not-found page', () => {
     await context.close();
   });
 });
+
+test.describe('parts that need no script', () => {
+  for (const path of ['/', '/blog/complete-guide-n8n-workflow-automation', '/terms-conditions']) {
+    test(`${path} keeps its prerendered static parts as they are, with no hydration error`, async ({
+      page,
+    }) => {
+      const errors = watchConsole(page);
+      // Remember the nodes the server sent, before the page's script runs.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const nodes = [...document.querySelectorAll('[data-static] *')];
+          (window as unknown as { fvStatic: Element[] }).fvStatic = nodes;
+        });
+      });
+      await page.goto(path);
+      const kept = await page.evaluate(() => {
+        const nodes = (window as unknown as { fvStatic: Element[] }).fvStatic;
+        return {
+          total: nodes.length,
+          connected: nodes.filter((n) => n.isConnected).length,
+          // React marks every node it hydrates with its fiber; a kept node has none.
+          hydrated: nodes.filter((n) => Object.keys(n).some((k) => k.startsWith('__reactFiber'))).length,
+        };
+      });
+      expect(kept.total).toBeGreaterThan(20);
+      expect(kept.connected).toBe(kept.total);
+      expect(kept.hydrated).toBe(0);
+      // …while the parts around them are React's (the top bar here).
+      expect(
+        await page
+          .locator('header a')
+          .first()
+          .evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber'))),
+      ).toBe(true);
+      // The footer is one of them, and its links still lead on.
+      await page
+        .getByRole('navigation', { name: 'Legal' })
+        .getByRole('link', { name: 'Refund Policy' })
+        .click();
+      await expect(page).toHaveURL(/\/refund-policy$/);
+      expect(errors).toEqual([]);
+    });
+  }
+});

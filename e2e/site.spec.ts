@@ -316,7 +316,7 @@ test.describe('contact and newsletter, through the real mail', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const path of ['/', '/blog', POST, ...LEGAL]) {
+  for (const path of ['/', '/auth', '/auth?mode=register', '/blog', POST, ...LEGAL]) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await withoutSocialProof(page);
       await page.goto(path);

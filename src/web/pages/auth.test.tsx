@@ -122,7 +122,8 @@ describe('/auth', () => {
     fill('Password', 'long enough');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Check your email')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeDefined();
+    // The switch back to sign-in is a router navigation, which may land a tick after the notice.
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
     expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeDefined();
   });
 

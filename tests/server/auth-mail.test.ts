@@ -5,10 +5,11 @@ import { createAuth } from '../../src/server/auth/create-auth.ts';
 import { createViewerResolver } from '../../src/server/auth/viewer.ts';
 import { mailOutbox } from '../../src/server/db/schema/mail.ts';
 import { acquireJobLease, createScheduler } from '../../src/server/jobs/scheduler.ts';
-import { mailDeliveryJob } from '../../src/server/mail/mail-job.ts';
+import { mailDeliveryJob, sendQueuedMailPromptly } from '../../src/server/mail/mail-job.ts';
 import { backoffMs, deliverDueMail, enqueueMail, MAX_ATTEMPTS } from '../../src/server/mail/outbox.ts';
 import { verificationEmail } from '../../src/server/mail/templates.ts';
 import { createMailTransport } from '../../src/server/mail/transport.ts';
+import { createEventBus } from '../../src/server/realtime/event-bus.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -206,6 +207,34 @@ describe('job leases', () => {
         now: due,
       }),
     ).toBe(true);
+  });
+
+  it('a queued mail goes out at once, without waiting for the next round', async () => {
+    smtp = await startSmtpCapture();
+    const t = await createTestApp({ envVars: { SMTP_URL: smtp.url } });
+    const bus = createEventBus();
+    // Never started: no round ever comes, so only the queued-mail signal can send it.
+    const scheduler = createScheduler({
+      db: t.database.db,
+      log: t.deps.log,
+      jobs: [
+        mailDeliveryJob({
+          db: t.database.db,
+          transport: createMailTransport(smtp.url)!,
+          from: t.deps.env.MAIL_FROM,
+          log: t.deps.log,
+        }),
+      ],
+    });
+    const stop = sendQueuedMailPromptly(bus, scheduler);
+    await enqueueMail(
+      t.database.db,
+      { kind: 'x', to: 'prompt@example.com', subject: 'Prompt', html: '<p>h</p>', text: 't' },
+      { bus },
+    );
+    expect((await smtp.waitFor('prompt@example.com')).subject).toBe('Prompt');
+    stop();
+    await scheduler.stop();
   });
 
   it('two schedulers on one database run the mail job once per round', async () => {

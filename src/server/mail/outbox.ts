@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import type { MailContent } from './templates.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -18,13 +19,14 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
- * Writes a message to the outbox. Delivery happens in the mail job. Without a transport (no
- * SMTP_URL) `logLink` is printed so a newcomer can follow it locally; it is never logged otherwise.
+ * Writes a message to the outbox and says so on the bus (`mail.queued`), so the delivery job can send
+ * it at once instead of at its next round. Without a transport (no SMTP_URL) `logLink` is printed so a
+ * newcomer can follow it locally; it is never logged otherwise.
  */
 export async function enqueueMail(
   db: Database,
   message: OutgoingMail,
-  options: { log?: Logger; logLink?: string; smtpConfigured?: boolean } = {},
+  options: { log?: Logger; logLink?: string; smtpConfigured?: boolean; bus?: EventBus } = {},
 ): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
@@ -43,6 +45,7 @@ export async function enqueueMail(
       `mail kept in the outbox (no SMTP_URL) for ${message.to}: ${message.subject}${options.logLink ? ` → ${options.logLink}` : ''}`,
     );
   }
+  (options.bus ?? processBus).publish('mail.queued', { kind: message.kind });
   return row!.id;
 }
 

@@ -16,6 +16,8 @@ export type BusEvents = {
     action: 'added' | 'removed' | 'updated' | 'imported';
     automationId?: string;
   };
+  /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */
+  'mail.queued': { kind: string };
 };
 export type BusTopic = keyof BusEvents;
 type Handler<T extends BusTopic> = (payload: BusEvents[T]) => void;

@@ -146,6 +146,24 @@ test.describe('trending carousel', () => {
     expect(await offset()).toBeGreaterThan(hovered);
   });
 
+  test('after a resize to a phone width, cards are 280 px and the arrows never pass the last one', async ({
+    page,
+  }) => {
+    const { viewport, offset } = await openCarousel(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    const track = viewport.locator('ul');
+    await expect(track).toHaveCSS('width', `${6 * 280}px`);
+    const max = 6 * 280 - (await viewport.evaluate((el) => el.clientWidth));
+    const seen: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.getByRole('button', { name: 'Next workflows' }).click();
+      seen.push(Math.round(await offset()));
+    }
+    expect(Math.max(...seen)).toBeLessThanOrEqual(max);
+    // At the end it wraps to the start.
+    expect(seen).toContain(0);
+  });
+
   test('Space on the toggle pauses until pressed again', async ({ page }) => {
     const { viewport } = await openCarousel(page);
     const toggle = page.getByRole('button', { name: 'Pause auto-scroll' });

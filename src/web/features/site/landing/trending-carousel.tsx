@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { Link } from '#web/lib/navigation.tsx';
-import { CAROUSEL, CarouselMachine, type CarouselMode } from './carousel-machine.ts';
+import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
 import { useTrending } from './catalog-data.ts';
 
 function reducedMotion(): boolean {
@@ -52,8 +52,10 @@ export function TrendingCarousel() {
     if (!el || items.length === 0) return;
     const m = new CarouselMachine({ viewportWidth: window.innerWidth, maxOffset: 0 });
     const fitToViewport = () => {
-      m.resize(window.innerWidth, m.cardWidth * items.length - el.clientWidth);
-      setCardWidth(m.cardWidth);
+      // The card width of the new viewport (it changes at the 768 px breakpoint) sizes the track.
+      const { cardWidth: card } = carouselMetrics(window.innerWidth);
+      m.resize(window.innerWidth, card * items.length - el.clientWidth);
+      setCardWidth(card);
     };
     fitToViewport();
     machine.current = m;

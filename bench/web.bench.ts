@@ -14,7 +14,11 @@ import { startBenchServer } from './support.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_ROOT = path.join(ROOT, 'dist/client');
 const PAGES = ['/', '/blog', '/blog/complete-guide-n8n-workflow-automation'];
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(
+    `LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (got "${process.env.LIGHTHOUSE_RUNS}")`,
+  );
 
 /** Every script the prerendered page loads up front: the entry and its modulepreloads. */
 function jsShippedTo(file: string): number {

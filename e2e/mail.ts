@@ -10,6 +10,7 @@ export async function waitForMail(to: string, subject?: string, timeoutMs = 20_0
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
       const found = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
         .sort()
         .reverse()
         .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as E2eMail)

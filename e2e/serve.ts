@@ -1,6 +1,6 @@
 // Playwright's web server: an SMTP capture that writes each message to E2E_MAIL_DIR as JSON, then
 // the real server (src/server/main.ts) with SMTP_URL pointing at it, so specs can follow real mail.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpCapture } from '../tests/support/smtp-capture.ts';
 
@@ -12,10 +12,10 @@ let written = 0;
 setInterval(() => {
   for (; written < smtp.messages.length; written++) {
     const m = smtp.messages[written]!;
-    writeFileSync(
-      path.join(dir, `${String(written).padStart(5, '0')}.json`),
-      JSON.stringify({ to: m.to, subject: m.subject, body: m.body }),
-    );
+    const file = path.join(dir, `${String(written).padStart(5, '0')}.json`);
+    // Written whole, then renamed: a reader never sees a half-written file (rename is atomic).
+    writeFileSync(`${file}.part`, JSON.stringify({ to: m.to, subject: m.subject, body: m.body }));
+    renameSync(`${file}.part`, file);
   }
 }, 100).unref();
 process.env.SMTP_URL = smtp.url;

@@ -261,16 +261,26 @@ describe('public endpoints', () => {
     const preview = AutomationPreviewSchema.parse(body);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/parameters|credentials|telegramApi|openAiApi|workflowJson/);
-    expect(preview.canvas.nodes.find((n) => n.name === 'Agent')).toEqual({
-      name: 'Agent',
+    // Shapes and names only: the sticky notes keep their size but never their text.
+    expect(text).not.toMatch(/answers Telegram messages|add your bot token/);
+    expect(preview.canvas.nodes.find((n) => n.name === 'Agent')).toMatchObject({
       type: '@n8n/n8n-nodes-langchain.agent',
-      position: [200, 0],
+      kind: 'node',
+      x: 200,
+      y: 0,
+      ports: [{ type: 'ai_languageModel', label: 'Chat Model' }],
+    });
+    expect(preview.canvas.nodes.find((n) => n.name === 'Note 900')).toMatchObject({
+      kind: 'sticky',
+      width: 240,
+      height: 160,
     });
     // The link to a node that does not exist is dropped.
-    expect(preview.canvas.connections).toEqual([
-      { from: 'On message', to: 'Agent' },
-      { from: 'Agent', to: 'Reply' },
-      { from: 'Model', to: 'Agent' },
+    const name = new Map(preview.canvas.nodes.map((n) => [n.id, n.name]));
+    expect(preview.canvas.edges.map((e) => [name.get(e.source), name.get(e.target), e.type])).toEqual([
+      ['On message', 'Agent', 'main'],
+      ['Agent', 'Reply', 'main'],
+      ['Model', 'Agent', 'ai_languageModel'],
     ]);
     const secret = await get('/api/catalog/automations/slack-digest/preview', {});
     expect(JSON.stringify(secret.body)).not.toContain('secret-sheet');

@@ -1,7 +1,8 @@
 import type { Database } from '#server/db/client.ts';
+import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
-import { isStickyNote, type WorkflowJson } from '#shared/catalog/workflow-types.ts';
+import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import { selectAutomation } from './catalog.queries.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -74,38 +75,6 @@ export async function getAutomationDetail(
   };
 }
 
-/** Canvas nodes and main connections without parameters or credentials (sticky text kept). */
-export function canvasOf(workflow: WorkflowJson | null): AutomationPreview['canvas'] {
-  if (!workflow) return { nodes: [], connections: [] };
-  const nodes = workflow.nodes.map((n, i) => {
-    const p = Array.isArray(n.position) ? n.position : [];
-    const node: AutomationPreview['canvas']['nodes'][number] = {
-      name: typeof n.name === 'string' ? n.name : `Node ${i + 1}`,
-      type: typeof n.type === 'string' ? n.type : 'unknown',
-      position: [Number(p[0]) || 0, Number(p[1]) || 0],
-    };
-    if (isStickyNote(n) && typeof n.parameters?.content === 'string') node.note = n.parameters.content;
-    return node;
-  });
-  const names = new Set(nodes.map((n) => n.name));
-  const connections: AutomationPreview['canvas']['connections'] = [];
-  for (const [from, value] of Object.entries(workflow.connections ?? {})) {
-    if (!names.has(from) || !value || typeof value !== 'object') continue;
-    for (const outputs of Object.values(value as Record<string, unknown>)) {
-      if (!Array.isArray(outputs)) continue;
-      for (const output of outputs) {
-        if (!Array.isArray(output)) continue;
-        for (const link of output) {
-          const to = (link as { node?: unknown } | null)?.node;
-          // Real files name missing nodes; those links are dropped.
-          if (typeof to === 'string' && names.has(to)) connections.push({ from, to });
-        }
-      }
-    }
-  }
-  return { nodes, connections };
-}
-
 export async function getAutomationPreview(
   db: Database,
   index: SearchIndex,
@@ -123,6 +92,6 @@ export async function getAutomationPreview(
     nodeCount: row.nodeCount,
     deployable: row.deployable,
     hasVideo: videoThumbnails(row.videoUrl) !== null,
-    canvas: canvasOf(parseWorkflow(row.workflowJson)),
+    canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
   };
 }

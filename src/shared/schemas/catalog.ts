@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES, SORTS } from '#shared/catalog/constants.ts';
+import { CanvasModelSchema } from './canvas.ts';
 
 // Member catalogue API shapes (search, AI agents, one automation, related, by author) and the
 // paywall-safe preview for everyone else.
@@ -65,14 +66,6 @@ export const AiAgentsResponseSchema = z.object({
 });
 export type AiAgentsResponse = z.infer<typeof AiAgentsResponseSchema>;
 
-export const CanvasNodeSchema = z.object({
-  name: z.string(),
-  type: z.string(),
-  position: z.tuple([z.number(), z.number()]),
-  /** Sticky-note text only; other parameters never leave the server for non-members. */
-  note: z.string().optional(),
-});
-
 export const AutomationPreviewSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -83,11 +76,8 @@ export const AutomationPreviewSchema = z.object({
   nodeCount: z.number().int(),
   deployable: z.boolean(),
   hasVideo: z.boolean(),
-  canvas: z.object({
-    nodes: z.array(CanvasNodeSchema),
-    /** Source node name → target node names, main connections only. */
-    connections: z.array(z.object({ from: z.string(), to: z.string() })),
-  }),
+  /** Shapes and names only: no parameters, no sticky-note text. */
+  canvas: CanvasModelSchema,
 });
 export type AutomationPreview = z.infer<typeof AutomationPreviewSchema>;
 

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AutomationPage } from './automation.tsx';
@@ -57,7 +58,10 @@ const preview: AutomationPreview = {
   nodeCount: 6,
   deployable: true,
   hasVideo: false,
-  canvas: { nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0] }], connections: [] },
+  canvas: buildCanvasModel(
+    { nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0] }] },
+    { member: false },
+  ),
 };
 
 /** The network boundary: answers by path and records every call. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import type { CanvasModel } from './canvas-model.ts';
+import type { CanvasModel } from '#shared/schemas/canvas.ts';
 
 const WorkflowCanvas = lazy(() => import('./workflow-canvas.tsx'));
 

@@ -1,9 +1,12 @@
 import { Copy, Download, ExternalLink, FileJson, Pause, Play, Rocket, Star } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
+import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { IntegrationList } from '#web/components/integration-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
@@ -12,7 +15,6 @@ import { cn } from '#web/lib/cn.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
-import { canvasFromWorkflow } from './canvas-model.ts';
 import { StarRating } from './star-rating.tsx';
 
 const NO_JSON =
@@ -160,6 +162,10 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
   const [deployOpen, setDeployOpen] = useState(false);
   const openDeploy = () => setDeployOpen(true);
   const resource = a.resourceUrl ? checkResourceUrl(a.resourceUrl) : null;
+  const canvas = useMemo(
+    () => buildCanvasModel(a.workflowJson as WorkflowJson | null, { member: true }),
+    [a.workflowJson],
+  );
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -193,7 +199,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <Block title="How it works">
             <p className="whitespace-pre-line">{a.howItWorks}</p>
           </Block>
-          <CanvasBlock model={canvasFromWorkflow(a.workflowJson)} />
+          <CanvasBlock model={canvas} />
           {a.videoId && (
             <Block title="Video Tutorial">
               <div className="aspect-video overflow-hidden rounded-lg">
@@ -284,6 +290,11 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               </dd>
             </dl>
           </Block>
+          {a.integrations.length > 0 && (
+            <Block title="Apps used">
+              <IntegrationList names={a.integrations} />
+            </Block>
+          )}
           {a.credentials.length > 0 && (
             <Block title="Credentials you will need">
               <ul className="space-y-1 text-sm">

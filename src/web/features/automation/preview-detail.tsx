@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AutomationPreview } from '#shared/schemas/catalog.ts';
+import { IntegrationList } from '#web/components/integration-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CanvasBlock } from './canvas-block.tsx';
 
@@ -22,14 +23,8 @@ export function PreviewDetail({ p, signedIn }: { p: AutomationPreview; signedIn:
       </section>
       {p.integrations.length > 0 && (
         <section className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-          <h2 className="mb-2 text-lg font-semibold">Integrations</h2>
-          <ul className="flex flex-wrap gap-2">
-            {p.integrations.map((i) => (
-              <li key={i} className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
-                {i}
-              </li>
-            ))}
-          </ul>
+          <h2 className="mb-2 text-lg font-semibold">Apps used</h2>
+          <IntegrationList names={p.integrations} />
         </section>
       )}
       <CanvasBlock model={p.canvas} />
@@ -38,10 +33,10 @@ export function PreviewDetail({ p, signedIn }: { p: AutomationPreview; signedIn:
           <h2 className="mb-2 text-lg font-semibold">Workflow steps</h2>
           <ol className="list-decimal space-y-1 pl-5 text-sm">
             {p.canvas.nodes
-              .filter((n) => n.note === undefined)
+              .filter((n) => n.kind !== 'sticky')
               .map((n) => (
-                <li key={n.name}>
-                  {n.name} <span className="text-slate-500 dark:text-slate-400">({n.type})</span>
+                <li key={n.id}>
+                  {n.name} <span className="text-slate-500 dark:text-slate-400">({n.label})</span>
                 </li>
               ))}
           </ol>

@@ -1,53 +1,158 @@
 import '@xyflow/react/dist/style.css';
-import { Background, Controls, type Edge, type Node, ReactFlow } from '@xyflow/react';
-import { useMemo, useState } from 'react';
-import { type CanvasModel, type CanvasNode, nodeTypeLabel } from './canvas-model.ts';
+import {
+  Background,
+  ControlButton,
+  Controls,
+  type Edge,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+} from '@xyflow/react';
+import { Maximize2, Minimize2 } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { boxHeight } from '#shared/catalog/canvas-model.ts';
+import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
+import { cn } from '#web/lib/cn.ts';
+import { type FlowNode, NODE_TYPES } from './canvas-nodes.tsx';
 
-// React Flow drawing the workflow's own positions and connections (DESIGN.md §3). Loaded lazily,
-// only on the detail page.
+// React Flow drawing the shared canvas model (src/shared/catalog/canvas-model.ts) the way n8n draws a
+// workflow. Loaded lazily, only on the detail page. Nothing on it is a Tab stop but the canvas itself
+// (arrow keys pan, + and − zoom, 0 fits) and its few controls: a graph's edges and nodes are not.
 
-export default function WorkflowCanvas({ model }: { model: CanvasModel }) {
-  const [selected, setSelected] = useState<CanvasNode | null>(null);
-  const { nodes, edges } = useMemo(() => {
-    const nodes: Node[] = model.nodes.map((n) => ({
-      id: n.name,
-      position: { x: n.position[0], y: n.position[1] },
-      data: { label: n.note !== undefined ? n.note.slice(0, 140) : `${n.name}\n${nodeTypeLabel(n.type)}` },
-      // Colours set here for both schemes: the page follows the system setting through CSS at once,
-      // React Flow's own colorMode only when it next renders.
-      className:
-        n.note !== undefined
-          ? '!w-56 !whitespace-pre-line !border-amber-300 !bg-amber-50 !text-left !text-xs !text-slate-900 dark:!border-amber-700 dark:!bg-amber-950 dark:!text-amber-50'
-          : '!whitespace-pre-line !border-slate-300 !bg-white !text-xs !text-slate-900 dark:!border-slate-600 dark:!bg-slate-800 dark:!text-slate-100',
-      connectable: false,
-      draggable: false,
-      ariaLabel: `${n.name}, ${nodeTypeLabel(n.type)}`,
-    }));
-    const edges: Edge[] = model.connections.map((c, i) => ({
-      id: `${c.from}->${c.to}-${i}`,
-      source: c.from,
-      target: c.to,
-    }));
-    return { nodes, edges };
-  }, [model]);
+const FIT = { padding: 0.08 };
+const PAN_STEP = 80;
+/** Above this many nodes (sticky notes aside) the canvas shows a minimap. */
+const MINIMAP_FROM = 12;
+
+function toFlow(model: CanvasModel): { nodes: FlowNode[]; edges: Edge[] } {
+  const nodes: FlowNode[] = model.nodes.map((n) => ({
+    id: n.id,
+    type: n.kind === 'sticky' ? 'sticky' : 'n8n',
+    position: { x: n.x, y: n.y },
+    width: n.width,
+    height: boxHeight(n),
+    data: { node: n },
+    // Sticky notes lie behind edges and nodes, as in n8n.
+    zIndex: n.kind === 'sticky' ? -1 : 0,
+    draggable: false,
+    connectable: false,
+    focusable: false,
+    selectable: false,
+    ariaLabel: n.kind === 'sticky' ? undefined : `${n.name}, ${n.label}`,
+  }));
+  const edges: Edge[] = model.edges.map((e) => ({
+    ...e,
+    focusable: false,
+    selectable: false,
+    style: e.type.startsWith('ai_') ? { strokeDasharray: '6 4' } : undefined,
+    className: 'fv-edge',
+  }));
+  return { nodes, edges };
+}
+
+function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasNode | null) => void }) {
+  const flow = useReactFlow();
+  const [expanded, setExpanded] = useState(false);
+  const { nodes, edges } = useMemo(() => toFlow(model), [model]);
+  const large = model.nodes.filter((n) => n.kind !== 'sticky').length > MINIMAP_FROM;
+
+  useEffect(() => {
+    if (!expanded) return;
+    const exit = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && setExpanded(false);
+    window.addEventListener('keydown', exit);
+    return () => window.removeEventListener('keydown', exit);
+  }, [expanded]);
+  // The box changed size: fit again once it has been laid out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the size mode changes
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => void flow.fitView(FIT));
+    return () => cancelAnimationFrame(frame);
+  }, [expanded]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    // Only the canvas itself, and never a browser shortcut (DESIGN.md §9.6).
+    if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    const { x, y, zoom } = flow.getViewport();
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [PAN_STEP, 0],
+      ArrowRight: [-PAN_STEP, 0],
+      ArrowUp: [0, PAN_STEP],
+      ArrowDown: [0, -PAN_STEP],
+    };
+    const step = pan[e.key];
+    if (step) void flow.setViewport({ x: x + step[0], y: y + step[1], zoom });
+    else if (e.key === '+' || e.key === '=') void flow.zoomIn();
+    else if (e.key === '-' || e.key === '_') void flow.zoomOut();
+    else if (e.key === '0') void flow.fitView(FIT);
+    else return;
+    e.preventDefault();
+  }
 
   return (
-    <div className="space-y-3">
-      <div className="h-[420px] overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
+    <div
+      className={cn(
+        'overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950',
+        expanded ? 'fixed inset-0 z-50 rounded-none' : 'h-[460px]',
+      )}
+      data-testid="workflow-canvas"
+    >
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: one Tab stop that pans and zooms from the keyboard
+        tabIndex={0}
+        aria-label="Workflow canvas. Arrow keys pan, plus and minus zoom, 0 fits the whole workflow."
+        onKeyDown={onKeyDown}
+        className="h-full w-full focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
+      >
         <ReactFlow
           nodes={nodes}
           edges={edges}
+          nodeTypes={NODE_TYPES}
           fitView
+          fitViewOptions={FIT}
+          minZoom={0.05}
           nodesConnectable={false}
           nodesDraggable={false}
-          onNodeClick={(_e, node) => setSelected(model.nodes.find((n) => n.name === node.id) ?? null)}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          disableKeyboardA11y
+          onNodeClick={(_e, node) => onSelect(node.type === 'sticky' ? null : (node as FlowNode).data.node)}
           proOptions={{ hideAttribution: true }}
           colorMode="system"
         >
-          <Background />
-          <Controls showInteractive={false} />
+          <Background gap={20} />
+          <Controls showInteractive={false} fitViewOptions={FIT}>
+            <ControlButton
+              onClick={() => setExpanded((v) => !v)}
+              aria-label={expanded ? 'Exit full screen' : 'Full screen'}
+              title={expanded ? 'Exit full screen' : 'Full screen'}
+            >
+              {expanded ? <Minimize2 aria-hidden="true" /> : <Maximize2 aria-hidden="true" />}
+            </ControlButton>
+          </Controls>
+          {large && (
+            <MiniMap
+              ariaLabel="Minimap of the workflow"
+              className="max-sm:!hidden"
+              nodeColor={(n) => ((n as FlowNode).type === 'sticky' ? '#fde68a' : '#94a3b8')}
+              pannable
+              zoomable
+            />
+          )}
         </ReactFlow>
-      </div>
+      </section>
+    </div>
+  );
+}
+
+export default function WorkflowCanvas({ model }: { model: CanvasModel }) {
+  const [selected, setSelected] = useState<CanvasNode | null>(null);
+  return (
+    <div className="space-y-3">
+      <ReactFlowProvider>
+        <Canvas model={model} onSelect={setSelected} />
+      </ReactFlowProvider>
       {selected && (
         <div
           aria-live="polite"
@@ -55,7 +160,9 @@ export default function WorkflowCanvas({ model }: { model: CanvasModel }) {
           data-testid="node-details"
         >
           <p className="font-semibold">{selected.name}</p>
-          <p className="text-slate-600 dark:text-slate-400">{selected.type}</p>
+          <p className="text-slate-600 dark:text-slate-400">
+            {selected.label} · {selected.type}
+          </p>
           {selected.parameters && Object.keys(selected.parameters).length > 0 && (
             <pre className="mt-2 max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
               {JSON.stringify(selected.parameters, null, 2)}

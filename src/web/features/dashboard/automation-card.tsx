@@ -14,6 +14,7 @@ import {
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
+import { IntegrationIcons } from '#web/components/integration-icon.tsx';
 import { cn } from '#web/lib/cn.ts';
 
 const CATEGORY_ICONS: Record<string, typeof Bot> = {
@@ -149,7 +150,10 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
     <article
       data-testid="automation-card"
       className={cn(
-        'group relative overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900',
+        'group relative overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900',
+        // The keyboard focus of the card's link is drawn around the whole card: 3 px, outside the
+        // border, at ≥ 3:1 against the page in both schemes (WCAG 2.4.13).
+        'has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-2 has-[[data-card-link]:focus-visible]:outline-brand-600 dark:has-[[data-card-link]:focus-visible]:outline-brand-300',
         view === 'list' && 'flex gap-4',
       )}
     >
@@ -160,6 +164,7 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
             {/* The whole card is the link's click area; its own buttons sit above it. */}
             <Link
               to={`/automation/${encodeURIComponent(card.id)}`}
+              data-card-link=""
               className="after:absolute after:inset-0 focus-visible:outline-none"
             >
               {card.title}
@@ -172,6 +177,7 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
         </div>
         {facts}
         <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{card.summary}</p>
+        <IntegrationIcons names={card.integrations} />
         <Tags tags={card.tags} max={view === 'grid' ? 3 : 2} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
           <span className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">

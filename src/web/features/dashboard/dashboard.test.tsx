@@ -198,7 +198,16 @@ describe('search section', () => {
     expect(article.textContent).toContain('4.3');
     expect(article.textContent).toContain('(4');
     expect(c.getByText('12 runs')).toBeDefined();
-    expect(c.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['crm', 'sales', 'leads', '+2']);
+    const tags = within(c.getByRole('list', { name: 'Tags' }));
+    expect(tags.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'crm',
+      'sales',
+      'leads',
+      '+2',
+    ]);
+    // The app's brand icon, named for screen readers.
+    const apps = within(c.getByRole('list', { name: 'Apps used' }));
+    expect(apps.getByRole('img', { name: 'HubSpot' }).getAttribute('data-icon')).toBe('brand:hubspot');
     expect(c.getByText('Template')).toBeDefined();
     expect(c.getByText('Resources')).toBeDefined();
     expect(c.queryByText('Tutorial')).toBeNull();
@@ -206,6 +215,26 @@ describe('search section', () => {
     expect(
       c.getByRole('button', { name: 'Save Lead router to collections' }).getAttribute('aria-pressed'),
     ).toBe('false');
+  });
+});
+
+describe('a card’s app icons', () => {
+  it('shows the first five apps in order as icons with names, then +N naming the rest', async () => {
+    const integrations = ['Google Sheets', 'OpenAI', 'Slack', 'Gmail', 'Telegram', 'Notion', 'Airtable'];
+    stubApi(() => ({ items: [card({ integrations })] }));
+    renderDashboard('/dashboard?section=search');
+    const article = (await screen.findByText('Lead router')).closest('article')!;
+    const apps = within(within(article).getByRole('list', { name: 'Apps used' }));
+    expect(
+      apps.getAllByRole('img').map((i) => [i.getAttribute('aria-label'), i.getAttribute('data-icon')]),
+    ).toEqual([
+      ['Google Sheets', 'brand:googlesheets'],
+      ['OpenAI', 'family:ai-model'],
+      ['Slack', 'family:app'],
+      ['Gmail', 'brand:gmail'],
+      ['Telegram', 'brand:telegram'],
+    ]);
+    expect(apps.getAllByRole('listitem').at(-1)!.textContent).toBe('+2and Notion, Airtable');
   });
 });
 

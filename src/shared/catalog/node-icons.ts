@@ -1,0 +1,305 @@
+import { humanizeIdentifier, integrationName } from './integrations.ts';
+import { shortType } from './workflow-types.ts';
+
+// Node type → { name, icon key }: a brand icon from simple-icons (CC0) when the brand has one, else a
+// family glyph. simple-icons has dropped some brands at their owners' request (OpenAI, Slack,
+// Microsoft, AWS, LinkedIn, Salesforce…): those get their family glyph, never a look-alike.
+// The web draws brand keys from a sprite generated from this table (scripts/brand-sprite.ts).
+
+export const ICON_FAMILIES = [
+  'trigger',
+  'schedule',
+  'webhook',
+  'chat',
+  'form',
+  'code',
+  'http',
+  'ai-agent',
+  'ai-model',
+  'ai-tool',
+  'ai-memory',
+  'ai-data',
+  'data',
+  'flow',
+  'file',
+  'mail',
+  'note',
+  'app',
+] as const;
+export type IconFamily = (typeof ICON_FAMILIES)[number];
+/** `brand:<simple-icons slug>` or `family:<family>`. */
+export type IconKey = `brand:${string}` | `family:${IconFamily}`;
+export type NodeIntegration = { name: string; icon: IconKey };
+
+/** simple-icons slugs used, keyed by the node's integration key when it is the slug itself. */
+const SLUGS = [
+  'airtable',
+  'anthropic',
+  'asana',
+  'baserow',
+  'bitbucket',
+  'bitly',
+  'bitwarden',
+  'bluesky',
+  'box',
+  'calendly',
+  'circleci',
+  'clickup',
+  'clockify',
+  'coda',
+  'contentful',
+  'cratedb',
+  'deepl',
+  'deepseek',
+  'dhl',
+  'discord',
+  'discourse',
+  'disqus',
+  'dropbox',
+  'elasticsearch',
+  'elevenlabs',
+  'erpnext',
+  'facebook',
+  'figma',
+  'firebase',
+  'ghost',
+  'git',
+  'github',
+  'gitlab',
+  'gmail',
+  'google',
+  'googleanalytics',
+  'googlebigquery',
+  'googlecalendar',
+  'googlechat',
+  'googlecloud',
+  'googlecloudstorage',
+  'googledocs',
+  'googledrive',
+  'googlegemini',
+  'googlesheets',
+  'googleslides',
+  'googletasks',
+  'googletranslate',
+  'graphql',
+  'gumroad',
+  'helpscout',
+  'homeassistant',
+  'hubspot',
+  'huggingface',
+  'instagram',
+  'intercom',
+  'invoiceninja',
+  'jira',
+  'line',
+  'linear',
+  'mailchimp',
+  'mailgun',
+  'matrix',
+  'mattermost',
+  'mautic',
+  'medium',
+  'milvus',
+  'mistralai',
+  'mongodb',
+  'mqtt',
+  'mysql',
+  'n8n',
+  'nasa',
+  'netlify',
+  'nextcloud',
+  'notion',
+  'ntfy',
+  'odoo',
+  'ollama',
+  'openrouter',
+  'paddle',
+  'pagerduty',
+  'paypal',
+  'perplexity',
+  'philipshue',
+  'posthog',
+  'postgresql',
+  'pushbullet',
+  'qdrant',
+  'quickbooks',
+  'rabbitmq',
+  'reddit',
+  'redis',
+  'rocketdotchat',
+  'rss',
+  'rundeck',
+  'securityscorecard',
+  'shopify',
+  'snowflake',
+  'spotify',
+  'storyblok',
+  'strapi',
+  'strava',
+  'stripe',
+  'supabase',
+  'surveymonkey',
+  'telegram',
+  'todoist',
+  'toggl',
+  'travisci',
+  'trello',
+  'typeform',
+  'vonage',
+  'webflow',
+  'whatsapp',
+  'wikipedia',
+  'wise',
+  'woocommerce',
+  'wordpress',
+  'x',
+  'xero',
+  'ycombinator',
+  'youtube',
+  'zendesk',
+  'zoom',
+  'zulip',
+] as const;
+export type BrandSlug = (typeof SLUGS)[number];
+export const BRAND_SLUGS: readonly BrandSlug[] = SLUGS;
+const SLUG_SET = new Set<string>(SLUGS);
+
+/** Integration keys (lowercase) whose slug differs from the key. */
+const ALIASES: Record<string, BrandSlug> = {
+  postgres: 'postgresql',
+  postgreschat: 'postgresql',
+  pgvector: 'postgresql',
+  redischat: 'redis',
+  mongodbchat: 'mongodb',
+  mongodbatlas: 'mongodb',
+  rssfeedread: 'rss',
+  twitter: 'x',
+  xaigrok: 'x',
+  mistralcloud: 'mistralai',
+  mistral: 'mistralai',
+  xtwitter: 'x',
+  googlevertex: 'googlecloud',
+  googlecloudnaturallanguage: 'googlecloud',
+  googlefirebasecloudfirestore: 'firebase',
+  googlefirebaserealtimedatabase: 'firebase',
+  googlepalm: 'google',
+  googlebooks: 'google',
+  googlecontacts: 'google',
+  googleperspective: 'google',
+  facebookgraphapi: 'facebook',
+  facebookleadads: 'facebook',
+  hackernews: 'ycombinator',
+  huggingfaceinference: 'huggingface',
+  openhuggingfaceinference: 'huggingface',
+  rocketchat: 'rocketdotchat',
+};
+
+/** Families of n8n's own nodes (short type, Trigger/Tool suffix kept). */
+const CORE_FAMILY: Record<string, IconFamily> = {
+  stickyNote: 'note',
+  manualTrigger: 'trigger',
+  start: 'trigger',
+  errorTrigger: 'trigger',
+  executeWorkflowTrigger: 'trigger',
+  workflowTrigger: 'trigger',
+  n8nTrigger: 'trigger',
+  scheduleTrigger: 'schedule',
+  cron: 'schedule',
+  interval: 'schedule',
+  webhook: 'webhook',
+  respondToWebhook: 'webhook',
+  chatTrigger: 'chat',
+  manualChatTrigger: 'chat',
+  chat: 'chat',
+  formTrigger: 'form',
+  form: 'form',
+  code: 'code',
+  function: 'code',
+  functionItem: 'code',
+  executeCommand: 'code',
+  toolCode: 'ai-tool',
+  httpRequest: 'http',
+  httpRequestTool: 'ai-tool',
+  toolHttpRequest: 'ai-tool',
+  emailSend: 'mail',
+  emailReadImap: 'mail',
+  if: 'flow',
+  switch: 'flow',
+  merge: 'flow',
+  splitInBatches: 'flow',
+  wait: 'flow',
+  noOp: 'flow',
+  filter: 'flow',
+  executeWorkflow: 'flow',
+  stopAndError: 'flow',
+  agent: 'ai-agent',
+  agentTool: 'ai-agent',
+};
+
+const FILE_TYPES =
+  /^(convertToFile|extractFromFile|readBinaryFiles?|writeBinaryFile|readWriteFile|spreadsheetFile|moveBinaryData|compression|editImage|ftp|ssh|localFileTrigger|readPdf)$/;
+const DATA_TYPES =
+  /^(set|splitOut|aggregate|summarize|sort|limit|removeDuplicates|itemLists|dateTime|crypto|xml|html|htmlExtract|markdown|compareDatasets|renameKeys|executionData|debugHelper|outputParser[A-Za-z]*)$/;
+const AI_MODEL_TYPES =
+  /^(lm[A-Z]\w*|embeddings[A-Z]\w*|openAi|anthropic|googleGemini|mistralAi|perplexity|chainLlm|chainSummarization|chainRetrievalQa|informationExtractor|sentimentAnalysis|textClassifier)$/;
+
+/** `lmChatGoogleGemini` → `googlegemini`; `slackTrigger` → `slack`. */
+export function integrationKey(type: string | undefined): string {
+  const base = shortType(type).replace(/(Trigger|Tool)$/, '');
+  return base.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '').toLowerCase();
+}
+
+function brandOf(type: string): BrandSlug | null {
+  const key = integrationKey(type);
+  const slug = ALIASES[key] ?? key;
+  return SLUG_SET.has(slug) ? (slug as BrandSlug) : null;
+}
+
+function familyOf(type: string): IconFamily {
+  const short = shortType(type);
+  if (CORE_FAMILY[short]) return CORE_FAMILY[short];
+  if (FILE_TYPES.test(short)) return 'file';
+  if (DATA_TYPES.test(short)) return 'data';
+  if (AI_MODEL_TYPES.test(short)) return 'ai-model';
+  if (/^memory[A-Z]/.test(short)) return 'ai-memory';
+  if (/^(vectorStore|retriever|textSplitter|document|reranker)[A-Z]/.test(short)) return 'ai-data';
+  if (/^(tool[A-Z]|mcpClient)/.test(short) || /Tool$/.test(short)) return 'ai-tool';
+  if (/Trigger$/.test(short)) return 'trigger';
+  return 'app';
+}
+
+/** The readable name and icon of a node type. */
+export function nodeIntegration(type: string | undefined): NodeIntegration {
+  const t = type ?? '';
+  const brand = brandOf(t);
+  const name = integrationName(t) ?? (humanizeIdentifier(shortType(t)) || 'Node');
+  return { name, icon: brand ? `brand:${brand}` : `family:${familyOf(t)}` };
+}
+
+const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Integration names (as cards carry them) whose family is not `app`. */
+const NAME_FAMILY: Record<string, IconFamily> = {
+  openai: 'ai-model',
+  azureopenai: 'ai-model',
+  groq: 'ai-model',
+  cohere: 'ai-model',
+  awsbedrock: 'ai-model',
+  xaigrok: 'ai-model',
+  pinecone: 'ai-data',
+  zep: 'ai-memory',
+  serpapi: 'ai-tool',
+  wolframalpha: 'ai-tool',
+  httprequest: 'http',
+};
+
+/**
+ * The icon of an integration by its readable name (cards carry names, not node types). Resolves the
+ * same brands as `nodeIntegration`: `Google Sheets` → `brand:googlesheets`, `PostgreSQL` → `brand:postgresql`.
+ */
+export function integrationIcon(name: string): IconKey {
+  const key = compact(name);
+  const slug = ALIASES[key] ?? key;
+  if (SLUG_SET.has(slug)) return `brand:${slug}`;
+  return `family:${NAME_FAMILY[key] ?? 'app'}`;
+}

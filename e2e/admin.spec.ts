@@ -6,20 +6,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { CORPUS_ARCHIVE } from '../tests/support/n8n-corpus.ts';
-import { linkIn, waitForMail } from './mail.ts';
 import {
   becomePayingMember,
   expectNoAxeViolations,
+  OPERATOR,
+  signInOperator,
   test,
   waitForHydration,
   watchConsole,
 } from './support.ts';
-
-const OPERATOR = 'operator-e2e@example.com';
-const OPERATOR_PASSWORD = 'operator e2e password 789';
 
 function corpusZip(): { file: string; files: number; cleanup(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'fv-admin-e2e-'));
@@ -42,21 +40,6 @@ function corpusZip(): { file: string; files: number; cleanup(): void } {
     files: Object.keys(entries).length,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-async function signInOperator(page: Page, baseURL: string) {
-  // The first boot mailed the new operator a reset link; choosing a password proves the address.
-  const reset = await waitForMail(OPERATOR, 'Reset your Flowvault password');
-  await page.goto(linkIn(reset.body, `${baseURL}/`));
-  await expect(page).toHaveURL(/\/auth\?mode=reset/, { timeout: 10_000 });
-  await page.getByLabel('New password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Password Updated')).toBeVisible();
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(OPERATOR);
-  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 10_000 });
 }
 
 test('operator imports the corpus ZIP, unpublishes an item, members stop finding it, audit shows it', async ({

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
@@ -76,6 +78,49 @@ export async function registerAndVerify(page: Page, baseURL: string, prefix: str
   const mail = await waitForMail(email, 'Confirm your email for Flowvault');
   await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
   return email;
+}
+
+/** The operator account (OPERATOR_EMAIL in playwright.config.ts) and the password the specs choose for it. */
+export const OPERATOR = 'operator-e2e@example.com';
+export const OPERATOR_PASSWORD = 'operator e2e password 789';
+
+/**
+ * Signs the operator in. The first spec to get here chooses the password through the reset link the
+ * first boot mailed (that link works once); the others wait for it, then sign in with the password.
+ * Workers are separate processes: a lock folder beside the mail makes the choice once.
+ */
+export async function signInOperator(page: Page, baseURL: string): Promise<void> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const lock = path.join(dir, 'operator.lock');
+  const ready = path.join(dir, 'operator.ready');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Operator sign-in lock ${lock} held for 60 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!existsSync(ready)) {
+      const reset = await waitForMail(OPERATOR, 'Reset your Flowvault password');
+      await page.goto(linkIn(reset.body, `${baseURL}/`));
+      await expect(page).toHaveURL(/\/auth\?mode=reset/, { timeout: 10_000 });
+      await page.getByLabel('New password').fill(OPERATOR_PASSWORD);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(page.getByText('Password Updated')).toBeVisible();
+      writeFileSync(ready, '');
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(OPERATOR);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 10_000 });
 }
 
 /** registerAndVerify, then pays through the built-in PayPal sandbox; ends on /dashboard. */

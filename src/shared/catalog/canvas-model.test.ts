@@ -55,7 +55,7 @@ describe('the canvas model', () => {
   it('gives the agent one labelled port per AI connection type, in n8n’s order, on its bottom edge', () => {
     const agent = byName(buildCanvasModel(agentWorkflow(), { member: false }), 'Agent');
     expect(agent.ports.map((p) => p.label)).toEqual(['Chat Model', 'Memory', 'Tool', 'Output Parser']);
-    expect(agent.width).toBeGreaterThanOrEqual(4 * 80);
+    expect(agent.width).toBeGreaterThanOrEqual(4 * 64);
     const offsets = agent.ports.map((p) => p.offset);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
     expect(offsets.every((o) => o > 0 && o < agent.width)).toBe(true);

@@ -13,7 +13,9 @@ export const NODE_SIZE = 100;
 export const SUBNODE_SIZE = 80;
 /** Room under a node for its name (two lines): part of the node's box so a fit view includes it. */
 export const LABEL_SPACE = 44;
-const PORT_SPACING = 80;
+const PORT_SPACING = 64;
+/** A node that takes sub-nodes is drawn wide, its name inside, as n8n draws an agent or a chain. */
+const CONFIGURABLE_MIN_WIDTH = 200;
 const STICKY_DEFAULT = { width: 240, height: 160 };
 /** Sub-nodes whose own position is not below their node are placed this far under it. */
 const SUBNODE_GAP = 100;
@@ -141,7 +143,10 @@ export function buildCanvasModel(workflow: WorkflowJson | null, opts: { member: 
     const sub = aiSources.has(id);
     const kind = sub ? 'subnode' : isTriggerType(type) ? 'trigger' : 'node';
     const base = sub ? SUBNODE_SIZE : NODE_SIZE;
-    const width = portTypes.length > 1 ? Math.max(base, portTypes.length * PORT_SPACING + 40) : base;
+    const width =
+      portTypes.length === 0
+        ? base
+        : Math.max(sub ? base : CONFIGURABLE_MIN_WIDTH, portTypes.length * PORT_SPACING + 32);
     const node: CanvasNode = {
       id,
       name,

@@ -1,11 +1,14 @@
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
-import Markdown from 'react-markdown';
+import { lazy, Suspense } from 'react';
 import type { CanvasNode } from '#shared/schemas/canvas.ts';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
 import { cn } from '#web/lib/cn.ts';
 
 // The canvas's node shapes, drawn the way n8n draws them. Sizes come from the shared canvas model;
 // colours are Tailwind classes for both schemes (the page follows the system setting through CSS).
+
+// The Markdown renderer loads only when a note has text to show (members); the preview never needs it.
+const Markdown = lazy(() => import('react-markdown'));
 
 export type FlowNode = Node<{ node: CanvasNode }, 'n8n' | 'sticky'>;
 
@@ -35,9 +38,11 @@ export function StickyShape({ data }: NodeProps<FlowNode>) {
     >
       {n.note !== undefined && (
         <div className="fv-sticky-md">
-          <Markdown skipHtml components={{ img: ({ alt }) => (alt ? <span>{alt}</span> : null) }}>
-            {n.note}
-          </Markdown>
+          <Suspense fallback={<p className="whitespace-pre-line">{n.note}</p>}>
+            <Markdown skipHtml components={{ img: ({ alt }) => (alt ? <span>{alt}</span> : null) }}>
+              {n.note}
+            </Markdown>
+          </Suspense>
         </div>
       )}
     </div>

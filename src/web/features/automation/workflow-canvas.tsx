@@ -93,8 +93,14 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
     <div
       className={cn(
         'overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950',
-        expanded ? 'fixed inset-0 z-50 rounded-none' : 'h-[460px]',
+        expanded ? 'fixed inset-0 z-50 rounded-none' : 'max-h-[460px] min-h-[280px] w-full',
       )}
+      // As tall as the workflow's shape needs at this width, between 280 and 460 px.
+      style={
+        expanded
+          ? undefined
+          : { aspectRatio: `${Math.max(model.bounds.width, 1)} / ${Math.max(model.bounds.height, 1)}` }
+      }
       data-testid="workflow-canvas"
     >
       <section

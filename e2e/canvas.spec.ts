@@ -154,9 +154,28 @@ test('a large AI-agent workflow: app icons on its card, every node in view after
         if (hit?.closest('.react-flow__node-sticky')) wrong.push(node.getAttribute('data-id') ?? '?');
         else if (hit?.closest('.react-flow__node') === node) onTop++;
       }
-      return { onTop, wrong };
+      // A note inside a larger one (a section's frame) is drawn above it.
+      let nested = 0;
+      const els = [...root.querySelectorAll<HTMLElement>('.react-flow__node-sticky')];
+      for (const el of els) {
+        const r = el.getBoundingClientRect();
+        const within = els.some((o) => {
+          const q = o.getBoundingClientRect();
+          return o !== el && q.x <= r.x && q.y <= r.y && q.right >= r.right && q.bottom >= r.bottom;
+        });
+        if (!within) continue;
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + 4);
+        // Nodes and the minimap may lie over a note: only notes are compared here.
+        if (!top || top.closest('.react-flow__node-n8n, .react-flow__panel')) continue;
+        nested++;
+        if (top.closest('.react-flow__node-sticky') !== el) {
+          wrong.push(`note ${el.getAttribute('data-id')} hidden by a larger note`);
+        }
+      }
+      return { onTop, nested, wrong };
     });
     expect(covered.onTop).toBeGreaterThan(10);
+    expect(covered.nested).toBeGreaterThan(5);
     expect(covered.wrong).toEqual([]);
     await member.keyboard.press('Escape');
     await expect(member.getByRole('button', { name: 'Full screen' })).toBeVisible();

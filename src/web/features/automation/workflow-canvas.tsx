@@ -25,7 +25,18 @@ const PAN_STEP = 80;
 /** Above this many nodes (sticky notes aside) the canvas shows a minimap. */
 const MINIMAP_FROM = 12;
 
+/**
+ * Sticky notes lie behind edges and nodes, the larger behind the smaller (as in n8n, where a note that
+ * frames a section holds smaller notes).
+ */
+function stickyLayers(model: CanvasModel): Map<string, number> {
+  const notes = model.nodes.filter((n) => n.kind === 'sticky');
+  notes.sort((a, b) => a.width * a.height - b.width * b.height);
+  return new Map(notes.map((n, i) => [n.id, -1 - i]));
+}
+
 function toFlow(model: CanvasModel): { nodes: FlowNode[]; edges: Edge[] } {
+  const layers = stickyLayers(model);
   const nodes: FlowNode[] = model.nodes.map((n) => ({
     id: n.id,
     type: n.kind === 'sticky' ? 'sticky' : 'n8n',
@@ -33,8 +44,7 @@ function toFlow(model: CanvasModel): { nodes: FlowNode[]; edges: Edge[] } {
     width: n.width,
     height: boxHeight(n),
     data: { node: n },
-    // Sticky notes lie behind edges and nodes, as in n8n.
-    zIndex: n.kind === 'sticky' ? -1 : 0,
+    zIndex: layers.get(n.id) ?? 0,
     draggable: false,
     connectable: false,
     focusable: false,
@@ -92,7 +102,7 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
   return (
     <div
       className={cn(
-        'overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950',
+        'fv-canvas overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-950',
         expanded ? 'fixed inset-0 z-50 rounded-none' : 'max-h-[460px] min-h-[280px] w-full',
       )}
       // As tall as the workflow's shape needs at this width, between 280 and 460 px.
@@ -141,7 +151,7 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
             <MiniMap
               ariaLabel="Minimap of the workflow"
               className="max-sm:!hidden"
-              nodeColor={(n) => ((n as FlowNode).type === 'sticky' ? '#fde68a' : '#94a3b8')}
+              nodeColor={(n) => ((n as FlowNode).type === 'sticky' ? 'rgb(253 230 138 / 0.5)' : '#64748b')}
               pannable
               zoomable
             />

@@ -138,7 +138,7 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
           colorMode="system"
         >
           <Background gap={20} />
-          <Controls showInteractive={false} fitViewOptions={FIT}>
+          <Controls showInteractive={false} fitViewOptions={FIT} orientation="horizontal">
             <ControlButton
               onClick={() => setExpanded((v) => !v)}
               aria-label={expanded ? 'Exit full screen' : 'Full screen'}

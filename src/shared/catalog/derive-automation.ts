@@ -40,7 +40,7 @@ export function deriveAutomation(input: {
   description?: string;
 }): DerivedAutomation {
   const nodes = input.workflow?.nodes ?? [];
-  const integrations = deriveIntegrations(nodes);
+  const integrations = deriveIntegrations(nodes, input.workflow?.connections);
   const triggerType = input.workflow ? deriveTriggerType(nodes) : 'Unknown';
   const nodeCount = countNodes(nodes);
   const credentials = deriveCredentials(nodes);

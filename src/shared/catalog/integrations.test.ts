@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { credentialName, deriveIntegrations, humanizeIdentifier, integrationName } from './integrations.ts';
+import {
+  credentialName,
+  deriveIntegrations,
+  humanizeIdentifier,
+  integrationName,
+  pathOrder,
+} from './integrations.ts';
 
 describe('integrationName', () => {
   it.each([
@@ -37,6 +43,49 @@ describe('deriveIntegrations', () => {
     [[], []],
   ])('%j → %j', (types, expected) => {
     expect(deriveIntegrations(types.map((type) => ({ type })))).toEqual(expected);
+  });
+});
+
+describe('path order', () => {
+  const base = 'n8n-nodes-base';
+  const lc = '@n8n/n8n-nodes-langchain';
+  const main = (...to: string[]) => ({ main: [to.map((node) => ({ node, type: 'main', index: 0 }))] });
+  // File order differs from the run order: the trigger is last, the model sits before its agent.
+  const nodes = [
+    { name: 'Notify', type: `${base}.slack` },
+    { name: 'Model', type: `${lc}.lmChatAnthropic` },
+    { name: 'Save', type: `${base}.googleSheets` },
+    { name: 'Agent', type: `${lc}.agent` },
+    { name: 'Loose', type: `${base}.notion` },
+    { name: 'On mail', type: `${base}.gmailTrigger` },
+  ];
+  const connections = {
+    'On mail': main('Agent'),
+    Agent: main('Save'),
+    Save: main('Notify'),
+    Model: { ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]] },
+  };
+
+  it('runs from the trigger along main connections, sub-nodes after their node, unreached nodes last', () => {
+    expect(pathOrder(nodes, connections).map((n) => n.name)).toEqual([
+      'On mail',
+      'Agent',
+      'Model',
+      'Save',
+      'Notify',
+      'Loose',
+    ]);
+  });
+
+  it('lists integrations in that order', () => {
+    expect(deriveIntegrations(nodes, connections)).toEqual([
+      'Gmail',
+      'Anthropic',
+      'Google Sheets',
+      'Slack',
+      'Notion',
+    ]);
+    expect(deriveIntegrations(nodes)).toEqual(['Slack', 'Anthropic', 'Google Sheets', 'Notion', 'Gmail']);
   });
 });
 

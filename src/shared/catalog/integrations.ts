@@ -209,10 +209,55 @@ export function integrationName(type: string | undefined): string | null {
   return NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
 }
 
-/** Distinct readable integrations in node order. */
-export function deriveIntegrations(nodes: WorkflowNode[]): string[] {
+/**
+ * Nodes in the order a workflow runs them: from its triggers (nodes with no main input) along main
+ * connections, breadth first, each node followed by the AI sub-nodes wired into it (model, memory,
+ * tools…); nodes the path never reaches come last, in file order.
+ */
+export function pathOrder(nodes: WorkflowNode[], connections?: Record<string, unknown>): WorkflowNode[] {
+  const byName = new Map<string, WorkflowNode>();
+  for (const n of nodes) if (typeof n.name === 'string' && !byName.has(n.name)) byName.set(n.name, n);
+  const next = new Map<string, string[]>();
+  const subnodes = new Map<string, string[]>();
+  const hasInput = new Set<string>();
+  for (const [from, byType] of Object.entries(connections ?? {})) {
+    if (!byName.has(from) || !byType || typeof byType !== 'object') continue;
+    for (const [type, outputs] of Object.entries(byType as Record<string, unknown>)) {
+      for (const output of Array.isArray(outputs) ? outputs : []) {
+        for (const link of Array.isArray(output) ? output : []) {
+          const to = (link as { node?: unknown } | null)?.node;
+          if (typeof to !== 'string' || !byName.has(to)) continue;
+          const list = type === 'main' ? next : subnodes;
+          const key = type === 'main' ? from : to;
+          list.set(key, [...(list.get(key) ?? []), type === 'main' ? to : from]);
+          if (type === 'main') hasInput.add(to);
+        }
+      }
+    }
+  }
   const seen = new Set<string>();
-  for (const node of nodes) {
+  const out: WorkflowNode[] = [];
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    out.push(byName.get(name)!);
+    for (const sub of subnodes.get(name) ?? []) visit(sub);
+  };
+  const queue = [...byName.keys()].filter((name) => !hasInput.has(name) && next.has(name));
+  for (let i = 0; i < queue.length; i++) {
+    visit(queue[i]!);
+    for (const to of next.get(queue[i]!) ?? []) if (!seen.has(to)) queue.push(to);
+  }
+  return [
+    ...out,
+    ...nodes.filter((n) => !(typeof n.name === 'string' && seen.has(n.name) && byName.get(n.name) === n)),
+  ];
+}
+
+/** Distinct readable integrations in path order (`connections` given) or node order. */
+export function deriveIntegrations(nodes: WorkflowNode[], connections?: Record<string, unknown>): string[] {
+  const seen = new Set<string>();
+  for (const node of connections ? pathOrder(nodes, connections) : nodes) {
     const name = integrationName(node.type);
     if (name) seen.add(name);
   }

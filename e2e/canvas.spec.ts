@@ -76,18 +76,26 @@ test('a large AI-agent workflow: app icons on its card, every node in view after
     const errors = watchConsole(member);
     await becomePayingMember(member, baseURL!, 'canvas');
     const found = await member.request.get('/api/catalog/automations?q=RAG%20Chatbot%20for%20Your%20Docs');
-    const items = ((await found.json()) as { items: { id: string; nodeCount: number }[] }).items;
-    const id = items.find((i) => i.nodeCount === working)!.id;
+    const items = (
+      (await found.json()) as { items: { id: string; nodeCount: number; integrations: string[] }[] }
+    ).items;
+    const item = items.find((i) => i.nodeCount === working)!;
+    const id = item.id;
+    expect(item.integrations.length).toBeGreaterThan(5);
 
-    // Its card shows the apps as named icons: brands from the sprite, a family glyph for the rest.
+    // Its card shows the first five apps (in path order) as named icons, then "+N".
     await member.goto(`/dashboard?section=search&q=${encodeURIComponent(id)}`);
     const card = member.getByTestId('automation-card').first();
     const apps = card.getByRole('list', { name: 'Apps used' });
+    await expect(apps.getByRole('img')).toHaveCount(5);
+    expect(
+      await apps.getByRole('img').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).toEqual(item.integrations.slice(0, 5));
     await expect(apps.getByRole('img', { name: 'Google Drive' })).toHaveAttribute(
       'data-icon',
       'brand:googledrive',
     );
-    await expect(apps.getByRole('img', { name: 'Telegram' })).toHaveAttribute('data-icon', 'brand:telegram');
+    await expect(apps.getByRole('listitem').last()).toContainText(`+${item.integrations.length - 5}`);
     const sprite = await apps.locator('svg use').first().getAttribute('href');
     expect((await member.request.get(sprite!)).headers()['content-type']).toContain('image/svg+xml');
     // The card's keyboard focus is drawn around the card, 3 px, in both schemes.

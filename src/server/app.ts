@@ -155,6 +155,7 @@ function billingDeps(deps: AppDeps): BillingDeps | undefined {
     log: deps.log,
     baseUrl: deps.env.baseUrl,
     smtpConfigured: deps.env.SMTP_URL !== undefined,
+    bus: deps.bus,
   };
 }
 

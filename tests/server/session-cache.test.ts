@@ -1,8 +1,10 @@
 // Signed-in requests are answered from the in-process viewer cache (no database round trip), and every
 // revocation takes effect on the very next request (decision 0011).
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { createSessionCache, readCookie, verifySignedToken } from '../../src/server/auth/session-cache.ts';
 import { createViewerResolver, VIEWER_CACHE_TTL_MS } from '../../src/server/auth/viewer.ts';
 import { session } from '../../src/server/db/schema/auth.ts';
 import { payments } from '../../src/server/db/schema/billing.ts';
@@ -173,5 +175,49 @@ describe('revocations take effect on the next request', () => {
     });
     expect(refund.status).toBe(200);
     expect(await search(t, buyer)).toBe(403);
+  });
+});
+
+describe('session cache internals', () => {
+  const viewer = (userId: string) => ({
+    userId,
+    email: `${userId}@example.com`,
+    role: 'user' as const,
+    profile: null,
+    sessionExpiresAt: Date.now() + 3_600_000,
+  });
+
+  it('does not store a lookup that started before a revocation', () => {
+    const cache = createSessionCache({ ttlMs: 60_000, maxEntries: 10 });
+    const now = Date.now();
+    const startedAt = cache.epoch;
+    cache.dropUser('u1'); // the revocation lands while the database lookup is in flight
+    cache.set('t1', viewer('u1'), startedAt, now);
+    expect(cache.get('t1', now)).toBeUndefined();
+    cache.set('t1', viewer('u1'), cache.epoch, now);
+    expect(cache.get('t1', now)?.userId).toBe('u1');
+  });
+
+  it('keeps at most maxEntries, the oldest dropped first, and never past the session end', () => {
+    const cache = createSessionCache({ ttlMs: 60_000, maxEntries: 2 });
+    const now = Date.now();
+    for (const t of ['a', 'b', 'c']) cache.set(t, viewer(t), cache.epoch, now);
+    expect([cache.get('a', now), cache.get('c', now)?.userId]).toEqual([undefined, 'c']);
+    const ending = { ...viewer('d'), sessionExpiresAt: now + 10 };
+    cache.set('d', ending, cache.epoch, now);
+    expect(cache.get('d', now + 10)).toBeUndefined();
+  });
+
+  it('checks the signature the way better-call signs the cookie', () => {
+    const signature = createHmac('sha256', 'secret').update('token123').digest('base64');
+    expect(verifySignedToken(`token123.${signature}`, 'secret')).toBe('token123');
+    expect(verifySignedToken(`token123.${signature}`, 'other secret')).toBeNull();
+    expect(verifySignedToken(`token124.${signature}`, 'secret')).toBeNull();
+    expect(verifySignedToken(`token123.${signature.replace('=', '')}`, 'secret')).toBeNull();
+    expect(verifySignedToken('token123', 'secret')).toBeNull();
+    expect(
+      readCookie(`a=1; better-auth.session_token=${encodeURIComponent('x.y=')}`, 'better-auth.session_token'),
+    ).toBe('x.y=');
+    expect(readCookie('a=%E0%A4%A', 'a')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
@@ -14,6 +13,7 @@ import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
+import { compressResponses } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
@@ -135,7 +135,12 @@ export function createApp(deps: AppDeps) {
         xFrameOptions: 'DENY',
       }),
     )
-    .use('/api/*', compress())
+    .use('/api/*', compressResponses())
+    .use('/api/*', async (c, next) => {
+      await next();
+      // API answers are personal unless a route says otherwise: no cache keeps them.
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    })
     .route('/api', api)
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
@@ -155,6 +160,7 @@ function billingDeps(deps: AppDeps): BillingDeps | undefined {
     log: deps.log,
     baseUrl: deps.env.baseUrl,
     smtpConfigured: deps.env.SMTP_URL !== undefined,
+    bus: deps.bus,
   };
 }
 

@@ -94,19 +94,25 @@ scheduler.start();
 if (mailTransport) sendQueuedMailPromptly(processBus, scheduler);
 
 const events = createEventHub({ bus: processBus });
-const app = createApp({
-  n8n,
-  events,
-  env,
-  database,
-  log,
-  version,
-  startedAt,
-  webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
-  auth,
-  resolveViewer: createViewerResolver({ auth, db: database.db }),
-  paypal,
-});
+let app: ReturnType<typeof createApp>;
+try {
+  app = createApp({
+    n8n,
+    events,
+    env,
+    database,
+    log,
+    version,
+    startedAt,
+    webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
+    auth,
+    resolveViewer: createViewerResolver({ auth, db: database.db }),
+    paypal,
+  });
+} catch (error) {
+  // `npm run serve` never builds: a missing build is an instruction, not a stack trace.
+  fail(error instanceof Error ? error.message : String(error));
+}
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
 
 server.on('listening', () => log.info(`Flowvault ${version} is listening on ${env.baseUrl}`));

@@ -34,7 +34,7 @@ export async function createTestApp(
   const env = parseEnv({ NODE_ENV: 'test', BASE_URL: 'http://flowvault.test', ...envVars });
   const log = rest.log ?? createLogger(env);
   // The real better-auth on this database, and the viewer resolved from its sessions.
-  const auth = rest.auth ?? createAuth({ env, db: database.db, log, rateLimits });
+  const auth = rest.auth ?? createAuth({ env, db: database.db, log, rateLimits, bus: rest.bus });
   const deps: AppDeps = {
     env,
     database,
@@ -42,7 +42,7 @@ export async function createTestApp(
     version: 'test',
     startedAt: Date.now(),
     auth,
-    resolveViewer: createViewerResolver({ auth, db: database.db }),
+    resolveViewer: createViewerResolver({ auth, db: database.db, bus: rest.bus }),
     ...rest,
   };
   const app = createApp(deps);

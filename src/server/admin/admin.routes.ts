@@ -97,6 +97,8 @@ function billingOf(deps: AdminDeps): BillingDeps {
 /** The operator console's API. Every route is for the admin role only (404 for anyone else). */
 export function adminRoutes(deps: AdminDeps) {
   const db = deps.db;
+  // What the user actions need: the bus carries 'viewer.changed' so their cached sessions end at once.
+  const users = { db, bus: deps.bus };
   const catalog = { database: deps.database, bus: deps.bus, log: deps.log };
   const runner = createImportRunner(catalog);
   return new Hono<AppEnv>()
@@ -144,10 +146,11 @@ export function adminRoutes(deps: AdminDeps) {
       validate('json', RoleChangeSchema),
       async (c) => {
         const userId = c.req.valid('param').id;
-        const result = await changeRole(
-          { db },
-          { actorId: c.var.viewer.userId, userId, role: c.req.valid('json').role },
-        );
+        const result = await changeRole(users, {
+          actorId: c.var.viewer.userId,
+          userId,
+          role: c.req.valid('json').role,
+        });
         await recordAudit(db, {
           actor: c.var.viewer,
           action: 'user.role-change',
@@ -165,7 +168,7 @@ export function adminRoutes(deps: AdminDeps) {
       async (c) => {
         const userId = c.req.valid('param').id;
         const { action, reason } = c.req.valid('json');
-        const result = await changeAccess({ db }, { userId, action });
+        const result = await changeAccess(users, { userId, action });
         await recordAudit(db, {
           actor: c.var.viewer,
           action: action === 'grant' ? 'user.grant-access' : 'user.revoke-access',
@@ -189,7 +192,7 @@ export function adminRoutes(deps: AdminDeps) {
     })
     .post('/users/:id/end-sessions', requireAdmin, validate('param', IdParam), async (c) => {
       const userId = c.req.valid('param').id;
-      const result = await endSessions({ db }, userId);
+      const result = await endSessions(users, userId);
       await recordAudit(db, {
         actor: c.var.viewer,
         action: 'user.end-sessions',
@@ -206,7 +209,7 @@ export function adminRoutes(deps: AdminDeps) {
       async (c) => {
         const userId = c.req.valid('param').id;
         const { banned, reason } = c.req.valid('json');
-        const result = await setBanned({ db }, { actorId: c.var.viewer.userId, userId, banned, reason });
+        const result = await setBanned(users, { actorId: c.var.viewer.userId, userId, banned, reason });
         await recordAudit(db, {
           actor: c.var.viewer,
           action: banned ? 'user.ban' : 'user.unban',

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { publishViewerChanged } from '#server/auth/viewer.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { reconcilePayments } from '#server/billing/reconcile-payments.ts';
 import { type SettleOutcome, settleOrder } from '#server/billing/settle-order.ts';
@@ -7,6 +8,7 @@ import { auditLog } from '#server/db/schema/admin.ts';
 import { profiles } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import { centsToDecimal } from '#shared/plans.ts';
 import type {
   FixAllResult,
@@ -209,7 +211,7 @@ export async function findProfileRepairs(db: Database): Promise<ProfileRepair[]>
   return repairs;
 }
 
-async function applyRepair(deps: { db: Database; now?: () => Date }, repair: ProfileRepair) {
+async function applyRepair(deps: { db: Database; bus?: EventBus; now?: () => Date }, repair: ProfileRepair) {
   const now = nowOf(deps);
   if (repair.direction === 'grant') {
     const [payment] = await deps.db.select().from(payments).where(eq(payments.id, repair.paymentId!));
@@ -232,6 +234,7 @@ async function applyRepair(deps: { db: Database; now?: () => Date }, repair: Pro
       .set({ hasPaid: false, subscriptionStatus: null, subscriptionTier: null, updatedAt: now })
       .where(and(eq(profiles.userId, repair.userId), eq(profiles.hasPaid, true)));
   }
+  await publishViewerChanged(deps, repair.userId);
 }
 
 /** 'Fix all': reconciliation, then the profile consistency repair. */

@@ -1,13 +1,16 @@
 import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
 import type { Auth } from '#server/auth/create-auth.ts';
+import { publishViewerChanged } from '#server/auth/viewer.ts';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { account, profiles, session, user } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import type { AdminPayment, AdminUser } from '#shared/schemas/admin.ts';
 
-type Deps = { db: Database; now?: () => Date };
+/** `bus` carries 'viewer.changed' so cached sessions of the user end at once (decision 0011). */
+type Deps = { db: Database; bus?: EventBus; now?: () => Date };
 const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
 
 /** Users matching an email or name fragment (all users when empty), newest first. */
@@ -60,6 +63,7 @@ export async function changeRole(
     .update(user)
     .set({ role: input.role, updatedAt: nowOf(deps) })
     .where(eq(user.id, target.id));
+  await publishViewerChanged(deps, target.id);
   return { previous: target.role, role: input.role, email: target.email };
 }
 
@@ -87,6 +91,7 @@ export async function changeAccess(deps: Deps, input: { userId: string; action: 
     .set(values)
     .where(and(eq(profiles.userId, target.id), eq(profiles.hasPaid, input.action === 'revoke')))
     .returning({ userId: profiles.userId });
+  if (updated.length > 0) await publishViewerChanged(deps, target.id);
   return { email: target.email, changed: updated.length > 0 };
 }
 
@@ -97,6 +102,7 @@ export async function endSessions(deps: Deps, userId: string) {
     .delete(session)
     .where(eq(session.userId, target.id))
     .returning({ id: session.id });
+  await publishViewerChanged(deps, target.id);
   return { email: target.email, ended: ended.length };
 }
 
@@ -133,6 +139,7 @@ export async function setBanned(
     ? (await deps.db.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id }))
         .length
     : 0;
+  await publishViewerChanged(deps, target.id);
   return { email: target.email, banned: input.banned, sessionsEnded: ended };
 }
 

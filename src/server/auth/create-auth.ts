@@ -10,8 +10,10 @@ import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { accountExistsEmail, resetPasswordEmail, verificationEmail } from '#server/mail/templates.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import { DELETE_NEEDS_PASSWORD_MESSAGE, MISSING_CREDENTIALS_MESSAGE } from './auth-messages.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { publishViewerChanged } from './viewer.ts';
 
 /** Set by our Hono wrapper from the socket (or the trusted proxy); clients cannot choose it. */
 export const CLIENT_IP_HEADER = 'x-flowvault-client-ip';
@@ -27,6 +29,8 @@ export type AuthDeps = {
   env: Env;
   db: Database;
   log: Logger;
+  /** Where 'viewer.changed' goes (defaults to the process bus, bridged across processes by main.ts). */
+  bus?: EventBus;
   /** Rate-limit rules; tests may tighten or loosen them. */
   rateLimits?: { signIn: Rule; signUp: Rule; reset: Rule };
 };
@@ -58,6 +62,13 @@ export function createAuth(deps: AuthDeps) {
   const base = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   const scale = (rule: Rule): Rule => ({ window: rule.window, max: rule.max * env.AUTH_RATE_LIMIT_FACTOR });
   const limits = { signIn: scale(base.signIn), signUp: scale(base.signUp), reset: scale(base.reset) };
+  // Sign-out, revoked sessions, a ban, a role change, a password reset or change, a deleted account:
+  // every process drops its cached viewers of that user (viewer.ts). A failed notification is logged;
+  // the cache's one-minute lifetime bounds it.
+  const viewerChanged = (userId: string) =>
+    publishViewerChanged({ db, bus: deps.bus }, userId).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not publish a viewer change'),
+    );
   const mail = (message: Parameters<typeof enqueueMail>[1], logLink: string) =>
     enqueueMail(db, message, { log, logLink, smtpConfigured }).then(() => undefined);
 
@@ -128,7 +139,11 @@ export function createAuth(deps: AuthDeps) {
             await db.insert(profiles).values({ userId: created.id }).onConflictDoNothing();
           },
         },
+        update: { after: (updated) => viewerChanged(updated.id) },
+        delete: { after: (deleted) => viewerChanged(deleted.id) },
       },
+      session: { delete: { after: (ended) => viewerChanged(ended.userId) } },
+      account: { update: { after: (changed) => viewerChanged(changed.userId) } },
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {

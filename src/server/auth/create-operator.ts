@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
 import type { Auth } from './create-auth.ts';
-import { isAdminRole } from './viewer.ts';
+import { isAdminRole, publishViewerChanged } from './viewer.ts';
 
 export type CreateOperatorResult = { email: string; outcome: 'created' | 'promoted' | 'already-admin' };
 
@@ -23,6 +23,7 @@ export async function createOperator(
   if (existing) {
     if (isAdminRole(existing.role)) return { email, outcome: 'already-admin' };
     await deps.db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, existing.id));
+    await publishViewerChanged(deps, existing.id);
     return { email, outcome: 'promoted' };
   }
   await deps.auth.api.createUser({

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import type { PayPalClient } from './paypal-client.ts';
 
 /** What the billing services need; passed explicitly so tests give real ones (sandbox, database). */
@@ -10,6 +11,8 @@ export type BillingDeps = {
   baseUrl: string;
   smtpConfigured: boolean;
   now?: () => Date;
+  /** Carries 'viewer.changed' when access is granted or revoked (defaults to the process bus). */
+  bus?: EventBus;
   /** Waits between retries of a PayPal call whose outcome is unknown (tests pass a short one). */
   sleep?: (ms: number) => Promise<void>;
 };

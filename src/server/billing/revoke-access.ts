@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { publishViewerChanged } from '#server/auth/viewer.ts';
 import { profiles } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -13,7 +14,7 @@ export async function revokeAccess(
   input: { paymentId: string; reason: 'refunded' | 'reversed' },
 ): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
-  return deps.db.transaction(async (tx) => {
+  const revoked = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .update(payments)
       .set({ status: input.reason, revokedAt: now, updatedAt: now })
@@ -46,6 +47,10 @@ export async function revokeAccess(
       { log: deps.log, smtpConfigured: deps.smtpConfigured },
     );
     deps.log.info({ paymentId: payment.id, reason: input.reason }, 'lifetime access revoked');
-    return true;
+    return { userId: payment.userId };
   });
+  if (!revoked) return false;
+  // After the commit: a request resolved now reads the revoked profile.
+  if (revoked.userId) await publishViewerChanged(deps, revoked.userId);
+  return true;
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { publishViewerChanged } from '#server/auth/viewer.ts';
 import { profiles } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -245,6 +246,10 @@ async function grant(
     );
     return true;
   });
-  if (granted) deps.log.info({ paymentId: payment.id, source }, 'lifetime access granted');
+  if (granted) {
+    deps.log.info({ paymentId: payment.id, source }, 'lifetime access granted');
+    // The member's next request, on any process, sees the access (cached viewers are dropped).
+    if (payment.userId) await publishViewerChanged(deps, payment.userId);
+  }
   return { outcome: granted ? 'granted' : 'already-granted', paymentId: payment.id };
 }

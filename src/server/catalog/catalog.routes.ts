@@ -4,6 +4,7 @@ import { requireMember } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
@@ -20,8 +21,22 @@ const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(24),
 });
 
-const json = (body: string) =>
-  new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+/**
+ * A member read built from the search index: its ETag comes from the index's content tag and the
+ * request, so a repeat answers 304 before any result is serialised. Never stored by shared caches.
+ */
+async function indexRead(request: Request, tag: string, build: () => Promise<string>): Promise<Response> {
+  const url = new URL(request.url);
+  const etag = weakEtag(tag, url.pathname, url.search);
+  const headers = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
+  if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(await build(), {
+    status: 200,
+    headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' },
+  });
+}
 const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
 
 /** The catalogue API: public counters, trending and previews; the rest for members only. */
@@ -70,29 +85,37 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
       })
       .get('/automations', requireMember, validate('query', CatalogSearchQuerySchema), async (c) => {
         const params = c.req.valid('query');
-        const r = await index.search(params);
-        return json(
-          `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
-            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`,
-        );
+        return indexRead(c.req.raw, await index.tag(), async () => {
+          const r = await index.search(params);
+          return (
+            `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
+            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`
+          );
+        });
       })
       .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
         const { page, pageSize } = c.req.valid('query');
-        const agents = await index.list('newest', (e) => e.aiAgent);
-        const rated = agents.filter((e) => e.card.rating !== null);
-        const avg = rated.length ? rated.reduce((sum, e) => sum + (e.card.rating ?? 0), 0) / rated.length : 0;
-        const stats = {
-          count: agents.length,
-          totalRuns: agents.reduce((sum, e) => sum + e.card.runs, 0),
-          avgRating: Math.round(avg * 10) / 10,
-        };
-        const items = agents.slice((page - 1) * pageSize, page * pageSize);
-        return json(`{"items":${cardList(items)},"total":${agents.length},"stats":${JSON.stringify(stats)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => {
+          const agents = await index.list('newest', (e) => e.aiAgent);
+          const rated = agents.filter((e) => e.card.rating !== null);
+          const avg = rated.length
+            ? rated.reduce((sum, e) => sum + (e.card.rating ?? 0), 0) / rated.length
+            : 0;
+          const stats = {
+            count: agents.length,
+            totalRuns: agents.reduce((sum, e) => sum + e.card.runs, 0),
+            avgRating: Math.round(avg * 10) / 10,
+          };
+          const items = agents.slice((page - 1) * pageSize, page * pageSize);
+          return `{"items":${cardList(items)},"total":${agents.length},"stats":${JSON.stringify(stats)}}`;
+        });
       })
       .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {
         const detail = await getAutomationDetail(deps.database.db, index, c.req.valid('param').id);
         if (!detail) throw notFound();
-        return c.json(detail);
+        // The detail is read from its row: the ETag hashes the answer, saving the transfer and compression.
+        const body = JSON.stringify(detail);
+        return indexRead(c.req.raw, body, async () => body);
       })
       .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
@@ -102,13 +125,13 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
-        return json(`{"items":${cardList(items)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
         if (!self) throw notFound();
         const items = await index.list('latest', (e) => e !== self && e.card.author === self.card.author, 12);
-        return json(`{"items":${cardList(items)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
       })
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
@@ -44,6 +45,8 @@ type Snapshot = {
   /** Entry positions per sort, videos first; `latest` and `trending` without the video rule. */
   orders: Record<IndexOrder, Int32Array>;
   version: { catalog: string; activity: string };
+  /** A hash of every card as served: equal tags mean equal answers (ETags of catalogue reads). */
+  tag: string;
 };
 
 type CachedResult = { positions: Int32Array; categoryCounts: number[]; chipCounts: number[] };
@@ -153,6 +156,16 @@ export type SearchResult = {
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
+function contentTag(entries: IndexEntry[]): string {
+  const hash = createHash('sha256');
+  // Everything an answer is made of: the card, what searches match and what orders the lists.
+  for (const e of entries) {
+    hash.update(e.json).update('\u0001').update(e.haystack).update('\u0001').update(e.chipHaystack);
+    hash.update(`\u0001${e.createdAtMs}\u0001${e.popularity}\u0002`);
+  }
+  return hash.digest('base64url').slice(0, 22);
+}
+
 /** One index per process (per app). `ready()` resolves once a fresh snapshot is loaded. */
 export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Logger }) {
   let snapshot: Snapshot | null = null;
@@ -174,6 +187,7 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
         byId: new Map(entries.map((e) => [e.card.id, e])),
         orders: buildOrders(entries),
         version,
+        tag: contentTag(entries),
       };
       snapshot = next;
       cache.clear();
@@ -299,6 +313,10 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     },
     async get(id: string): Promise<IndexEntry | undefined> {
       return (await current()).byId.get(id);
+    },
+    /** The current snapshot's content tag (see Snapshot.tag). */
+    async tag(): Promise<string> {
+      return (await current()).tag;
     },
     async all(): Promise<IndexEntry[]> {
       return (await current()).entries;

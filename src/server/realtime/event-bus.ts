@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbHandle } from '#server/db/client.ts';
+import type { Database, DbHandle } from '#server/db/client.ts';
 
 // A small in-process event bus, plus a bridge that carries chosen topics between processes through
 // PostgreSQL NOTIFY/LISTEN (PGlite's in-process listen/notify on the embedded database).
@@ -16,6 +17,11 @@ export type BusEvents = {
     action: 'added' | 'removed' | 'updated' | 'imported';
     automationId?: string;
   };
+  /**
+   * A user's sessions or member state changed (sign-out, ban, role, access granted or revoked, account
+   * deleted, password reset): every process drops its cached viewers of that user (auth/session-cache.ts).
+   */
+  'viewer.changed': { userId: string };
   /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */
   'mail.queued': { kind: string };
 };
@@ -55,7 +61,7 @@ export function createEventBus(): EventBus {
 export const processBus = createEventBus();
 
 const CHANNEL = 'flowvault_events';
-const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity', 'collection.changed'];
+const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity', 'collection.changed', 'viewer.changed'];
 
 type Envelope = { origin: string; topic: BusTopic; payload: unknown };
 const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;
@@ -71,6 +77,21 @@ export async function publishEverywhere<T extends BusTopic>(
   const text = JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
   if (database.pglite) await database.pglite.query('select pg_notify($1, $2)', [CHANNEL, text]);
   else if (database.pool) await database.pool.query('select pg_notify($1, $2)', [CHANNEL, text]);
+}
+
+/**
+ * Publishes locally, then tells other processes through a query on `db` (a pooled connection or a
+ * transaction: inside one, PostgreSQL delivers the notification only when it commits).
+ */
+export async function publishThroughDatabase<T extends BusTopic>(
+  db: Database,
+  bus: EventBus,
+  topic: T,
+  payload: BusEvents[T],
+): Promise<void> {
+  bus.publish(topic, payload);
+  const text = JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${text})`);
 }
 
 /**

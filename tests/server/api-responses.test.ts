@@ -1,0 +1,106 @@
+// Cheap responses: catalogue reads compressed when asked (brotli or gzip), ETags answered with 304,
+// and nothing personal marked as cacheable by shared caches (decision 0011).
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { user } from '../../src/server/db/schema/auth.ts';
+import { automationRatings } from '../../src/server/db/schema/catalog.ts';
+import { pickEncoding } from '../../src/server/lib/compress.ts';
+import { processBus } from '../../src/server/realtime/event-bus.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { viewerFromHeader } from '../support/viewers.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+const MEMBER = { 'x-test-viewer': 'member' };
+
+async function appWithLibrary() {
+  const t = await createTestApp({ resolveViewer: viewerFromHeader() });
+  await importCatalogPath({ database: t.database, target: LIBRARY });
+  return t;
+}
+
+describe('compression', () => {
+  it('sends search and detail as brotli or gzip when asked, the same JSON either way', async () => {
+    const t = await appWithLibrary();
+    for (const url of ['/api/catalog/automations?pageSize=20', '/api/catalog/automations/slack-digest']) {
+      const plain = await t.request(url, { headers: MEMBER });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+      const raw = Buffer.from(await plain.arrayBuffer());
+      expect(raw.byteLength).toBeGreaterThan(1024);
+
+      const br = await t.request(url, { headers: { ...MEMBER, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      const brBytes = Buffer.from(await br.arrayBuffer());
+      expect(Number(br.headers.get('content-length'))).toBe(brBytes.byteLength);
+      expect(brotliDecompressSync(brBytes)).toEqual(raw);
+      expect(brBytes.byteLength).toBeLessThan(raw.byteLength / 2);
+
+      const gz = await t.request(url, { headers: { ...MEMBER, 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer()))).toEqual(raw);
+    }
+  });
+
+  it('leaves small answers alone and honours q=0', async () => {
+    const t = await appWithLibrary();
+    const small = await t.request('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('gzip');
+  });
+});
+
+describe('ETags on catalogue reads', () => {
+  it('answers 304 to a repeat, a new ETag when the catalogue or the query changes', async () => {
+    const t = await appWithLibrary();
+    const url = '/api/catalog/automations?q=slack';
+    const first = await t.request(url, { headers: MEMBER });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const again = await t.request(url, { headers: { ...MEMBER, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+
+    const other = await t.request('/api/catalog/automations?q=telegram', { headers: MEMBER });
+    expect(other.headers.get('etag')).not.toBe(etag);
+
+    await t.database.db.insert(user).values({ id: 'u1', email: 'u1@example.com' });
+    await t.database.db
+      .insert(automationRatings)
+      .values({ userId: 'u1', automationId: 'slack-digest', stars: 5 });
+    processBus.publish('catalog.changed', { lastUpdated: 'rated', changed: true });
+    const changed = await t.request(url, { headers: { ...MEMBER, 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('detail and lists have ETags too; a non-member gets 403, never a 304', async () => {
+    const t = await appWithLibrary();
+    for (const url of [
+      '/api/catalog/automations/slack-digest',
+      '/api/catalog/ai-agents',
+      '/api/catalog/automations/slack-digest/related',
+    ]) {
+      const first = await t.request(url, { headers: MEMBER });
+      const etag = first.headers.get('etag')!;
+      expect(etag, url).toBeTruthy();
+      expect((await t.request(url, { headers: { ...MEMBER, 'if-none-match': etag } })).status).toBe(304);
+      const nonMember = await t.request(url, { headers: { 'x-test-viewer': 'user', 'if-none-match': etag } });
+      expect(nonMember.status).toBe(403);
+    }
+  });
+
+  it('personal answers are never stored by a shared cache', async () => {
+    const t = await appWithLibrary();
+    for (const url of ['/api/me', '/api/library/collections', '/api/catalog/counters', '/api/nope']) {
+      const res = await t.request(url, { headers: MEMBER });
+      expect(res.headers.get('cache-control'), url).toMatch(/no-store|private/);
+    }
+  });
+});

@@ -38,7 +38,7 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       'broken.json': expect.stringMatching(/^invalid JSON/),
       'double-encoded.json': 'double-encoded keys (for example "nodes")',
       'empty-nodes.json': 'no nodes',
-      'giant.json': 'too large: 201 nodes (limit 200)',
+      'giant.json': 'too large: 201 executable nodes (limit 200)',
       'not-a-workflow.json': 'not an n8n workflow (no "nodes" list)',
       'manifest row 6': '3000 row without a name',
       'manifest row 7': '"orphan" has no usable workflow file and no template_url',
@@ -59,7 +59,10 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       source: 'vault',
       title: 'Slack digest from Google Sheets',
       author: 'Ada Lovelace',
-      description: expect.stringContaining('Posts a summary'),
+      // No manifest description: generated from the graph, never from the sticky note.
+      description:
+        'Every day at 00:00, it uses Google Sheets and posts a message in Slack. In the end it posts a message in Slack.',
+      authorNotes: [expect.stringContaining('Posts a summary')],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       deployable: true,
       nodeCount: 4,
@@ -70,8 +73,11 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(byId['telegram-agent']).toMatchObject({
       title: 'Telegram AI agent',
       description: 'Answers Telegram messages with an AI agent.',
-      howItWorks:
-        'An AI agent that answers Telegram messages with OpenAI.\n\nSecond note: add your bot token.',
+      authorNotes: [
+        'An AI agent that answers Telegram messages with OpenAI.',
+        'Second note: add your bot token.',
+      ],
+      howItWorks: expect.stringMatching(/^When a Telegram message arrives\.\n/),
       category: 'AI & Automation',
     });
     expect(byId['v3000-email-summariser-bot']).toMatchObject({

@@ -79,20 +79,6 @@ export function deriveCredentials(nodes: WorkflowNode[]): RequiredCredential[] {
   return [...byType.values()];
 }
 
-/** Sticky-note markdown made readable as plain text. */
-export function cleanNoteText(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their text
-    .replace(/<[^>]+>/g, '') // html tags
-    .replace(/^\s{0,3}#{1,6}\s*/gm, '') // heading markers
-    .replace(/(\*\*|__|`{1,3})/g, '')
-    .replace(/^\s*[-*]\s+/gm, '• ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 function position(node: WorkflowNode): [number, number] {
   const p = node.position;
   const x = Array.isArray(p) && typeof p[0] === 'number' ? p[0] : 0;
@@ -100,17 +86,12 @@ function position(node: WorkflowNode): [number, number] {
   return [x, y];
 }
 
-/** Sticky-note texts in canvas order: left to right, then top to bottom; empty notes dropped. */
-export function stickyNotesInCanvasOrder(nodes: WorkflowNode[]): string[] {
+/** The author's notes: every non-empty sticky note as its Markdown, in canvas order (decision 0012). */
+export function authorNotesOf(nodes: WorkflowNode[]): string[] {
   return nodes
     .filter(isStickyNote)
-    .map((n) => ({ pos: position(n), text: cleanNoteText(String(n.parameters?.content ?? '')) }))
+    .map((n) => ({ pos: position(n), text: String(n.parameters?.content ?? '').trim() }))
     .filter((n) => n.text.length > 0)
     .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1])
     .map((n) => n.text);
-}
-
-/** "How it works": every sticky note, in canvas order. Empty when the workflow has none. */
-export function deriveHowItWorks(nodes: WorkflowNode[]): string {
-  return stickyNotesInCanvasOrder(nodes).join('\n\n');
 }

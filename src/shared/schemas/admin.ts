@@ -122,6 +122,8 @@ export type ImportSummary = {
   updated: number;
   unchanged: number;
   skipped: { path: string; reason: string }[];
+  /** Imported items with quality flags (absent in summaries stored before decision 0012). */
+  flagged?: { path: string; id: string; flags: string[] }[];
   templateOnly: number;
   total: number;
   durationMs: number;

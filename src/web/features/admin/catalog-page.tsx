@@ -58,6 +58,18 @@ function Summary({ summary }: { summary: ImportSummary }) {
           </ul>
         </details>
       )}
+      {(summary.flagged?.length ?? 0) > 0 && (
+        <details className="mt-3 text-sm">
+          <summary>Imported with quality flags ({summary.flagged!.length})</summary>
+          <ul className="mt-2 list-disc pl-5">
+            {summary.flagged!.slice(0, 200).map((f) => (
+              <li key={f.id}>
+                <span className="font-mono">{f.path}</span>: {f.flags.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

@@ -200,3 +200,59 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(readFileSync(path.join(LIBRARY, 'manifest.json'), 'utf8')).toContain('"rows"');
   });
 });
+
+describe('import quality flags (decision 0012)', () => {
+  const flow = (name: string, connections: Record<string, unknown>) => ({
+    name,
+    nodes: [
+      { name: 'Every day', type: 'n8n-nodes-base.scheduleTrigger', position: [0, 0] },
+      { name: 'Fetch Rows', type: 'n8n-nodes-base.googleSheets', position: [200, 0] },
+      { name: 'Shape', type: 'n8n-nodes-base.set', position: [400, 0] },
+      { name: 'Post', type: 'n8n-nodes-base.slack', position: [600, 0] },
+      { name: 'Shape', type: 'n8n-nodes-klicktipp.klicktipp', position: [800, 0] },
+    ],
+    connections,
+  });
+  const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+
+  it('repairs unambiguous wiring, flags the rest as incomplete and keeps the operator override on re-import', async () => {
+    const { database } = await createTestApp();
+    const files = [
+      {
+        path: 'repairable.json',
+        bytes: bytes(flow('Repairable', { 'Every day': main('fetch rows'), 'Fetch Rows 2': main('Post') })),
+      },
+      {
+        path: 'broken.json',
+        bytes: bytes(flow('Broken', { 'Every day': main('Fetch Rows'), Ghost: main('Post') })),
+      },
+    ];
+    const report = await importCatalog({ database, files });
+    expect(report.imported).toBe(2);
+    const flags = Object.fromEntries(report.flagged.map((f) => [f.id, f.flags]));
+    expect(flags.repairable).toEqual([
+      'wiring repaired: "fetch rows" → "Fetch Rows", "Fetch Rows 2" → "Fetch Rows"',
+      'duplicate node names: Shape',
+      'needs community node n8n-nodes-klicktipp.klicktipp',
+    ]);
+    expect(flags.broken?.[0]).toBe('incomplete wiring: connections name missing nodes (Ghost)');
+
+    const rows = Object.fromEntries((await database.db.select().from(automations)).map((r) => [r.id, r]));
+    expect(rows.repairable).toMatchObject({ deployable: true, quality: { incompleteWiring: false } });
+    expect(JSON.parse(rows.repairable!.workflowJson!).connections).toEqual({
+      'Every day': main('Fetch Rows'),
+      'Fetch Rows': main('Post'),
+    });
+    expect(rows.broken).toMatchObject({
+      deployable: false,
+      quality: { incompleteWiring: true, missingNodes: ['Ghost'] },
+    });
+
+    // The operator overrides; a changed file re-imported keeps the override.
+    await database.db.update(automations).set({ deployOverride: true }).where(eq(automations.id, 'broken'));
+    const changed = { path: 'broken.json', bytes: bytes(flow('Broken, v2', { Ghost: main('Post') })) };
+    await importCatalog({ database, files: [changed] });
+    const [after] = await database.db.select().from(automations).where(eq(automations.id, 'broken'));
+    expect(after).toMatchObject({ title: 'Broken, v2', deployOverride: true, deployable: true });
+  });
+});

@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
-import { isStickyNote, type WorkflowJson } from '#shared/catalog/workflow-types.ts';
+import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import { selectAutomation } from './catalog.queries.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -56,6 +56,8 @@ export async function getAutomationDetail(
     deployable: row.deployable,
     nodeCount: row.nodeCount,
     howItWorks: row.howItWorks,
+    authorNotes: row.authorNotes,
+    quality: row.quality ?? null,
     setupSteps: row.setupSteps,
     credentials: row.credentials,
     triggerType: row.triggerType,
@@ -74,7 +76,7 @@ export async function getAutomationDetail(
   };
 }
 
-/** Canvas nodes and main connections without parameters or credentials (sticky text kept). */
+/** Canvas nodes and main connections without parameters, credentials or sticky-note text (paywall-safe). */
 export function canvasOf(workflow: WorkflowJson | null): AutomationPreview['canvas'] {
   if (!workflow) return { nodes: [], connections: [] };
   const nodes = workflow.nodes.map((n, i) => {
@@ -84,7 +86,6 @@ export function canvasOf(workflow: WorkflowJson | null): AutomationPreview['canv
       type: typeof n.type === 'string' ? n.type : 'unknown',
       position: [Number(p[0]) || 0, Number(p[1]) || 0],
     };
-    if (isStickyNote(n) && typeof n.parameters?.content === 'string') node.note = n.parameters.content;
     return node;
   });
   const names = new Set(nodes.map((n) => n.name));

@@ -69,7 +69,7 @@ export const CanvasNodeSchema = z.object({
   name: z.string(),
   type: z.string(),
   position: z.tuple([z.number(), z.number()]),
-  /** Sticky-note text only; other parameters never leave the server for non-members. */
+  /** Sticky-note text; never filled in the paywall-safe preview (decision 0012). */
   note: z.string().optional(),
 });
 
@@ -91,9 +91,22 @@ export const AutomationPreviewSchema = z.object({
 });
 export type AutomationPreview = z.infer<typeof AutomationPreviewSchema>;
 
+export const QualityFlagsSchema = z.object({
+  deployRefusal: z.string().nullable(),
+  missingNodes: z.array(z.string()),
+  repaired: z.array(z.object({ written: z.string(), actual: z.string() })),
+  duplicateNames: z.array(z.string()),
+  communityNodes: z.array(z.string()),
+  incompleteWiring: z.boolean(),
+});
+
 export const AutomationDetailSchema = AutomationCardSchema.extend({
   description: z.string(),
+  /** Generated steps, one per line (decision 0012). */
   howItWorks: z.string(),
+  /** The workflow's sticky notes as Markdown, for members only; render sanitised. */
+  authorNotes: z.array(z.string()),
+  quality: QualityFlagsSchema.nullable(),
   setupSteps: z.array(z.string()),
   credentials: z.array(z.object({ type: z.string(), name: z.string(), nodes: z.array(z.string()) })),
   triggerType: z.string(),

@@ -2,6 +2,7 @@ import { Copy, Download, ExternalLink, FileJson, Pause, Play, Rocket, Star } fro
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { saveFile } from '#web/lib/save-file.ts';
+import { AuthorNotes } from './author-notes.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { canvasFromWorkflow } from './canvas-model.ts';
@@ -104,6 +106,37 @@ function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void })
   return null;
 }
 
+/** The catch-all author ("Community") names nobody: no author line, no "More by" block. */
+function hasNamedAuthor(a: AutomationDetail): boolean {
+  return a.author.trim() !== '' && a.author !== COMMUNITY_AUTHOR;
+}
+
+/** Honest quality flags from the import (decision 0012). */
+function QualityNotice({ a }: { a: AutomationDetail }) {
+  const q = a.quality;
+  if (!q) return null;
+  const lines: string[] = [];
+  if (q.incompleteWiring)
+    lines.push(
+      `Incomplete wiring: connections name nodes that are not in the file (${q.missingNodes.join(', ')}).${a.deployable ? ' The operator checked it and allows deploying.' : ' It cannot be deployed as it is.'}`,
+    );
+  for (const t of q.communityNodes) lines.push(`Needs community node ${t} installed in your n8n.`);
+  if (q.duplicateNames.length) lines.push(`Duplicate node names: ${q.duplicateNames.join(', ')}.`);
+  if (lines.length === 0) return null;
+  return (
+    <section
+      aria-label="Before you use it"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+    >
+      <ul className="list-disc space-y-1 pl-5">
+        {lines.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function MoreByAuthor({ a }: { a: AutomationDetail }) {
   const { data } = useByAuthor(a.id, true);
   // The loop runs for as long as the page is open, so it can be stopped without a mouse (WCAG 2.2.2).
@@ -190,10 +223,22 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <Block title="Description">
             <p className="whitespace-pre-line">{a.description}</p>
           </Block>
-          <Block title="How it works">
-            <p className="whitespace-pre-line">{a.howItWorks}</p>
-          </Block>
+          {a.howItWorks.trim() && (
+            <Block title="How it works">
+              <ol className="list-decimal space-y-1 pl-5">
+                {a.howItWorks
+                  .split('\n')
+                  .filter((line) => line.trim())
+                  .map((line, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: steps can repeat; order is fixed
+                    <li key={i}>{line}</li>
+                  ))}
+              </ol>
+            </Block>
+          )}
+          <QualityNotice a={a} />
           <CanvasBlock model={canvasFromWorkflow(a.workflowJson)} />
+          <AuthorNotes notes={a.authorNotes ?? []} />
           {a.videoId && (
             <Block title="Video Tutorial">
               <div className="aspect-video overflow-hidden rounded-lg">
@@ -243,7 +288,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <li>Add your credentials to the nodes that need them, then test and activate.</li>
             </ol>
           </Block>
-          <MoreByAuthor a={a} />
+          {hasNamedAuthor(a) && <MoreByAuthor a={a} />}
           {a.setupSteps.length > 0 && (
             <Block title="Set up steps">
               <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -265,9 +310,14 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           </Block>
           <Block title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500 dark:text-slate-400">Author</dt>
-              <dd>{a.author}</dd>
-              <dt className="text-slate-500 dark:text-slate-400">Created</dt>
+              {hasNamedAuthor(a) && (
+                <>
+                  <dt className="text-slate-500 dark:text-slate-400">Author</dt>
+                  <dd>{a.author}</dd>
+                </>
+              )}
+              {/* The date the item entered the catalogue, not when the workflow was made. */}
+              <dt className="text-slate-500 dark:text-slate-400">Added</dt>
               <dd>{formatDate(a.createdAt)}</dd>
               <dt className="text-slate-500 dark:text-slate-400">Category</dt>
               <dd>{a.category}</dd>

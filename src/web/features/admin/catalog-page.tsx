@@ -318,6 +318,22 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
     },
     onError: (error) => toast.error('Error', { description: error.message }),
   });
+  const override = useMutation({
+    mutationFn: async (next: boolean) =>
+      unwrap(
+        await api.admin.catalog.items[':id']['deploy-override'].$put({
+          param: { id: item.id },
+          json: { override: next },
+        }),
+      ),
+    onSuccess: (data) => {
+      toast.success(data.override ? 'Deploying allowed despite incomplete wiring' : 'Override withdrawn', {
+        description: item.title,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
+    },
+    onError: (error) => toast.error('Error', { description: error.message }),
+  });
   return (
     <li className={cardClass}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -331,6 +347,17 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
             <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
               Not deployable: {item.notDeployableReason}
             </p>
+          )}
+          {item.incompleteWiring && (
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={item.deployOverride}
+                disabled={override.isPending}
+                onChange={(e) => override.mutate(e.target.checked)}
+              />
+              Allow deploying despite incomplete wiring (recorded in the audit log)
+            </label>
           )}
         </div>
         <div className="flex gap-2">

@@ -106,6 +106,13 @@ export const AutomationDetailSchema = AutomationCardSchema.extend({
   howItWorks: z.string(),
   /** The workflow's sticky notes as Markdown, for members only; render sanitised. */
   authorNotes: z.array(z.string()),
+  /** Member activity, each kind counted and labelled on its own ("runs" would claim real executions). */
+  usage: z.object({
+    deploys: z.number().int(),
+    copies: z.number().int(),
+    downloads: z.number().int(),
+    views: z.number().int(),
+  }),
   quality: QualityFlagsSchema.nullable(),
   setupSteps: z.array(z.string()),
   credentials: z.array(z.object({ type: z.string(), name: z.string(), nodes: z.array(z.string()) })),

@@ -35,6 +35,7 @@ const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
   nodeCount: 6,
   howItWorks: 'A webhook receives the lead.',
   authorNotes: [],
+  usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },
   quality: null,
   setupSteps: ['Connect HubSpot'],
   credentials: [],
@@ -135,7 +136,10 @@ describe('/automation/:id', () => {
       'Details',
     ])
       expect(screen.getByRole('heading', { name: block })).toBeDefined();
-    expect(screen.getByText('7 deployments')).toBeDefined();
+    // Each kind of activity on its own; none is called a run.
+    for (const label of ['2 deploys', '1 copy', '4 downloads', '30 views'])
+      expect(screen.getByText(label)).toBeDefined();
+    expect(screen.queryByText(/deployments|runs/)).toBeNull();
     expect(screen.getByText('JSON Available')).toBeDefined();
     // The resource host is not on the allow-list.
     expect(screen.getByRole('alert').textContent).toContain('Invalid Resource URL');

@@ -106,6 +106,9 @@ function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void })
   return null;
 }
 
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
 /** The catch-all author ("Community") names nobody: no author line, no "More by" block. */
 function hasNamedAuthor(a: AutomationDetail): boolean {
   return a.author.trim() !== '' && a.author !== COMMUNITY_AUTHOR;
@@ -203,7 +206,10 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" />
               {formatRating(a)} ({a.ratingCount})
             </span>
-            <span>{a.runs} deployments</span>
+            <span>{plural(a.usage.deploys, 'deploy')}</span>
+            <span>{plural(a.usage.copies, 'copy', 'copies')}</span>
+            <span>{plural(a.usage.downloads, 'download')}</span>
+            <span>{plural(a.usage.views, 'view')}</span>
             <span>{a.difficulty}</span>
             <span>{a.category}</span>
           </div>

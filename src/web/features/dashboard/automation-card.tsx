@@ -137,7 +137,7 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
           <span className="sr-only"> ratings</span>)
         </span>
       </span>
-      <span>{card.runs} runs</span>
+      <span title="Copies, downloads and deploys by members">{card.runs} uses</span>
       <span className="inline-flex items-center gap-1">
         <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
         <time dateTime={card.createdAt}>{formatDate(card.createdAt)}</time>

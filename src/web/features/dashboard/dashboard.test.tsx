@@ -197,7 +197,7 @@ describe('search section', () => {
     const c = within(article);
     expect(article.textContent).toContain('4.3');
     expect(article.textContent).toContain('(4');
-    expect(c.getByText('12 runs')).toBeDefined();
+    expect(c.getByText('12 uses')).toBeDefined(); // copies, downloads and deploys: not runs
     expect(c.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['crm', 'sales', 'leads', '+2']);
     expect(c.getByText('Template')).toBeDefined();
     expect(c.getByText('Resources')).toBeDefined();

@@ -1,4 +1,4 @@
-import { credentialName, integrationName } from './integrations.ts';
+import { integrationName } from './integrations.ts';
 import { isStickyNote, shortType, type WorkflowNode } from './workflow-types.ts';
 
 /** Working nodes: sticky notes are canvas annotations, not steps. */
@@ -59,25 +59,8 @@ export function deriveTriggerType(nodes: WorkflowNode[]): string {
   return triggers.find((t) => t !== 'Manual') ?? triggers[0] ?? 'Manual';
 }
 
-export type RequiredCredential = { type: string; name: string; nodes: string[] };
-
-/** Credential types the workflow needs and the nodes that use each, in first-use order. */
-export function deriveCredentials(nodes: WorkflowNode[]): RequiredCredential[] {
-  const byType = new Map<string, RequiredCredential>();
-  for (const node of nodes) {
-    if (!node.credentials || typeof node.credentials !== 'object') continue;
-    for (const type of Object.keys(node.credentials)) {
-      let entry = byType.get(type);
-      if (!entry) {
-        entry = { type, name: credentialName(type), nodes: [] };
-        byType.set(type, entry);
-      }
-      const nodeName = node.name ?? shortType(node.type);
-      if (!entry.nodes.includes(nodeName)) entry.nodes.push(nodeName);
-    }
-  }
-  return [...byType.values()];
-}
+// The checklist lives in credentials.ts (node types completed from n8n's metadata); re-exported here.
+export { deriveCredentials, type RequiredCredential } from './credentials.ts';
 
 function position(node: WorkflowNode): [number, number] {
   const p = node.position;

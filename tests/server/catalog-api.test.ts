@@ -266,6 +266,9 @@ describe('public endpoints', () => {
     const preview = AutomationPreviewSchema.parse(body);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/parameters|credentials|telegramApi|openAiApi|workflowJson/);
+    // Nor the author's sticky notes (members only), in the description or on the canvas.
+    expect(text).not.toMatch(/AI agent that answers Telegram|Second note|add your bot token/);
+    expect(preview.canvas.nodes.every((n) => n.note === undefined)).toBe(true);
     expect(preview.canvas.nodes.find((n) => n.name === 'Agent')).toEqual({
       name: 'Agent',
       type: '@n8n/n8n-nodes-langchain.agent',

@@ -1,5 +1,5 @@
 // Builds src/shared/catalog/credential-table.json, the node type → credential types table (decision
-// 0012), from n8n's own published node metadata: `dist/types/nodes.json` of n8n-nodes-base and
+// 0012), and operation-defaults.json (each node's default resource and operation), from n8n's own published node metadata: `dist/types/nodes.json` of n8n-nodes-base and
 // @n8n/n8n-nodes-langchain. Run at development time when n8n adds nodes:
 //   npm pack n8n-nodes-base @n8n/n8n-nodes-langchain   (in a scratch folder, then untar both)
 //   npx tsx scripts/catalog/gen-credential-table.ts <base>/package <langchain>/package
@@ -73,6 +73,51 @@ for (const [prefix, list] of [
 }
 // n8n offers usable nodes to AI agents as `<type>Tool` with the same credentials.
 for (const type of toolTypes) table[`${type}Tool`] ??= table[type]!;
+
+/**
+ * Default resource and operation per node type and version (parameters at their default are not saved in
+ * workflow files, so the summary needs them to say what a node does): `[versions, resource, {resource: op}]`.
+ */
+type OperationDefaults = [number[], string | null, Record<string, string>];
+const operations: Record<string, OperationDefaults[]> = {};
+for (const [prefix, list] of [
+  ['n8n-nodes-base.', read(baseDir)],
+  ['@n8n/n8n-nodes-langchain.', read(langchainDir)],
+] as const) {
+  for (const d of list) {
+    const versionList = [d.version].flat();
+    const forVersion = (v: number) =>
+      (d.properties ?? []).filter((p) => {
+        const only = p.displayOptions?.show?.['@version'];
+        return !only || only.includes(v);
+      });
+    const byKey = new Map<string, OperationDefaults>();
+    for (const v of versionList) {
+      const props = forVersion(v);
+      const resource = props.find((p) => p.name === 'resource')?.default;
+      const ops: Record<string, string> = {};
+      for (const p of props.filter((q) => q.name === 'operation' && typeof q.default === 'string')) {
+        const resources = p.displayOptions?.show?.resource as string[] | undefined;
+        for (const r of resources ?? ['']) ops[r] ??= p.default as string;
+      }
+      if (resource === undefined && Object.keys(ops).length === 0) continue;
+      const key = JSON.stringify([resource ?? null, ops]);
+      const entry = byKey.get(key) ?? [[], typeof resource === 'string' ? resource : null, ops];
+      entry[0].push(v);
+      byKey.set(key, entry);
+    }
+    if (byKey.size)
+      operations[`${prefix}${d.name}`] = [...(operations[`${prefix}${d.name}`] ?? []), ...byKey.values()];
+  }
+}
+const opsOut = path.resolve(import.meta.dirname, '../../src/shared/catalog/operation-defaults.json');
+writeFileSync(
+  opsOut,
+  `${JSON.stringify(Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b))))}\n`,
+);
+console.log(
+  `${Object.keys(operations).length} node types with default operations → ${path.relative(process.cwd(), opsOut)}`,
+);
 
 const sorted = Object.fromEntries(Object.entries(table).sort(([a], [b]) => a.localeCompare(b)));
 const out = path.resolve(import.meta.dirname, '../../src/shared/catalog/credential-table.json');

@@ -61,7 +61,7 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       author: 'Ada Lovelace',
       // No manifest description: generated from the graph, never from the sticky note.
       description:
-        'Every day at 00:00, it uses Google Sheets and posts a message in Slack. In the end it posts a message in Slack.',
+        'Every day at 00:00, it reads rows from Google Sheets and posts a message in Slack. In the end it posts a message in Slack.',
       authorNotes: [expect.stringContaining('Posts a summary')],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       deployable: true,

@@ -86,6 +86,8 @@ const CASES: Expectation[] = [
       'Generate email reply',
       'Gmail - Create Draft',
     ],
+    // No operation saved: this node's resource is "draft", whose default operation in n8n is "create".
+    step: 'Creates a draft in Gmail',
   },
   {
     file: 'Googlesheets/0818_GoogleSheets_Respondtowebhook_Import_Webhook.json',
@@ -98,6 +100,8 @@ const CASES: Expectation[] = [
     trigger: 'When a webhook is called (GET)',
     apps: ['Google Sheets'],
     order: ['Read from Google Sheets', 'Create HTML file'],
+    // No operation saved: n8n's default for Google Sheets is "read".
+    step: 'Reads rows from Google Sheets',
   },
   {
     file: 'Googlesheets/1833_GoogleSheets_Gmail_Create_Triggered.json',

@@ -1,4 +1,5 @@
 import { humanizeIdentifier, integrationName } from './integrations.ts';
+import operationDefaults from './operation-defaults.json' with { type: 'json' };
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
 // What one node does, as a short lowercase verb phrase ("sends a message in Slack"), from its type
@@ -55,6 +56,7 @@ const CORE_ACTIONS: Record<string, [ActionKind, string]> = {
   form: ['app', 'shows the next form page'],
   n8n: ['app', 'uses the n8n API'],
   executionData: ['skip', 'saves execution data'],
+  rssFeedRead: ['app', 'reads an RSS feed'],
   debugHelper: ['skip', 'produces test data'],
   agent: ['ai', 'lets an AI agent work on it'],
   chainLlm: ['ai', 'asks a language model'],
@@ -130,17 +132,25 @@ export function operationPhrase(resource: string | undefined, operation: string 
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** n8n's defaults for nodes whose file leaves resource and operation out (parameters at default are not saved). */
-const DEFAULT_OPERATION: Record<string, [string, string | undefined]> = {
-  telegram: ['message', 'sendMessage'],
-  slack: ['message', 'post'],
-  googleDrive: ['file', 'upload'],
-  gmail: ['message', 'send'],
-  googleSheets: ['sheet', undefined],
-  getResponse: ['contact', undefined],
-  wordpress: ['post', undefined],
-  googleCalendar: ['event', undefined],
-};
+type OperationDefaults = [number[], string | null, Record<string, string>];
+/** n8n's default resource and operation per node type and version, from its node metadata (decision 0012). */
+const OPERATION_DEFAULTS = operationDefaults as unknown as Record<string, OperationDefaults[]>;
+
+/**
+ * The node's resource and operation: its own parameters, else n8n's defaults for its version (parameters
+ * at their default are not saved in workflow files).
+ */
+export function resourceAndOperation(node: WorkflowNode): { resource?: string; operation?: string } {
+  const p = (node.parameters ?? {}) as Record<string, unknown>;
+  const entries = OPERATION_DEFAULTS[node.type ?? ''] ?? [];
+  const version = typeof node.typeVersion === 'number' ? node.typeVersion : undefined;
+  const entry =
+    entries.find((e) => version !== undefined && e[0].includes(version)) ??
+    [...entries].sort((a, b) => Math.max(...b[0]) - Math.max(...a[0]))[0];
+  const resource = str(p.resource) ?? entry?.[1] ?? undefined;
+  const operation = str(p.operation) ?? entry?.[2][resource ?? ''] ?? undefined;
+  return { resource, operation };
+}
 
 function httpAction(p: Record<string, unknown>): string {
   const url = str(p.url) ?? '';
@@ -174,10 +184,7 @@ export function nodeAction(node: WorkflowNode): NodeAction {
   if (!app) return { kind: 'data', text: `runs ${humanizeIdentifier(short)}`, app: null };
   if (short.startsWith('vectorStore')) return { kind: 'ai', text: vectorStoreAction(app, p), app };
   if (/^(lmChat|lm|embeddings)[A-Z]/.test(short)) return { kind: 'ai', text: `uses a ${app} model`, app };
-  const [defaultResource, defaultOperation] = DEFAULT_OPERATION[short] ?? [];
-  const resource = str(p.resource) ?? defaultResource;
-  // The default operation belongs to the default resource only.
-  const operation = str(p.operation) ?? (resource === defaultResource ? defaultOperation : undefined);
+  const { resource, operation } = resourceAndOperation(node);
   const op = operationPhrase(resource, operation);
   if (short === 'openAi' || short === 'anthropic' || short === 'googleGemini' || short === 'mistralAi')
     return { kind: 'ai', text: op ? `${op} with ${app}` : `asks ${app}`, app };

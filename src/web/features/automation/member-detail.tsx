@@ -2,7 +2,6 @@ import { Copy, Download, ExternalLink, FileJson, Pause, Play, Rocket, Star } fro
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +14,7 @@ import { AuthorNotes } from './author-notes.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { canvasFromWorkflow } from './canvas-model.ts';
+import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { StarRating } from './star-rating.tsx';
 
 const NO_JSON =
@@ -106,40 +106,6 @@ function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void })
   return null;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** The catch-all author ("Community") names nobody: no author line, no "More by" block. */
-function hasNamedAuthor(a: AutomationDetail): boolean {
-  return a.author.trim() !== '' && a.author !== COMMUNITY_AUTHOR;
-}
-
-/** Honest quality flags from the import (decision 0012). */
-function QualityNotice({ a }: { a: AutomationDetail }) {
-  const q = a.quality;
-  if (!q) return null;
-  const lines: string[] = [];
-  if (q.incompleteWiring)
-    lines.push(
-      `Incomplete wiring: connections name nodes that are not in the file (${q.missingNodes.join(', ')}).${a.deployable ? ' The operator checked it and allows deploying.' : ' It cannot be deployed as it is.'}`,
-    );
-  for (const t of q.communityNodes) lines.push(`Needs community node ${t} installed in your n8n.`);
-  if (q.duplicateNames.length) lines.push(`Duplicate node names: ${q.duplicateNames.join(', ')}.`);
-  if (lines.length === 0) return null;
-  return (
-    <section
-      aria-label="Before you use it"
-      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-    >
-      <ul className="list-disc space-y-1 pl-5">
-        {lines.map((l) => (
-          <li key={l}>{l}</li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function MoreByAuthor({ a }: { a: AutomationDetail }) {
   const { data } = useByAuthor(a.id, true);
   // The loop runs for as long as the page is open, so it can be stopped without a mouse (WCAG 2.2.2).
@@ -229,19 +195,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <Block title="Description">
             <p className="whitespace-pre-line">{a.description}</p>
           </Block>
-          {a.howItWorks.trim() && (
-            <Block title="How it works">
-              <ol className="list-decimal space-y-1 pl-5">
-                {a.howItWorks
-                  .split('\n')
-                  .filter((line) => line.trim())
-                  .map((line, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: steps can repeat; order is fixed
-                    <li key={i}>{line}</li>
-                  ))}
-              </ol>
-            </Block>
-          )}
+          <HowItWorks steps={a.howItWorks} />
           <QualityNotice a={a} />
           <CanvasBlock model={canvasFromWorkflow(a.workflowJson)} />
           <AuthorNotes notes={a.authorNotes ?? []} />

@@ -238,7 +238,10 @@ describe('/automation/:id', () => {
     const notes = screen.getByRole('heading', { name: "Author's notes" }).parentElement!;
     expect(notes.querySelector('h2 + p + div h2')?.textContent).toBe('Setup');
     expect(notes.querySelector('strong')?.textContent).toBe('HubSpot');
-    expect(notes.innerHTML).not.toMatch(/<script|onerror|javascript:/);
+    // Raw HTML stays text; no script, no event handler, no javascript: link.
+    expect(notes.querySelector('script, img[onerror], [onerror]')).toBeNull();
+    expect(notes.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    expect(notes.innerHTML).not.toMatch(/<script/);
     // Never the description.
     expect(screen.getByRole('heading', { name: 'Description' }).parentElement!.textContent).not.toContain(
       'HubSpot key',

@@ -1,26 +1,21 @@
-import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
+import Markdown from 'react-markdown';
 
 // The workflow author's sticky notes (n8n stores them as Markdown), for members only (decision 0012).
-// Note text comes from imported files, so it is untrusted: Markdown → HTML with marked, then DOMPurify
-// keeps only harmless markup (no scripts, handlers, javascript: links, frames or forms).
+// Note text comes from imported files, so it is untrusted: react-markdown builds React elements, never
+// HTML strings; raw HTML in a note is shown as text and unsafe link protocols (javascript:) are removed.
+// The canvas draws the same notes with the same library.
 
-const marked = new Marked({ gfm: true, breaks: true });
-
-/** Safe HTML for one note. Links open in a new tab without an opener. */
-export function noteHtml(markdown: string): string {
-  const html = marked.parse(markdown, { async: false }) as string;
-  const clean = DOMPurify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    FORBID_ATTR: ['style'],
-  });
-  return clean.replace(/<a /g, '<a target="_blank" rel="noopener noreferrer nofollow" ');
+function NoteLink(props: { href?: string; children?: React.ReactNode }) {
+  return (
+    <a href={props.href} target="_blank" rel="noopener noreferrer nofollow">
+      {props.children}
+    </a>
+  );
 }
 
 export function AuthorNotes({ notes }: { notes: string[] }) {
   const id = useId();
-  const html = useMemo(() => notes.map(noteHtml), [notes]);
   if (notes.length === 0) return null;
   return (
     <section
@@ -34,15 +29,15 @@ export function AuthorNotes({ notes }: { notes: string[] }) {
         The notes the workflow&apos;s author left on the canvas, as written.
       </p>
       <div className="space-y-3">
-        {html.map((h, i) => (
+        {notes.map((note, i) => (
           <div
             // Notes have no id; their order is fixed for a given item.
             // biome-ignore lint/suspicious/noArrayIndexKey: static list
             key={i}
             className="fv-prose rounded-lg bg-amber-50 p-3 text-sm break-words dark:bg-amber-950/40 [&_img]:max-h-64 [&_pre]:overflow-x-auto"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify above
-            dangerouslySetInnerHTML={{ __html: h }}
-          />
+          >
+            <Markdown components={{ a: NoteLink }}>{note}</Markdown>
+          </div>
         ))}
       </div>
     </section>

@@ -164,4 +164,82 @@ describe('operator catalogue', () => {
       ['catalog.import', admin.email],
     ]);
   });
+
+  it('an item with incomplete wiring is not deployable until the operator overrides it (audited)', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const member = await signIn(t, 'member');
+    const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+    const broken = {
+      name: 'Broken wiring',
+      nodes: [
+        { name: 'Every day', type: 'n8n-nodes-base.scheduleTrigger', position: [0, 0] },
+        { name: 'Fetch', type: 'n8n-nodes-base.googleSheets', position: [200, 0] },
+        { name: 'Shape', type: 'n8n-nodes-base.set', position: [400, 0] },
+        { name: 'Post', type: 'n8n-nodes-base.slack', position: [600, 0] },
+      ],
+      connections: { 'Every day': main('Fetch'), Fetch: main('TWETTER') },
+    };
+    const started = await upload(t, admin, [
+      { name: 'broken-wiring.json', bytes: new TextEncoder().encode(JSON.stringify(broken)) },
+    ]);
+    const { id } = (await started.json()) as CatalogImport;
+    const events = await streamToEnd(t, admin, id);
+    expect(events.at(-1)!.summary!.flagged).toEqual([
+      {
+        path: 'broken-wiring.json',
+        id: 'broken-wiring',
+        flags: ['incomplete wiring: connections name missing nodes (TWETTER)'],
+      },
+    ]);
+    const list = async () =>
+      (
+        (await (
+          await t.request('/api/admin/catalog/items?q=broken', { headers: admin.headers })
+        ).json()) as AdminCatalogPage
+      ).items[0]!;
+    expect(await list()).toMatchObject({
+      deployable: false,
+      incompleteWiring: true,
+      deployOverride: false,
+      notDeployableReason: 'Incomplete wiring: connections name missing nodes (TWETTER).',
+    });
+    const detail = async () =>
+      (await (
+        await t.request('/api/catalog/automations/broken-wiring', { headers: member.headers })
+      ).json()) as {
+        deployable: boolean;
+        quality: { missingNodes: string[] };
+      };
+    expect(await detail()).toMatchObject({ deployable: false, quality: { missingNodes: ['TWETTER'] } });
+
+    expect(
+      (
+        await send(t, member, 'PUT', '/api/admin/catalog/items/broken-wiring/deploy-override', {
+          override: true,
+        })
+      ).status,
+    ).toBe(404); // the console's routes do not exist for members
+    const res = await send(t, admin, 'PUT', '/api/admin/catalog/items/broken-wiring/deploy-override', {
+      override: true,
+    });
+    expect(await res.json()).toEqual({ success: true, override: true, deployable: true });
+    expect(await list()).toMatchObject({ deployable: true, deployOverride: true, notDeployableReason: null });
+    await vi_waitForDeployable(detail);
+    const audit = (await (
+      await t.request('/api/admin/audit?q=deploy-override', { headers: admin.headers })
+    ).json()) as AuditPage;
+    expect(audit.entries.map((e) => [e.action, e.target])).toEqual([
+      ['catalog.deploy-override', 'broken-wiring'],
+    ]);
+  });
 });
+
+/** The member detail reads the row; the search index catches up on the catalogue event. */
+async function vi_waitForDeployable(detail: () => Promise<{ deployable: boolean }>) {
+  for (let i = 0; i < 50; i++) {
+    if ((await detail()).deployable) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the detail never became deployable');
+}

@@ -155,6 +155,11 @@ describe('member search: GET /api/catalog/automations', () => {
     expect(byId['v3000-email-summariser-bot']).toMatchObject({ rating: 2, ratingCount: 1 });
     expect(byId['v3000-podcast-clipper']).toMatchObject({ rating: 4, ratingCount: 0 });
     expect(byId['slack-digest']).toMatchObject({ rating: null, runs: 0 });
+    // The detail counts each kind of activity on its own.
+    const detail = (await get('/api/catalog/automations/telegram-agent')).body as unknown as {
+      usage: Record<string, number>;
+    };
+    expect(detail.usage).toEqual({ deploys: 1, copies: 1, downloads: 0, views: 1 });
   });
 
   it('sees a new import right away (the change event rebuilds the index)', async () => {
@@ -261,8 +266,11 @@ describe('public endpoints', () => {
     const preview = AutomationPreviewSchema.parse(body);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/parameters|credentials|telegramApi|openAiApi|workflowJson/);
-    // Shapes and names only: the sticky notes keep their size but never their text.
-    expect(text).not.toMatch(/answers Telegram messages|add your bot token/);
+    // Shapes and names only: the author's sticky notes keep their size but never their text, in the
+    // description or on the canvas.
+    expect(text).not.toMatch(
+      /AI agent that answers Telegram|Second note|answers Telegram messages|add your bot token/,
+    );
     expect(preview.canvas.nodes.find((n) => n.name === 'Agent')).toMatchObject({
       type: '@n8n/n8n-nodes-langchain.agent',
       kind: 'node',
@@ -284,5 +292,32 @@ describe('public endpoints', () => {
     ]);
     const secret = await get('/api/catalog/automations/slack-digest/preview', {});
     expect(JSON.stringify(secret.body)).not.toContain('secret-sheet');
+  });
+});
+
+describe('sorts with equal dates (decision 0012)', () => {
+  it("fall back to the source's own order, so Newest, Oldest and A–Z differ", async () => {
+    const t = await createTestApp({ resolveViewer: viewerFromHeader() });
+    const flow = (name: string) => ({
+      name,
+      nodes: [
+        { name: 'Start', type: 'n8n-nodes-base.manualTrigger', position: [0, 0] },
+        { name: 'Post', type: 'n8n-nodes-base.slack', position: [200, 0] },
+      ],
+      connections: {},
+    });
+    // One import, one date; file order (by path) is the source's order.
+    const files = ['0001_Zebra.json', '0002_Apple.json', '0003_Mango.json'].map((p) => ({
+      path: p,
+      bytes: new TextEncoder().encode(JSON.stringify(flow(p.slice(5, -5)))),
+    }));
+    await importCatalog({ database: t.database, files, now: () => new Date('2025-01-01T00:00:00Z') });
+    const order = async (sort: string) => {
+      const res = await t.request(`/api/catalog/automations?sort=${sort}`, AS_MEMBER);
+      return ((await res.json()) as { items: { title: string }[] }).items.map((i) => i.title);
+    };
+    expect(await order('newest')).toEqual(['Mango', 'Apple', 'Zebra']);
+    expect(await order('oldest')).toEqual(['Zebra', 'Apple', 'Mango']);
+    expect(await order('alphabetical')).toEqual(['Apple', 'Mango', 'Zebra']);
   });
 });

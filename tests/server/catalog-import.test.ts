@@ -38,7 +38,7 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       'broken.json': expect.stringMatching(/^invalid JSON/),
       'double-encoded.json': 'double-encoded keys (for example "nodes")',
       'empty-nodes.json': 'no nodes',
-      'giant.json': 'too large: 201 nodes (limit 200)',
+      'giant.json': 'too large: 201 executable nodes (limit 200)',
       'not-a-workflow.json': 'not an n8n workflow (no "nodes" list)',
       'manifest row 6': '3000 row without a name',
       'manifest row 7': '"orphan" has no usable workflow file and no template_url',
@@ -59,7 +59,10 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       source: 'vault',
       title: 'Slack digest from Google Sheets',
       author: 'Ada Lovelace',
-      description: expect.stringContaining('Posts a summary'),
+      // No manifest description: generated from the graph, never from the sticky note.
+      description:
+        'Every day at 00:00, it reads rows from Google Sheets and posts a message in Slack. In the end it posts a message in Slack.',
+      authorNotes: [expect.stringContaining('Posts a summary')],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       deployable: true,
       nodeCount: 4,
@@ -70,8 +73,11 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(byId['telegram-agent']).toMatchObject({
       title: 'Telegram AI agent',
       description: 'Answers Telegram messages with an AI agent.',
-      howItWorks:
-        'An AI agent that answers Telegram messages with OpenAI.\n\nSecond note: add your bot token.',
+      authorNotes: [
+        'An AI agent that answers Telegram messages with OpenAI.',
+        'Second note: add your bot token.',
+      ],
+      howItWorks: expect.stringMatching(/^When a Telegram message arrives\.\n/),
       category: 'AI & Automation',
     });
     expect(byId['v3000-email-summariser-bot']).toMatchObject({
@@ -192,5 +198,61 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(counted[0]?.n).toBe(1);
     expect(readdirSync(LIBRARY).length).toBeGreaterThan(0);
     expect(readFileSync(path.join(LIBRARY, 'manifest.json'), 'utf8')).toContain('"rows"');
+  });
+});
+
+describe('import quality flags (decision 0012)', () => {
+  const flow = (name: string, connections: Record<string, unknown>) => ({
+    name,
+    nodes: [
+      { name: 'Every day', type: 'n8n-nodes-base.scheduleTrigger', position: [0, 0] },
+      { name: 'Fetch Rows', type: 'n8n-nodes-base.googleSheets', position: [200, 0] },
+      { name: 'Shape', type: 'n8n-nodes-base.set', position: [400, 0] },
+      { name: 'Post', type: 'n8n-nodes-base.slack', position: [600, 0] },
+      { name: 'Shape', type: 'n8n-nodes-klicktipp.klicktipp', position: [800, 0] },
+    ],
+    connections,
+  });
+  const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+
+  it('repairs unambiguous wiring, flags the rest as incomplete and keeps the operator override on re-import', async () => {
+    const { database } = await createTestApp();
+    const files = [
+      {
+        path: 'repairable.json',
+        bytes: bytes(flow('Repairable', { 'Every day': main('fetch rows'), 'Fetch Rows 2': main('Post') })),
+      },
+      {
+        path: 'broken.json',
+        bytes: bytes(flow('Broken', { 'Every day': main('Fetch Rows'), Ghost: main('Post') })),
+      },
+    ];
+    const report = await importCatalog({ database, files });
+    expect(report.imported).toBe(2);
+    const flags = Object.fromEntries(report.flagged.map((f) => [f.id, f.flags]));
+    expect(flags.repairable).toEqual([
+      'wiring repaired: "fetch rows" → "Fetch Rows", "Fetch Rows 2" → "Fetch Rows"',
+      'duplicate node names: Shape',
+      'needs community node n8n-nodes-klicktipp.klicktipp',
+    ]);
+    expect(flags.broken?.[0]).toBe('incomplete wiring: connections name missing nodes (Ghost)');
+
+    const rows = Object.fromEntries((await database.db.select().from(automations)).map((r) => [r.id, r]));
+    expect(rows.repairable).toMatchObject({ deployable: true, quality: { incompleteWiring: false } });
+    expect(JSON.parse(rows.repairable!.workflowJson!).connections).toEqual({
+      'Every day': main('Fetch Rows'),
+      'Fetch Rows': main('Post'),
+    });
+    expect(rows.broken).toMatchObject({
+      deployable: false,
+      quality: { incompleteWiring: true, missingNodes: ['Ghost'] },
+    });
+
+    // The operator overrides; a changed file re-imported keeps the override.
+    await database.db.update(automations).set({ deployOverride: true }).where(eq(automations.id, 'broken'));
+    const changed = { path: 'broken.json', bytes: bytes(flow('Broken, v2', { Ghost: main('Post') })) };
+    await importCatalog({ database, files: [changed] });
+    const [after] = await database.db.select().from(automations).where(eq(automations.id, 'broken'));
+    expect(after).toMatchObject({ title: 'Broken, v2', deployOverride: true, deployable: true });
   });
 });

@@ -386,3 +386,21 @@ describe('webhook id renewal', () => {
     expect(changes[0]).toMatchObject({ code: 'webhook-renewed', nodes: ['A', 'B'] });
   });
 });
+
+describe('preflight credentials checklist (decision 0012)', () => {
+  it('lists the account a node needs when the file gives it no credentials entry', () => {
+    const workflow = {
+      name: 'No entries',
+      nodes: [
+        { name: 'Start', type: 'n8n-nodes-base.manualTrigger', position: [0, 0], parameters: {} },
+        { name: 'Post', type: 'n8n-nodes-base.slack', position: [200, 0], parameters: {} },
+        { name: 'Shape', type: 'n8n-nodes-base.set', position: [400, 0], parameters: {} },
+      ],
+      connections: {},
+    };
+    const result = preflightWorkflow(workflow, newerCaps);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.credentials).toEqual([{ type: 'slackApi', name: 'Slack API', nodes: ['Post'] }]);
+    expect(result.payload.nodes[1]).not.toHaveProperty('credentials');
+  });
+});

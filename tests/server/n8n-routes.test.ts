@@ -228,6 +228,25 @@ describe('connection state machine', () => {
   });
 });
 
+describe('deploying an item the library marks not deployable', () => {
+  it('is refused with a clear 422 until the operator overrides the wiring flag (decision 0012)', async () => {
+    const { s, t, call } = await setup('newer', { library: true });
+    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const automationId = await deployableId(t);
+    await t.database.db
+      .update(automations)
+      .set({ deployable: false })
+      .where(eq(automations.id, automationId));
+    const refused = await call<{ error: { message: string } }>('POST', '/preflight', { automationId });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(
+      'This automation cannot be deployed as it is: its wiring is incomplete or it has nothing for n8n to run.',
+    );
+    const deploy = await call('POST', '/deploy', { automationId });
+    expect(deploy.status).toBe(422);
+  });
+});
+
 describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (version) => {
   it('preflights, deploys, records history and the deploy event, shows runs, stops', async () => {
     const { s, t, member, call } = await setup(version, { library: true });

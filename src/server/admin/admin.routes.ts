@@ -18,6 +18,7 @@ import {
   AuditQuerySchema,
   BanSchema,
   CatalogEditSchema,
+  DeployOverrideSchema,
   type FixAllResult,
   HandledSchema,
   InboxQuerySchema,
@@ -40,6 +41,7 @@ import {
   listImports,
   MAX_UPLOAD_BYTES,
   readUpload,
+  setDeployOverride,
   setPublished,
 } from './catalog-admin.ts';
 import { listMessages, listOutbox, replyToMessage, retryMail, setHandled, subscribersCsv } from './inbox.ts';
@@ -440,6 +442,25 @@ export function adminRoutes(deps: AdminDeps) {
           });
         }
         return c.json({ success: true, published: result.published });
+      },
+    )
+    .put(
+      '/catalog/items/:id/deploy-override',
+      requireAdmin,
+      validate('param', AutomationIdParam),
+      validate('json', DeployOverrideSchema),
+      async (c) => {
+        const id = c.req.valid('param').id;
+        const result = await setDeployOverride(catalog, id, c.req.valid('json').override);
+        if (result.changed) {
+          await recordAudit(db, {
+            actor: c.var.viewer,
+            action: result.override ? 'catalog.deploy-override' : 'catalog.deploy-override-withdrawn',
+            target: id,
+            detail: { title: result.title, deployable: result.deployable },
+          });
+        }
+        return c.json({ success: true, override: result.override, deployable: result.deployable });
       },
     );
 }

@@ -6,6 +6,7 @@ import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
+import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
 import { deployRefusal } from '#shared/catalog/workflow-facts.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
@@ -212,6 +213,8 @@ export async function listCatalogItems(
       published: automations.published,
       deployable: automations.deployable,
       nodeCount: automations.nodeCount,
+      quality: automations.quality,
+      deployOverride: automations.deployOverride,
       // Only a refused item needs its workflow read again, to say why.
       refusedJson: sql<
         string | null
@@ -223,11 +226,14 @@ export async function listCatalogItems(
     .orderBy(automations.title, automations.id)
     .limit(CATALOG_PAGE_SIZE)
     .offset((query.page - 1) * CATALOG_PAGE_SIZE);
-  const items: AdminCatalogItem[] = rows.map(({ refusedJson, updatedAt, ...r }) => ({
+  const items: AdminCatalogItem[] = rows.map(({ refusedJson, updatedAt, quality, ...r }) => ({
     ...r,
+    incompleteWiring: quality?.incompleteWiring ?? false,
     notDeployableReason: r.deployable
       ? null
-      : deployRefusal(refusedJson === null ? null : (JSON.parse(refusedJson) as WorkflowJson).nodes),
+      : quality?.incompleteWiring && !quality.deployRefusal
+        ? `Incomplete wiring: connections name missing nodes (${quality.missingNodes.join(', ')}).`
+        : deployRefusal(refusedJson === null ? null : (JSON.parse(refusedJson) as WorkflowJson).nodes),
     updatedAt: updatedAt.toISOString(),
   }));
   return { items, page: query.page, pageSize: CATALOG_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };
@@ -280,6 +286,28 @@ export async function editCatalogItem(
     await catalogEdited(deps.database, deps.bus);
   }
   return { id, changed };
+}
+
+/**
+ * Lets an item flagged "incomplete wiring" be deployed anyway (or withdraws that). The spec's own deploy
+ * rule still applies; the override survives re-imports.
+ */
+export async function setDeployOverride(deps: CatalogAdminDeps, id: string, override: boolean) {
+  const before = await existing(deps, id);
+  const [row] = await deps.database.db
+    .select({ quality: automations.quality, deployOverride: automations.deployOverride })
+    .from(automations)
+    .where(eq(automations.id, id));
+  const deployable = isDeployableWith(row?.quality ?? null, override);
+  const changed = row?.deployOverride !== override;
+  if (changed) {
+    await deps.database.db
+      .update(automations)
+      .set({ deployOverride: override, deployable, updatedAt: new Date() })
+      .where(eq(automations.id, id));
+    await catalogEdited(deps.database, deps.bus);
+  }
+  return { id, title: before.title, override, deployable, changed };
 }
 
 /** Publishes or unpublishes an item: unpublished items leave search, detail, preview, counters and trending. */

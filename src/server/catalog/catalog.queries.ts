@@ -32,6 +32,7 @@ export const cardColumns = {
   templateUrl: automations.templateUrl,
   sourceRating: automations.sourceRating,
   createdAt: automations.createdAt,
+  sourceOrder: automations.sourceOrder,
 };
 export type CardRow = {
   [K in keyof typeof cardColumns]:
@@ -57,6 +58,17 @@ export async function selectCardRows(db: Database, pageSize = 5_000): Promise<Ca
     if (page.length < pageSize) return out;
     after = page[page.length - 1]!.id;
   }
+}
+
+/** Deploys, copies, downloads and views of one automation, each counted on its own. */
+export async function selectUsage(db: Database, id: string) {
+  const rows = await db
+    .select({ kind: automationEvents.kind, n: sql<number>`count(*)::int` })
+    .from(automationEvents)
+    .where(eq(automationEvents.automationId, id))
+    .groupBy(automationEvents.kind);
+  const n = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { deploys: n('deploy'), copies: n('copy'), downloads: n('download'), views: n('view') };
 }
 
 export type Activity = { runs: number; events: number; ratingSum: number; ratingCount: number };

@@ -4,7 +4,7 @@ import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
-import { selectAutomation } from './catalog.queries.ts';
+import { selectAutomation, selectUsage } from './catalog.queries.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */
@@ -57,6 +57,9 @@ export async function getAutomationDetail(
     deployable: row.deployable,
     nodeCount: row.nodeCount,
     howItWorks: row.howItWorks,
+    authorNotes: row.authorNotes,
+    usage: await selectUsage(db, row.id),
+    quality: row.quality ?? null,
     setupSteps: row.setupSteps,
     credentials: row.credentials,
     triggerType: row.triggerType,

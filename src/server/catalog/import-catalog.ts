@@ -11,9 +11,10 @@ import {
   SOURCE_3000,
   SOURCE_VAULT,
 } from '#shared/catalog/constants.ts';
-import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
+import { deriveAutomation, describeQuality } from '#shared/catalog/derive-automation.ts';
 import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { v3000Id } from '#shared/catalog/search-rules.ts';
+import { repairWiring } from '#shared/catalog/wiring.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { rowsOf } from './catalog.queries.ts';
 import {
@@ -25,10 +26,12 @@ import {
 } from './read-input.ts';
 
 /** Bump when a derivation rule changes, so the next import re-derives every automation. */
-const DERIVE_VERSION = '1';
+const DERIVE_VERSION = '2';
 const BATCH_SIZE = 250;
 
 export type SkippedItem = { path: string; reason: string };
+/** An imported item with quality flags (missing or repaired wiring, duplicate names, community nodes). */
+export type FlaggedItem = { path: string; id: string; flags: string[] };
 export type ImportReport = {
   /** Workflow files looked at (each is imported, updated, unchanged or skipped). */
   filesHandled: number;
@@ -36,6 +39,7 @@ export type ImportReport = {
   updated: number;
   unchanged: number;
   skipped: SkippedItem[];
+  flagged: FlaggedItem[];
   /** Automations written or kept from manifest rows without a workflow file. */
   templateOnly: number;
   /** Published automations in the catalogue after the import. */
@@ -197,11 +201,17 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
 
   // 3. Compare hashes with what is stored (unchanged files are not even parsed); parse, derive and
   //    write new and changed rows in batches, one transaction per batch.
-  const existing = new Map<string, { hash: string; createdAt: Date }>();
+  const existing = new Map<string, { hash: string; createdAt: Date; deployOverride: boolean }>();
   const stored = await db
-    .select({ id: automations.id, hash: automations.contentHash, createdAt: automations.createdAt })
+    .select({
+      id: automations.id,
+      hash: automations.contentHash,
+      createdAt: automations.createdAt,
+      deployOverride: automations.deployOverride,
+    })
     .from(automations);
-  for (const row of stored) existing.set(row.id, { hash: row.hash, createdAt: row.createdAt });
+  for (const row of stored) existing.set(row.id, { ...row });
+  const flagged: FlaggedItem[] = [];
 
   let imported = 0;
   let updated = 0;
@@ -225,7 +235,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     if (c.file) options.onProgress?.(++handled, options.files.length);
   };
 
-  for (const c of candidates) {
+  for (const [sourceOrder, c] of candidates.entries()) {
     const before = existing.get(c.id);
     if (before && before.hash === c.hash) {
       unchanged++;
@@ -259,7 +269,10 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       fileName: c.file?.path,
       title: c.title,
       description: c.description,
+      deployOverride: before?.deployOverride,
     });
+    const flags = d.quality ? describeQuality(d.quality) : [];
+    if (flags.length) flagged.push({ path: c.path, id: c.id, flags });
     const meta = workflow?.meta as { author?: unknown } | undefined;
     const metaAuthor =
       typeof meta?.author === 'string' && meta.author.trim() ? meta.author.trim() : undefined;
@@ -271,7 +284,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       videoUrl: c.videoUrl,
       resourceUrl: c.resourceUrl,
       templateUrl: c.templateUrl,
-      workflowJson: workflow ? JSON.stringify(workflow) : null,
+      workflowJson: workflow ? JSON.stringify(repairWiring(workflow, d.quality?.repaired ?? [])) : null,
+      sourceOrder,
       sourceRating: c.sourceRating,
       filePath: workflow ? (c.file?.path ?? null) : null,
       contentHash: c.hash,
@@ -297,6 +311,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     updated,
     unchanged,
     skipped,
+    flagged,
     templateOnly,
     total: stats.total,
     durationMs: Math.round(performance.now() - started),
@@ -310,9 +325,9 @@ function excludedSet() {
       typeof v === 'object' && v !== null && 'name' in v && 'columnType' in v,
   );
   return Object.fromEntries(
-    // A re-import keeps the operator's published flag (an unpublished item stays unpublished).
+    // A re-import keeps the operator's published flag and deploy override.
     columns
-      .filter((c) => c.name !== 'id' && c.name !== 'published')
+      .filter((c) => c.name !== 'id' && c.name !== 'published' && c.name !== 'deploy_override')
       .map((c) => [toCamel(c.name), sql.raw(`excluded."${c.name}"`)]),
   );
 }

@@ -26,6 +26,10 @@ export function formatReport(r: ImportReport): string {
     lines.push('Skipped:');
     for (const s of r.skipped) lines.push(`  ${s.path}: ${s.reason}`);
   }
+  if (r.flagged.length > 0) {
+    lines.push(`Flagged (imported, see the item): ${r.flagged.length}`);
+    for (const f of r.flagged) lines.push(`  ${f.path}: ${f.flags.join('; ')}`);
+  }
   return lines.join('\n');
 }
 

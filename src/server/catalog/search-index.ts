@@ -31,6 +31,8 @@ export type IndexEntry = {
   categoryIndex: number;
   aiAgent: boolean;
   createdAtMs: number;
+  /** Position in its import: equal dates keep the source's own order (later = newer). */
+  sourceOrder: number;
   popularity: number;
 };
 
@@ -112,6 +114,7 @@ export function buildEntries(rows: CardRow[], activity: Map<string, Activity>): 
         category: row.category,
       }),
       createdAtMs: row.createdAt.getTime(),
+      sourceOrder: row.sourceOrder,
       popularity: (a?.runs ?? 0) * 1000 + (a?.events ?? 0),
     };
   });
@@ -125,7 +128,8 @@ function buildOrders(entries: IndexEntry[]): Record<IndexOrder, Int32Array> {
   const byTitle = (a: number, b: number) =>
     collator.compare(entries[a]!.card.title, entries[b]!.card.title) ||
     (entries[a]!.card.id < entries[b]!.card.id ? -1 : 1);
-  const newest = (a: number, b: number) => entries[b]!.createdAtMs - entries[a]!.createdAtMs;
+  const newest = (a: number, b: number) =>
+    entries[b]!.createdAtMs - entries[a]!.createdAtMs || entries[b]!.sourceOrder - entries[a]!.sourceOrder;
   const sorted = (cmp: (a: number, b: number) => number) =>
     Int32Array.from([...base].sort((a, b) => video(a) - video(b) || cmp(a, b) || byTitle(a, b)));
   return {

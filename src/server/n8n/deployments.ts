@@ -38,10 +38,15 @@ export function toDeploymentView(row: DeploymentRow): DeploymentView {
 const NO_JSON =
   "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
 
+const NOT_DEPLOYABLE =
+  'This automation cannot be deployed as it is: its wiring is incomplete or it has nothing for n8n to run.';
+
 async function loadAutomation(deps: N8nDeps, automationId: string) {
   const row = await selectAutomation(deps.db, automationId);
   if (!row) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
   if (!row.workflowJson) throw new AppError('VALIDATION_FAILED', { userMessage: NO_JSON });
+  // The library's own verdict (spec rule, incomplete wiring unless the operator overrode it; decision 0012).
+  if (!row.deployable) throw new AppError('VALIDATION_FAILED', { userMessage: NOT_DEPLOYABLE });
   let workflow: unknown;
   try {
     workflow = JSON.parse(row.workflowJson);

@@ -8,7 +8,11 @@
 //   them by name and type in the member's instance;
 // - connections whose source or target node does not exist are removed;
 // - settings keys the instance accepts, with valid types (errorWorkflow: null dropped).
+
 import { randomUUID } from 'node:crypto';
+import { credentialFor } from '#shared/catalog/credentials.ts';
+import { credentialName as credentialLabel } from '#shared/catalog/integrations.ts';
+import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';
@@ -329,6 +333,17 @@ function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, cha
         credentialsByKey.set(mapKey, required);
       }
       if (Object.keys(credentials).length > 0) node.credentials = credentials;
+    } else {
+      // No entry in the file: the same table as the detail page and set-up steps (decision 0012) says
+      // which account the node needs; the member picks it in n8n.
+      const needed = credentialFor(raw as WorkflowNode);
+      if (needed) {
+        const label = credentialLabel(needed);
+        const mapKey = `${needed}\u0000${label}`;
+        const required = credentialsByKey.get(mapKey) ?? { type: needed, name: label, nodes: [] };
+        required.nodes.push(nodeName);
+        credentialsByKey.set(mapKey, required);
+      }
     }
     payload.push(node as N8nNodePayload);
   });

@@ -50,5 +50,5 @@ export const COMMUNITY_AUTHOR = 'Community';
 /** Rating of a "3000" row without a score. */
 export const DEFAULT_3000_RATING = 4;
 
-/** Files above this many nodes are skipped on import: too large to review or deploy sensibly. */
+/** Files above this many executable nodes (sticky notes not counted) are skipped on import. */
 export const MAX_IMPORT_NODES = 200;

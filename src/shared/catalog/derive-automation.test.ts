@@ -24,6 +24,11 @@ const workflow = {
       parameters: { content: '## Telegram assistant\nAnswers messages with GPT.' },
     },
   ],
+  connections: {
+    'On message': { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+    Agent: { main: [[{ node: 'Reply', type: 'main', index: 0 }]] },
+    Model: { ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]] },
+  },
 };
 
 describe('deriveAutomation', () => {
@@ -31,13 +36,22 @@ describe('deriveAutomation', () => {
     const d = deriveAutomation({ workflow, fileName: '0001_x.json' });
     expect(d).toMatchObject({
       title: 'Telegram AI assistant',
-      description: 'Telegram assistant\nAnswers messages with GPT.',
+      description:
+        'When a Telegram message arrives, it lets an AI agent work on it and sends a message with Telegram. In the end it sends a message with Telegram.',
+      summary:
+        'When a Telegram message arrives, it lets an AI agent work on it and sends a message with Telegram.',
       category: 'AI & Automation',
       integrations: ['Telegram', 'OpenAI'],
       triggerType: 'Telegram event',
       nodeCount: 4,
       deployable: true,
-      howItWorks: 'Telegram assistant\nAnswers messages with GPT.',
+      howItWorks: [
+        'When a Telegram message arrives.',
+        'Lets an AI agent work on it (OpenAI model) ("Agent").',
+        'Sends a message with Telegram ("Reply").',
+      ].join('\n'),
+      authorNotes: ['## Telegram assistant\nAnswers messages with GPT.'],
+      quality: { missingNodes: [], incompleteWiring: false, communityNodes: [], duplicateNames: [] },
     });
     expect(d.tags.slice(0, 4)).toEqual(['ai-automation', 'agent', 'openai', 'telegram']);
     expect(d.credentials.map((c) => [c.type, c.nodes])).toEqual([
@@ -45,6 +59,13 @@ describe('deriveAutomation', () => {
       ['openAiApi', ['Model']],
     ]);
     expect(d.setupSteps).toHaveLength(7);
+  });
+
+  it('uses the manifest description over the generated text', () => {
+    const d = deriveAutomation({ workflow, description: 'Given by the manifest. It wins over the text.' });
+    expect(d.description).toBe('Given by the manifest. It wins over the text.');
+    expect(d.summary).toBe('Given by the manifest. It wins over the text.');
+    expect(d.authorNotes).toHaveLength(1);
   });
 
   it('handles template-only rows', () => {
@@ -56,6 +77,8 @@ describe('deriveAutomation', () => {
       deployable: false,
       integrations: [],
       howItWorks: '',
+      authorNotes: [],
+      quality: null,
     });
     expect(d.setupSteps).toHaveLength(5);
   });

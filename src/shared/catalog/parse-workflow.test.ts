@@ -18,7 +18,7 @@ describe('parseWorkflowText', () => {
     ['{"nodes":[{"name":"x"}]}', /a node has no type/],
     [
       JSON.stringify({ nodes: Array.from({ length: 201 }, () => node) }),
-      /^too large: 201 nodes \(limit 200\)$/,
+      /^too large: 201 executable nodes \(limit 200\)$/,
     ],
   ])('%s → %s', (text, reason) => {
     const result = parseWorkflowText(text);
@@ -29,5 +29,14 @@ describe('parseWorkflowText', () => {
   it.each([
     [JSON.stringify({ nodes: [node] })],
     [`\uFEFF${JSON.stringify({ name: 'x', nodes: Array.from({ length: 200 }, () => node) })}`],
+    // 174 working nodes and 72 sticky notes, like the reference corpus's 246-node file: n8n accepts it.
+    [
+      JSON.stringify({
+        nodes: [
+          ...Array.from({ length: 174 }, () => node),
+          ...Array.from({ length: 72 }, () => ({ type: 'n8n-nodes-base.stickyNote' })),
+        ],
+      }),
+    ],
   ])('accepts %#', (text) => expect(parseWorkflowText(text).ok).toBe(true));
 });

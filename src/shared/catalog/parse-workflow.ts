@@ -1,5 +1,5 @@
 import { MAX_IMPORT_NODES } from './constants.ts';
-import type { WorkflowJson } from './workflow-types.ts';
+import { isStickyNote, type WorkflowJson, type WorkflowNode } from './workflow-types.ts';
 
 export type ParsedWorkflow = { ok: true; workflow: WorkflowJson } | { ok: false; reason: string };
 
@@ -40,8 +40,10 @@ export function parseWorkflowText(text: string, byteLength = text.length): Parse
   ) {
     return { ok: false, reason: 'not an n8n workflow (a node has no type)' };
   }
-  if (nodes.length > MAX_IMPORT_NODES) {
-    return { ok: false, reason: `too large: ${nodes.length} nodes (limit ${MAX_IMPORT_NODES})` };
+  // Sticky notes are canvas annotations: the limit counts the nodes n8n runs.
+  const executable = (nodes as WorkflowNode[]).filter((n) => !isStickyNote(n)).length;
+  if (executable > MAX_IMPORT_NODES) {
+    return { ok: false, reason: `too large: ${executable} executable nodes (limit ${MAX_IMPORT_NODES})` };
   }
   return { ok: true, workflow: record as WorkflowJson };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardSummary, deriveDescription, deriveTitle, factualDescription, readableFileName } from './text.ts';
+import { cardSummary, deriveTitle, readableFileName } from './text.ts';
 
 describe('readableFileName', () => {
   it.each([
@@ -20,36 +20,6 @@ describe('deriveTitle', () => {
   ])('%j → %s', (input, expected) => expect(deriveTitle(input)).toBe(expected));
 });
 
-const sticky = (content: string, x: number) => ({
-  type: 'n8n-nodes-base.stickyNote',
-  parameters: { content },
-  position: [x, 0],
-});
-
-describe('deriveDescription', () => {
-  const base = { trigger: 'Schedule', integrations: ['Slack'], nodeCount: 4 };
-  it.each([
-    ['manifest first', { ...base, manifestDescription: 'Given.', nodes: [sticky('Note', 0)] }, 'Given.'],
-    ['first sticky in canvas order', { ...base, nodes: [sticky('Right', 100), sticky('Left', 0)] }, 'Left'],
-    ['factual sentence', { ...base, nodes: [] }, 'Runs on a schedule and works with Slack; 4 nodes.'],
-  ])('%s', (_label, input, expected) => expect(deriveDescription(input)).toBe(expected));
-});
-
-describe('factualDescription', () => {
-  it.each([
-    ['Manual', [], 1, 'Started by hand; 1 node.'],
-    [
-      'Webhook',
-      ['Slack', 'Gmail', 'Notion'],
-      5,
-      'Runs when a webhook is called and works with Slack, Gmail and Notion; 5 nodes.',
-    ],
-    ['Telegram event', ['Telegram'], 3, 'Runs on a Telegram event and works with Telegram; 3 nodes.'],
-  ])('%s', (trigger, integrations, count, expected) =>
-    expect(factualDescription(trigger, integrations, count)).toBe(expected),
-  );
-});
-
 describe('cardSummary', () => {
   const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
   it.each([
@@ -63,7 +33,11 @@ describe('cardSummary', () => {
       'Hi. First sentence here. Second sentence here.',
       'First sentence here. Second sentence here.',
     ],
-    ['one long sentence → 25 words', `${long}.`, `${long.split(' ').slice(0, 25).join(' ')}...`],
+    [
+      'one long sentence → 25 words, within 160 characters',
+      `${long}.`,
+      `${long.split(' ').slice(0, 24).join(' ')}...`,
+    ],
     ['one short sentence kept', 'Only one sentence here.', 'Only one sentence here.'],
     [
       'two long sentences cut at 120',
@@ -71,5 +45,10 @@ describe('cardSummary', () => {
       `${`${'a'.repeat(80)} end. ${'b'.repeat(80)}`.slice(0, 120)}...`,
     ],
     ['empty', '', ''],
+    [
+      'never above 160 characters',
+      `${'x'.repeat(30)} `.repeat(25),
+      `${`${'x'.repeat(30)} `.repeat(5).trimEnd()}...`,
+    ],
   ])('%s', (_label, input, expected) => expect(cardSummary(input)).toBe(expected));
 });

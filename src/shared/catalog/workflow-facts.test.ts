@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cleanNoteText,
+  authorNotesOf,
   countNodes,
   deployRefusal,
   deriveCredentials,
-  deriveHowItWorks,
   deriveTriggerType,
   isDeployable,
 } from './workflow-facts.ts';
@@ -92,20 +91,16 @@ describe('deriveCredentials', () => {
   it('is empty without credentials', () => expect(deriveCredentials([n('set')])).toEqual([]));
 });
 
-describe('deriveHowItWorks (sticky notes in canvas order)', () => {
+describe('authorNotesOf (sticky notes as Markdown, in canvas order)', () => {
   it.each([
-    ['left to right', [sticky('Second', [500, 0]), sticky('First', [0, 300])], 'First\n\nSecond'],
-    ['same column: top to bottom', [sticky('Lower', [0, 400]), sticky('Upper', [0, 0])], 'Upper\n\nLower'],
-    ['empty notes dropped', [sticky('  ', [0, 0]), sticky('Only', [10, 0])], 'Only'],
-    ['no notes', [n('slack')], ''],
-  ])('%s', (_label, nodes, expected) => expect(deriveHowItWorks(nodes)).toBe(expected));
-});
-
-describe('cleanNoteText', () => {
-  it.each([
-    ['## Title\nBody', 'Title\nBody'],
-    ['**Bold** and [link](https://x.y)', 'Bold and link'],
-    ['![img](https://x/y.png)Text', 'Text'],
-    ['- one\n- two', '• one\n• two'],
-  ])('%j → %j', (input, expected) => expect(cleanNoteText(input)).toBe(expected));
+    ['left to right', [sticky('Second', [500, 0]), sticky('First', [0, 300])], ['First', 'Second']],
+    ['same column: top to bottom', [sticky('Lower', [0, 400]), sticky('Upper', [0, 0])], ['Upper', 'Lower']],
+    ['empty notes dropped', [sticky('  ', [0, 0]), sticky('Only', [10, 0])], ['Only']],
+    [
+      'Markdown kept as written',
+      [sticky('## Title\n**Bold** [link](https://x.y)', [0, 0])],
+      ['## Title\n**Bold** [link](https://x.y)'],
+    ],
+    ['no notes', [n('slack')], []],
+  ])('%s', (_label, nodes, expected) => expect(authorNotesOf(nodes)).toEqual(expected));
 });

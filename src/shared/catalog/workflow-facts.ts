@@ -1,4 +1,4 @@
-import { credentialName, integrationName } from './integrations.ts';
+import { integrationName } from './integrations.ts';
 import { isStickyNote, shortType, type WorkflowNode } from './workflow-types.ts';
 
 /** Working nodes: sticky notes are canvas annotations, not steps. */
@@ -59,39 +59,8 @@ export function deriveTriggerType(nodes: WorkflowNode[]): string {
   return triggers.find((t) => t !== 'Manual') ?? triggers[0] ?? 'Manual';
 }
 
-export type RequiredCredential = { type: string; name: string; nodes: string[] };
-
-/** Credential types the workflow needs and the nodes that use each, in first-use order. */
-export function deriveCredentials(nodes: WorkflowNode[]): RequiredCredential[] {
-  const byType = new Map<string, RequiredCredential>();
-  for (const node of nodes) {
-    if (!node.credentials || typeof node.credentials !== 'object') continue;
-    for (const type of Object.keys(node.credentials)) {
-      let entry = byType.get(type);
-      if (!entry) {
-        entry = { type, name: credentialName(type), nodes: [] };
-        byType.set(type, entry);
-      }
-      const nodeName = node.name ?? shortType(node.type);
-      if (!entry.nodes.includes(nodeName)) entry.nodes.push(nodeName);
-    }
-  }
-  return [...byType.values()];
-}
-
-/** Sticky-note markdown made readable as plain text. */
-export function cleanNoteText(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links keep their text
-    .replace(/<[^>]+>/g, '') // html tags
-    .replace(/^\s{0,3}#{1,6}\s*/gm, '') // heading markers
-    .replace(/(\*\*|__|`{1,3})/g, '')
-    .replace(/^\s*[-*]\s+/gm, '• ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+// The checklist lives in credentials.ts (node types completed from n8n's metadata); re-exported here.
+export { deriveCredentials, type RequiredCredential } from './credentials.ts';
 
 function position(node: WorkflowNode): [number, number] {
   const p = node.position;
@@ -100,17 +69,12 @@ function position(node: WorkflowNode): [number, number] {
   return [x, y];
 }
 
-/** Sticky-note texts in canvas order: left to right, then top to bottom; empty notes dropped. */
-export function stickyNotesInCanvasOrder(nodes: WorkflowNode[]): string[] {
+/** The author's notes: every non-empty sticky note as its Markdown, in canvas order (decision 0012). */
+export function authorNotesOf(nodes: WorkflowNode[]): string[] {
   return nodes
     .filter(isStickyNote)
-    .map((n) => ({ pos: position(n), text: cleanNoteText(String(n.parameters?.content ?? '')) }))
+    .map((n) => ({ pos: position(n), text: String(n.parameters?.content ?? '').trim() }))
     .filter((n) => n.text.length > 0)
     .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1])
     .map((n) => n.text);
-}
-
-/** "How it works": every sticky note, in canvas order. Empty when the workflow has none. */
-export function deriveHowItWorks(nodes: WorkflowNode[]): string {
-  return stickyNotesInCanvasOrder(nodes).join('\n\n');
 }

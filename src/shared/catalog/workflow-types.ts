@@ -3,6 +3,7 @@ export type WorkflowNode = {
   id?: string;
   name?: string;
   type?: string;
+  typeVersion?: number;
   position?: [number, number] | number[];
   parameters?: Record<string, unknown>;
   credentials?: Record<string, unknown>;

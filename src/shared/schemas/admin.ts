@@ -122,6 +122,8 @@ export type ImportSummary = {
   updated: number;
   unchanged: number;
   skipped: { path: string; reason: string }[];
+  /** Imported items with quality flags (absent in summaries stored before decision 0012). */
+  flagged?: { path: string; id: string; flags: string[] }[];
   templateOnly: number;
   total: number;
   durationMs: number;
@@ -160,6 +162,9 @@ export type AdminCatalogItem = {
   deployable: boolean;
   /** Why a deploy is refused, when it is. */
   notDeployableReason: string | null;
+  /** Connections name missing nodes (decision 0012); the operator may override. */
+  incompleteWiring: boolean;
+  deployOverride: boolean;
   nodeCount: number;
   updatedAt: string;
 };
@@ -178,6 +183,8 @@ export const CatalogEditSchema = z.object({
 });
 
 export const PublishSchema = z.object({ published: z.boolean() });
+/** Allow deploying an item flagged "incomplete wiring" (or withdraw that). */
+export const DeployOverrideSchema = z.object({ override: z.boolean() });
 
 const Reason = z.string().trim().min(3, 'A reason is required (at least 3 characters).').max(500);
 

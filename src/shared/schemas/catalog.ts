@@ -81,9 +81,29 @@ export const AutomationPreviewSchema = z.object({
 });
 export type AutomationPreview = z.infer<typeof AutomationPreviewSchema>;
 
+export const QualityFlagsSchema = z.object({
+  deployRefusal: z.string().nullable(),
+  missingNodes: z.array(z.string()),
+  repaired: z.array(z.object({ written: z.string(), actual: z.string() })),
+  duplicateNames: z.array(z.string()),
+  communityNodes: z.array(z.string()),
+  incompleteWiring: z.boolean(),
+});
+
 export const AutomationDetailSchema = AutomationCardSchema.extend({
   description: z.string(),
+  /** Generated steps, one per line (decision 0012). */
   howItWorks: z.string(),
+  /** The workflow's sticky notes as Markdown, for members only; render sanitised. */
+  authorNotes: z.array(z.string()),
+  /** Member activity, each kind counted and labelled on its own ("runs" would claim real executions). */
+  usage: z.object({
+    deploys: z.number().int(),
+    copies: z.number().int(),
+    downloads: z.number().int(),
+    views: z.number().int(),
+  }),
+  quality: QualityFlagsSchema.nullable(),
   setupSteps: z.array(z.string()),
   credentials: z.array(z.object({ type: z.string(), name: z.string(), nodes: z.array(z.string()) })),
   triggerType: z.string(),

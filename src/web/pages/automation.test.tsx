@@ -35,6 +35,9 @@ const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
   deployable: true,
   nodeCount: 6,
   howItWorks: 'A webhook receives the lead.',
+  authorNotes: [],
+  usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },
+  quality: null,
   setupSteps: ['Connect HubSpot'],
   credentials: [],
   triggerType: 'webhook',
@@ -137,7 +140,10 @@ describe('/automation/:id', () => {
       'Details',
     ])
       expect(screen.getByRole('heading', { name: block })).toBeDefined();
-    expect(screen.getByText('7 deployments')).toBeDefined();
+    // Each kind of activity on its own; none is called a run.
+    for (const label of ['2 deploys', '1 copy', '4 downloads', '30 views'])
+      expect(screen.getByText(label)).toBeDefined();
+    expect(screen.queryByText(/deployments|runs/)).toBeNull();
     expect(screen.getByText('JSON Available')).toBeDefined();
     // The resource host is not on the allow-list.
     expect(screen.getByRole('alert').textContent).toContain('Invalid Resource URL');
@@ -207,6 +213,61 @@ describe('/automation/:id', () => {
     expect(screen.getByRole('link', { name: 'Sign up to get access' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
     expect(calls.map((c) => c.path)).toEqual(['/api/catalog/automations/lead-router/preview']);
+  });
+
+  it('shows generated steps as a list, the author notes as sanitised Markdown, quality flags and "Added"', async () => {
+    stubApi(
+      memberReplies(
+        detail({
+          howItWorks: 'When a webhook is called (POST).\nAdds a row to Google Sheets ("Log").',
+          authorNotes: [
+            '## Setup\nAdd your **HubSpot** key. [docs](javascript:alert(1)) <img src=x onerror="alert(2)"><script>alert(3)</script>',
+          ],
+          quality: {
+            deployRefusal: null,
+            missingNodes: ['Ghost'],
+            repaired: [],
+            duplicateNames: [],
+            communityNodes: ['n8n-nodes-mcp.mcpClientTool'],
+            incompleteWiring: true,
+          },
+          deployable: false,
+        }),
+      ),
+    );
+    renderPage(member);
+    const steps = await screen.findByRole('heading', { name: 'How it works' });
+    const items = [...steps.parentElement!.querySelectorAll('ol > li')].map((li) => li.textContent);
+    expect(items).toEqual(['When a webhook is called (POST).', 'Adds a row to Google Sheets ("Log").']);
+    const notes = screen.getByRole('heading', { name: "Author's notes" }).parentElement!;
+    expect(notes.querySelector('h2 + p + div h2')?.textContent).toBe('Setup');
+    expect(notes.querySelector('strong')?.textContent).toBe('HubSpot');
+    // Raw HTML stays text; no script, no event handler, no javascript: link.
+    expect(notes.querySelector('script, img[onerror], [onerror]')).toBeNull();
+    expect(notes.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    expect(notes.innerHTML).not.toMatch(/<script/);
+    // Never the description.
+    expect(screen.getByRole('heading', { name: 'Description' }).parentElement!.textContent).not.toContain(
+      'HubSpot key',
+    );
+    const flags = screen.getByRole('region', { name: 'Before you use it' }).textContent;
+    expect(flags).toContain('Incomplete wiring: connections name nodes that are not in the file (Ghost).');
+    expect(flags).toContain('Needs community node n8n-nodes-mcp.mcpClientTool');
+    expect(screen.getByText('Added')).toBeDefined();
+    expect(screen.queryByText('Created')).toBeNull();
+    expect(screen.getByText('Grace Hopper')).toBeDefined();
+  });
+
+  it('the catch-all "Community" author is not shown and gets no "More by" block', async () => {
+    const other = { id: 'lead-scorer', title: 'Lead scorer', category: 'Sales', difficulty: 'Beginner' };
+    stubApi({
+      ...memberReplies(detail({ author: 'Community' })),
+      '/api/catalog/automations/lead-router/by-author': { status: 200, body: { items: [other] } },
+    });
+    renderPage(member);
+    await screen.findByRole('heading', { name: 'Details' });
+    expect(screen.queryByText('Author')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /More by/ })).toBeNull();
   });
 
   it('not found → /dashboard', async () => {

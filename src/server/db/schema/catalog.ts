@@ -19,6 +19,19 @@ import { user } from './auth.ts';
 // index built from `automations` (see docs/decisions/0002-catalogue-search.md).
 
 export type StoredCredential = { type: string; name: string; nodes: string[] };
+/** What the importer found wrong or unusual in a file (decision 0012). */
+export type StoredQuality = {
+  /** Why the spec's deploy rule refuses the file, or null. */
+  deployRefusal: string | null;
+  /** Names the connections use that match no node (not repairable). */
+  missingNodes: string[];
+  /** Connection names mapped to a node that differs only in case, spacing or a numeric suffix. */
+  repaired: { written: string; actual: string }[];
+  duplicateNames: string[];
+  /** Node types outside n8n's own packages. */
+  communityNodes: string[];
+  incompleteWiring: boolean;
+};
 
 export const automations = pgTable(
   'automations',
@@ -39,7 +52,15 @@ export const automations = pgTable(
     nodeCount: integer('node_count').notNull(),
     credentials: jsonb('credentials').$type<StoredCredential[]>().notNull(),
     deployable: boolean('deployable').notNull(),
+    /** Generated "How it works" steps, one per line (decision 0012). */
     howItWorks: text('how_it_works').notNull(),
+    /** The file's sticky notes as Markdown, in canvas order: members only, never the description. */
+    authorNotes: jsonb('author_notes').$type<string[]>().notNull().default([]),
+    quality: jsonb('quality').$type<StoredQuality>(),
+    /** The operator lets an item with incomplete wiring be deployed anyway (audited). Kept on re-import. */
+    deployOverride: boolean('deploy_override').notNull().default(false),
+    /** Position of the file or row in its import, so equal dates keep the source's own order. */
+    sourceOrder: integer('source_order').notNull().default(0),
     setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
     videoUrl: text('video_url'),
     resourceUrl: text('resource_url'),

@@ -58,6 +58,18 @@ function Summary({ summary }: { summary: ImportSummary }) {
           </ul>
         </details>
       )}
+      {(summary.flagged?.length ?? 0) > 0 && (
+        <details className="mt-3 text-sm">
+          <summary>Imported with quality flags ({summary.flagged!.length})</summary>
+          <ul className="mt-2 list-disc pl-5">
+            {summary.flagged!.slice(0, 200).map((f) => (
+              <li key={f.id}>
+                <span className="font-mono">{f.path}</span>: {f.flags.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }
@@ -306,6 +318,22 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
     },
     onError: (error) => toast.error('Error', { description: error.message }),
   });
+  const override = useMutation({
+    mutationFn: async (next: boolean) =>
+      unwrap(
+        await api.admin.catalog.items[':id']['deploy-override'].$put({
+          param: { id: item.id },
+          json: { override: next },
+        }),
+      ),
+    onSuccess: (data) => {
+      toast.success(data.override ? 'Deploying allowed despite incomplete wiring' : 'Override withdrawn', {
+        description: item.title,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
+    },
+    onError: (error) => toast.error('Error', { description: error.message }),
+  });
   return (
     <li className={cardClass}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -319,6 +347,17 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
             <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
               Not deployable: {item.notDeployableReason}
             </p>
+          )}
+          {item.incompleteWiring && (
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={item.deployOverride}
+                disabled={override.isPending}
+                onChange={(e) => override.mutate(e.target.checked)}
+              />
+              Allow deploying despite incomplete wiring (recorded in the audit log)
+            </label>
           )}
         </div>
         <div className="flex gap-2">

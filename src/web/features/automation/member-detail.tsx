@@ -13,8 +13,10 @@ import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { saveFile } from '#web/lib/save-file.ts';
+import { AuthorNotes } from './author-notes.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
+import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { StarRating } from './star-rating.tsx';
 
 const NO_JSON =
@@ -176,7 +178,10 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <Star aria-hidden="true" className="h-4 w-4 fill-amber-400 text-amber-400" />
               {formatRating(a)} ({a.ratingCount})
             </span>
-            <span>{a.runs} deployments</span>
+            <span>{plural(a.usage.deploys, 'deploy')}</span>
+            <span>{plural(a.usage.copies, 'copy', 'copies')}</span>
+            <span>{plural(a.usage.downloads, 'download')}</span>
+            <span>{plural(a.usage.views, 'view')}</span>
             <span>{a.difficulty}</span>
             <span>{a.category}</span>
           </div>
@@ -196,10 +201,10 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           <Block title="Description">
             <p className="whitespace-pre-line">{a.description}</p>
           </Block>
-          <Block title="How it works">
-            <p className="whitespace-pre-line">{a.howItWorks}</p>
-          </Block>
+          <HowItWorks steps={a.howItWorks} />
+          <QualityNotice a={a} />
           <CanvasBlock model={canvas} />
+          <AuthorNotes notes={a.authorNotes ?? []} />
           {a.videoId && (
             <Block title="Video Tutorial">
               <div className="aspect-video overflow-hidden rounded-lg">
@@ -249,7 +254,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <li>Add your credentials to the nodes that need them, then test and activate.</li>
             </ol>
           </Block>
-          <MoreByAuthor a={a} />
+          {hasNamedAuthor(a) && <MoreByAuthor a={a} />}
           {a.setupSteps.length > 0 && (
             <Block title="Set up steps">
               <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -271,9 +276,14 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           </Block>
           <Block title="Details">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500 dark:text-slate-400">Author</dt>
-              <dd>{a.author}</dd>
-              <dt className="text-slate-500 dark:text-slate-400">Created</dt>
+              {hasNamedAuthor(a) && (
+                <>
+                  <dt className="text-slate-500 dark:text-slate-400">Author</dt>
+                  <dd>{a.author}</dd>
+                </>
+              )}
+              {/* The date the item entered the catalogue, not when the workflow was made. */}
+              <dt className="text-slate-500 dark:text-slate-400">Added</dt>
               <dd>{formatDate(a.createdAt)}</dd>
               <dt className="text-slate-500 dark:text-slate-400">Category</dt>
               <dd>{a.category}</dd>

@@ -84,7 +84,7 @@ export function AiAgentsSection() {
               <h3 className="line-clamp-2 font-semibold">{card.title}</h3>
               <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{card.summary}</p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {card.category} · {card.difficulty} · {card.runs} runs
+                {card.category} · {card.difficulty} · {card.runs} uses
               </p>
               <p className="flex items-center justify-between text-xs">
                 <span className="font-medium text-emerald-700 dark:text-emerald-400">Ready to deploy</span>

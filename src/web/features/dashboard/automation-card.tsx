@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -138,10 +139,14 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
           <span className="sr-only"> ratings</span>)
         </span>
       </span>
-      <span>{card.runs} runs</span>
+      <span title="Copies, downloads and deploys by members">{card.runs} uses</span>
       <span className="inline-flex items-center gap-1">
         <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
-        <time dateTime={card.createdAt}>{formatDate(card.createdAt)}</time>
+        {/* The date the item entered the catalogue (decision 0012). */}
+        <span className="sr-only">Added </span>
+        <time dateTime={card.createdAt} title="Added to the library">
+          {formatDate(card.createdAt)}
+        </time>
       </span>
       <span>{card.difficulty}</span>
     </div>
@@ -180,10 +185,15 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
         <IntegrationIcons names={card.integrations} />
         <Tags tags={card.tags} max={view === 'grid' ? 3 : 2} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-          <span className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
-            <User aria-hidden="true" className="h-3.5 w-3.5" />
-            {card.author}
-          </span>
+          {/* The catch-all "Community" author names nobody (decision 0012). */}
+          {card.author !== COMMUNITY_AUTHOR ? (
+            <span className="inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+              <User aria-hidden="true" className="h-3.5 w-3.5" />
+              {card.author}
+            </span>
+          ) : (
+            <span />
+          )}
           <span className="flex flex-wrap gap-1">
             <Badges card={card} />
           </span>

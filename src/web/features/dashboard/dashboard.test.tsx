@@ -197,7 +197,7 @@ describe('search section', () => {
     const c = within(article);
     expect(article.textContent).toContain('4.3');
     expect(article.textContent).toContain('(4');
-    expect(c.getByText('12 runs')).toBeDefined();
+    expect(c.getByText('12 uses')).toBeDefined(); // copies, downloads and deploys: not runs
     const tags = within(c.getByRole('list', { name: 'Tags' }));
     expect(tags.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'crm',

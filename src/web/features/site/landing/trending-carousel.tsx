@@ -23,7 +23,7 @@ function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
         <h3 className="mt-3 line-clamp-2 font-semibold">{item.title}</h3>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{item.summary}</p>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          {item.runs.toLocaleString('en-US')} runs
+          {item.runs.toLocaleString('en-US')} uses
           {item.integrations.length > 0 && ` · ${item.integrations.slice(0, 3).join(', ')}`}
         </p>
         <Link

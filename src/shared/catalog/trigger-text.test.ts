@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { operationPhrase } from './node-actions.ts';
+import { triggerPhrase } from './trigger-text.ts';
+
+const t = (type: string, parameters: Record<string, unknown> = {}) => ({ name: 'T', type, parameters });
+
+describe('triggerPhrase', () => {
+  it.each([
+    [
+      'schedule: n8n default (every day at midnight)',
+      t('n8n-nodes-base.scheduleTrigger', { rule: { interval: [{}] } }),
+      'Every day at 00:00',
+    ],
+    [
+      'schedule: hour and minute',
+      t('n8n-nodes-base.scheduleTrigger', { rule: { interval: [{ triggerAtHour: 9, triggerAtMinute: 5 }] } }),
+      'Every day at 09:05',
+    ],
+    [
+      'schedule: every 15 minutes',
+      t('n8n-nodes-base.scheduleTrigger', {
+        rule: { interval: [{ field: 'minutes', minutesInterval: 15 }] },
+      }),
+      'Every 15 minutes',
+    ],
+    [
+      'schedule: every hour',
+      t('n8n-nodes-base.scheduleTrigger', { rule: { interval: [{ field: 'hours' }] } }),
+      'Every hour',
+    ],
+    [
+      'schedule: weekly',
+      t('n8n-nodes-base.scheduleTrigger', {
+        rule: { interval: [{ field: 'weeks', triggerAtDay: [1, 5], triggerAtHour: 8 }] },
+      }),
+      'Every week on Monday, Friday at 08:00',
+    ],
+    [
+      'schedule: cron',
+      t('n8n-nodes-base.scheduleTrigger', {
+        rule: { interval: [{ field: 'cronExpression', expression: '0 9 * * 1' }] },
+      }),
+      'On the schedule 0 9 * * 1 (cron)',
+    ],
+    [
+      'old cron node: default hour 14',
+      t('n8n-nodes-base.cron', { triggerTimes: { item: [{}] } }),
+      'Every day at 14:00',
+    ],
+    [
+      'old cron node: every week',
+      t('n8n-nodes-base.cron', { triggerTimes: { item: [{ mode: 'everyWeek', hour: 7, weekday: 3 }] } }),
+      'Every Wednesday at 07:00',
+    ],
+    ['interval node', t('n8n-nodes-base.interval', { interval: 10, unit: 'minutes' }), 'Every 10 minutes'],
+    ['webhook', t('n8n-nodes-base.webhook', { httpMethod: 'POST' }), 'When a webhook is called (POST)'],
+    ['chat', t('@n8n/n8n-nodes-langchain.chatTrigger'), 'When a chat message arrives'],
+    [
+      'form with a title',
+      t('n8n-nodes-base.formTrigger', { formTitle: 'Contact us' }),
+      'When the form "Contact us" is submitted',
+    ],
+    [
+      'sheets row added',
+      t('n8n-nodes-base.googleSheetsTrigger', { event: 'rowAdded' }),
+      'When a new row is added in Google Sheets',
+    ],
+    ['gmail', t('n8n-nodes-base.gmailTrigger'), 'When an email arrives in Gmail'],
+    [
+      'app trigger with events',
+      t('n8n-nodes-base.githubTrigger', { events: ['push', 'pull_request'] }),
+      'When GitHub reports push, pull request',
+    ],
+    ['app trigger without events', t('n8n-nodes-base.stripeTrigger'), 'When Stripe reports an event'],
+    ['manual', t('n8n-nodes-base.manualTrigger'), 'When started by hand'],
+  ])('%s', (_label, node, expected) => expect(triggerPhrase(node)).toBe(expected));
+});
+
+describe('operationPhrase', () => {
+  it.each([
+    ['message', 'send', 'sends a message'],
+    ['contact', 'getAll', 'gets all contacts'],
+    ['sheet', 'appendOrUpdate', 'adds or updates a row'],
+    ['presentation', 'getSlides', 'gets slides'],
+    ['issue', 'create', 'creates an issue'],
+    [undefined, 'sendMessage', 'sends a message'],
+    ['message', '={{ $json.op }}', null],
+    ['message', undefined, null],
+  ])('%s / %s → %s', (resource, operation, expected) =>
+    expect(operationPhrase(resource, operation)).toBe(expected),
+  );
+});

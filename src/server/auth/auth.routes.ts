@@ -26,6 +26,21 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
   return forwarded?.[forwarded.length - 1];
 }
 
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const SIGN_UP_USER_FIELDS = ['id', 'email', 'name', 'emailVerified', 'image', 'createdAt', 'updatedAt'];
+
+/**
+ * Sign-up answers the same for a new and an existing email (better-auth's stand-in user for an existing
+ * one lacks the plugin fields, e.g. `role: null`): only the fields every answer has the same way.
+ */
+async function sameForEveryEmail(response: Response): Promise<Response> {
+  const body = (await response.json()) as { token?: unknown; user?: Record<string, unknown> };
+  const user = Object.fromEntries(SIGN_UP_USER_FIELDS.map((k) => [k, body.user?.[k] ?? null]));
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ token: body.token ?? null, user }), { status: 200, headers });
+}
+
 /** better-auth's handler at /api/auth/*, with a trusted client address and a clear 429. */
 export function authRoutes(deps: { auth?: Auth; trustProxy: boolean }) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/auth/*', async (c) => {
@@ -39,6 +54,7 @@ export function authRoutes(deps: { auth?: Auth; trustProxy: boolean }) {
       init.body = await c.req.raw.arrayBuffer();
     }
     const response = await deps.auth.handler(new Request(c.req.url, init));
+    if (c.req.path === SIGN_UP_PATH && response.status === 200) return sameForEveryEmail(response);
     if (response.status !== 429) return response;
     const retryAfter = Number(response.headers.get('x-retry-after')) || null;
     c.var.log.warn({ path: c.req.path }, 'auth rate limit reached');

@@ -14,7 +14,7 @@ export function refuseNul(value: unknown, ctx: z.RefinementCtx, path: PropertyKe
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => refuseNul(item, ctx, [...path, index]));
+    for (const [index, item] of value.entries()) refuseNul(item, ctx, [...path, index]);
     return;
   }
   if (value && typeof value === 'object') {

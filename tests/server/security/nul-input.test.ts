@@ -120,7 +120,7 @@ it('every route answers 422 VALIDATION_FAILED to text with a NUL character, neve
         headers: { ...who[c.who].headers, 'content-type': 'application/json' },
         ...(c.body ? { body: JSON.stringify(c.body(text)) } : {}),
       });
-      (statuses[name] ??= []).push(res.status);
+      statuses[name] = [...(statuses[name] ?? []), res.status];
       const body = (await res.json()) as { error?: { code: string } };
       return res.status === 422 && body.error?.code === 'VALIDATION_FAILED';
     }),

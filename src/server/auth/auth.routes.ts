@@ -1,30 +1,8 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import { clientIp } from '#server/lib/client-ip.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { tooManyRequestsMessage } from './auth-messages.ts';
 import { type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
-
-/**
- * The client address better-auth keys its rate limits on. From the socket; behind a trusted proxy
- * (TRUST_PROXY) the address that proxy appended. Requests made in-process (tests) have no socket
- * and may name one with X-Forwarded-For.
- */
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
-  const forwarded = c.req
-    .header('x-forwarded-for')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  let socket: string | undefined;
-  try {
-    socket = getConnInfo(c).remote.address;
-  } catch {
-    socket = undefined;
-  }
-  if (trustProxy && forwarded?.length) return forwarded[forwarded.length - 1];
-  if (socket) return socket;
-  return forwarded?.[forwarded.length - 1];
-}
 
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const SIGN_UP_USER_FIELDS = ['id', 'email', 'name', 'emailVerified', 'image', 'createdAt', 'updatedAt'];

@@ -5,30 +5,55 @@
 //   without a preflight; the operator's catalogue upload is the one multipart route;
 // - better-auth's admin plugin is not reachable over HTTP: the same 404 as any unknown path (the product
 //   uses its server API only: src/server/auth/create-operator.ts);
-// - responses to requests that carry a session are never stored by caches.
+// - responses to requests that carry a session are never stored by caches;
+// - the few routes better-auth does not limit are rate-limited here (webhook, client error reports,
+//   the operator's test sign-in).
 import type { Context, MiddlewareHandler } from 'hono';
 import { CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
+import { tooManyRequestsMessage } from '#server/auth/auth-messages.ts';
 import { trustedOrigins } from '#server/auth/create-auth.ts';
 import type { Env } from '#server/env.ts';
+import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './error-handler.ts';
+import { createRateLimiter, type RateRule } from './rate-limit.ts';
 
 /** Server-to-server: PayPal signs its webhooks; browsers never call it. */
 const CROSS_SITE_ALLOWED = new Set(['/api/webhooks/paypal']);
 const MULTIPART_ALLOWED = new Set([CATALOG_UPLOAD_PATH]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_PLUGIN = /^\/api\/auth\/admin(\/|$)/;
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=([^;]*)/;
+
+/** `per: 'session'` keys on the session cookie (the operator's own attempts), else on the client address. */
+export const ROUTE_LIMITS: { method: string; path: string; rule: RateRule; per: 'ip' | 'session' }[] = [
+  { method: 'POST', path: '/api/webhooks/paypal', rule: { windowMs: 60_000, max: 120 }, per: 'ip' },
+  { method: 'POST', path: '/api/client-errors', rule: { windowMs: 60_000, max: 20 }, per: 'ip' },
+  { method: 'POST', path: '/api/admin/test-login', rule: { windowMs: 10 * 60_000, max: 5 }, per: 'session' },
+];
 
 export const CROSS_SITE_MESSAGE = 'This request must come from the Flowvault site itself.';
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 
-export function requestGuard(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' | 'PORT'>) {
+export function requestGuard(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' | 'PORT' | 'TRUST_PROXY'>) {
   const origins = new Set(trustedOrigins(env));
+  const limits = ROUTE_LIMITS.map((l) => ({ ...l, limiter: createRateLimiter(l.rule) }));
   const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     const path = c.req.path;
     if (ADMIN_PLUGIN.test(path)) {
       return c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404);
+    }
+    const limit = limits.find((l) => l.method === c.req.method && l.path === path);
+    if (limit) {
+      const ip = clientIp(c, env.TRUST_PROXY ?? false) ?? 'unknown';
+      const session = SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[3];
+      const wait = limit.limiter.hit(limit.per === 'session' && session ? `s:${session}` : `ip:${ip}`);
+      if (wait !== null) {
+        c.var.log.warn({ path, ip }, 'rate limit reached');
+        return c.json(errorBody(c.var.requestId, 'RATE_LIMITED', tooManyRequestsMessage(wait)), 429, {
+          'Retry-After': String(wait),
+        });
+      }
     }
     if (!SAFE_METHODS.has(c.req.method) && !CROSS_SITE_ALLOWED.has(path)) {
       if (!sameSite(c, origins)) {

@@ -17,6 +17,7 @@ import { compressResponses } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { requestGuard } from '#server/lib/request-guard.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps) {
         xFrameOptions: 'DENY',
       }),
     )
+    .use('/api/*', requestGuard(deps.env))
     .use('/api/*', compressResponses())
     .use('/api/*', async (c, next) => {
       await next();

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'UPSTREAM_FAILED',
   'INTERNAL',
 ] as const;

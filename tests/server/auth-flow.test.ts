@@ -113,7 +113,7 @@ describe('sign-in errors', () => {
     const long = await signUpRequest(t, 'long@example.com', 'x'.repeat(129));
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({ code: 'PASSWORD_TOO_LONG' });
-    expect((await signUpRequest(t, 'eight@example.com', '12345678')).status).toBe(200);
+    expect((await signUpRequest(t, 'eight@example.com', 'tq8#vLz2')).status).toBe(200);
     expect((await signUpRequest(t, 'max@example.com', 'y'.repeat(128))).status).toBe(200);
   });
 

@@ -117,7 +117,7 @@ describe('member search: GET /api/catalog/automations', () => {
     expect((await get('/api/catalog/automations?page=0')).status).toBe(422);
   });
 
-  it('popular comes from real member events, and ratings from member ratings or the source score', async () => {
+  it('popular comes from real member events, and ratings from member ratings only (no imported score without ratings)', async () => {
     const { get, database } = await appWithLibrary();
     let body = (await get('/api/catalog/automations?sort=popular')).body;
     expect((body.items as unknown as { runs: number }[]).every((i) => i.runs === 0)).toBe(true);
@@ -153,7 +153,7 @@ describe('member search: GET /api/catalog/automations', () => {
     const byId = Object.fromEntries(cards.map((c) => [c.id, c]));
     expect(byId['telegram-agent']).toMatchObject({ rating: 4.5, ratingCount: 2 });
     expect(byId['v3000-email-summariser-bot']).toMatchObject({ rating: 2, ratingCount: 1 });
-    expect(byId['v3000-podcast-clipper']).toMatchObject({ rating: 4, ratingCount: 0 });
+    expect(byId['v3000-podcast-clipper']).toMatchObject({ rating: null, ratingCount: 0 });
     expect(byId['slack-digest']).toMatchObject({ rating: null, runs: 0 });
     // The detail counts each kind of activity on its own.
     const detail = (await get('/api/catalog/automations/telegram-agent')).body as unknown as {
@@ -190,7 +190,8 @@ describe('AI agents, one automation, related, by author', () => {
       'v3000-email-summariser-bot',
       'v3000-podcast-clipper',
     ]);
-    expect(body.stats).toEqual({ count: 3, totalRuns: 0, avgRating: 4.4 });
+    // Nobody has rated an agent yet: no average is made up from imported scores.
+    expect(body.stats).toEqual({ count: 3, totalRuns: 0, avgRating: 0 });
   });
 
   it('returns one automation with workflow JSON, set-up steps and config', async () => {

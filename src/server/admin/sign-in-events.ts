@@ -1,4 +1,4 @@
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { signInEvents } from '#server/db/schema/admin.ts';
 import { user } from '#server/db/schema/auth.ts';
@@ -50,4 +50,33 @@ export async function listSignIns(db: Database, email: string, limit = 20): Prom
     userAgent: r.userAgent,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Wrong-password attempts on one account since its last successful sign-in, within the window: the
+ * per-account limit (the per-address one is better-auth's). Counts and the oldest, for Retry-After.
+ */
+export async function recentFailedSignIns(
+  db: Database,
+  email: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const address = email.trim().toLowerCase();
+  const lastSuccess = db
+    .select({ at: sql`max(${signInEvents.createdAt})` })
+    .from(signInEvents)
+    .where(and(eq(signInEvents.email, address), eq(signInEvents.success, true)));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${signInEvents.createdAt})` })
+    .from(signInEvents)
+    .where(
+      and(
+        eq(signInEvents.email, address),
+        eq(signInEvents.success, false),
+        eq(signInEvents.reason, 'INVALID_EMAIL_OR_PASSWORD'),
+        gt(signInEvents.createdAt, since),
+        sql`${signInEvents.createdAt} > coalesce((${lastSuccess}), ${since.toISOString()}::timestamptz)`,
+      ),
+    );
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }

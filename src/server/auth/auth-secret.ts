@@ -1,21 +1,25 @@
 import type { Env } from '#server/env.ts';
+import { localSecret } from '#server/lib/local-secret.ts';
 import type { Logger } from '#server/lib/logger.ts';
 
-// Development and tests only: production refuses to start without AUTH_SECRET (src/server/env.ts).
-const DEVELOPMENT_SECRET = 'flowvault-development-only-secret-never-use-in-production';
+export const AUTH_SECRET_FILE = 'auth-secret';
 
 let warned = false;
 
-/** AUTH_SECRET, or in development/test a fixed development-only secret (said once in the log). */
-export function resolveAuthSecret(env: Pick<Env, 'AUTH_SECRET' | 'NODE_ENV'>, log?: Logger): string {
+/**
+ * AUTH_SECRET, or outside production a random secret generated on first start and kept in
+ * DATA_DIR/auth-secret (0600). Never a constant: a known secret lets anyone sign verification tokens.
+ */
+export function resolveAuthSecret(
+  env: Pick<Env, 'AUTH_SECRET' | 'NODE_ENV' | 'DATA_DIR'>,
+  log?: Logger,
+): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.NODE_ENV === 'production')
     throw new Error('Invalid configuration: NODE_ENV=production needs AUTH_SECRET');
-  if (!warned && log) {
+  if (!warned && log && env.NODE_ENV !== 'test') {
     warned = true;
-    log.warn(
-      'AUTH_SECRET is not set: using a fixed development-only secret (sessions are not safe to expose)',
-    );
+    log.warn(`AUTH_SECRET is not set: using the secret generated in ${env.DATA_DIR}/${AUTH_SECRET_FILE}`);
   }
-  return DEVELOPMENT_SECRET;
+  return localSecret({ dataDir: env.DATA_DIR, name: AUTH_SECRET_FILE, nodeEnv: env.NODE_ENV });
 }

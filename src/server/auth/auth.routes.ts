@@ -1,29 +1,22 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import { clientIp } from '#server/lib/client-ip.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { tooManyRequestsMessage } from './auth-messages.ts';
 import { type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
 
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const SIGN_UP_USER_FIELDS = ['id', 'email', 'name', 'emailVerified', 'image', 'createdAt', 'updatedAt'];
+
 /**
- * The client address better-auth keys its rate limits on. From the socket; behind a trusted proxy
- * (TRUST_PROXY) the address that proxy appended. Requests made in-process (tests) have no socket
- * and may name one with X-Forwarded-For.
+ * Sign-up answers the same for a new and an existing email (better-auth's stand-in user for an existing
+ * one lacks the plugin fields, e.g. `role: null`): only the fields every answer has the same way.
  */
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
-  const forwarded = c.req
-    .header('x-forwarded-for')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  let socket: string | undefined;
-  try {
-    socket = getConnInfo(c).remote.address;
-  } catch {
-    socket = undefined;
-  }
-  if (trustProxy && forwarded?.length) return forwarded[forwarded.length - 1];
-  if (socket) return socket;
-  return forwarded?.[forwarded.length - 1];
+async function sameForEveryEmail(response: Response): Promise<Response> {
+  const body = (await response.json()) as { token?: unknown; user?: Record<string, unknown> };
+  const user = Object.fromEntries(SIGN_UP_USER_FIELDS.map((k) => [k, body.user?.[k] ?? null]));
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ token: body.token ?? null, user }), { status: 200, headers });
 }
 
 /** better-auth's handler at /api/auth/*, with a trusted client address and a clear 429. */
@@ -39,6 +32,7 @@ export function authRoutes(deps: { auth?: Auth; trustProxy: boolean }) {
       init.body = await c.req.raw.arrayBuffer();
     }
     const response = await deps.auth.handler(new Request(c.req.url, init));
+    if (c.req.path === SIGN_UP_PATH && response.status === 200) return sameForEveryEmail(response);
     if (response.status !== 429) return response;
     const retryAfter = Number(response.headers.get('x-retry-after')) || null;
     c.var.log.warn({ path: c.req.path }, 'auth rate limit reached');

@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
-import { recordSignIn } from '#server/admin/sign-in-events.ts';
+import { recentFailedSignIns, recordSignIn } from '#server/admin/sign-in-events.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, profiles, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
 import type { Env } from '#server/env.ts';
@@ -11,9 +11,23 @@ import type { Logger } from '#server/lib/logger.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { accountExistsEmail, resetPasswordEmail, verificationEmail } from '#server/mail/templates.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
-import { DELETE_NEEDS_PASSWORD_MESSAGE, MISSING_CREDENTIALS_MESSAGE } from './auth-messages.ts';
+import {
+  DELETE_NEEDS_PASSWORD_MESSAGE,
+  MISSING_CREDENTIALS_MESSAGE,
+  tooManyRequestsMessage,
+} from './auth-messages.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
 import { publishViewerChanged } from './viewer.ts';
+
+const MIN_PASSWORD_LENGTH = 8;
+
+/** After the length rule (better-auth says too short / too long first), the common-password rule. */
+function refuseCommonPassword(password: string) {
+  if (password.length >= MIN_PASSWORD_LENGTH && isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+  }
+}
 
 /** Set by our Hono wrapper from the socket (or the trusted proxy); clients cannot choose it. */
 export const CLIENT_IP_HEADER = 'x-flowvault-client-ip';
@@ -32,7 +46,7 @@ export type AuthDeps = {
   /** Where 'viewer.changed' goes (defaults to the process bus, bridged across processes by main.ts). */
   bus?: EventBus;
   /** Rate-limit rules; tests may tighten or loosen them. */
-  rateLimits?: { signIn: Rule; signUp: Rule; reset: Rule };
+  rateLimits?: { signIn: Rule; signUp: Rule; reset: Rule; signInPerAccount?: Rule };
 };
 type Rule = { window: number; max: number };
 
@@ -40,6 +54,8 @@ export const DEFAULT_RATE_LIMITS = {
   signIn: { window: 60, max: 10 },
   signUp: { window: 60, max: 5 },
   reset: { window: 300, max: 3 },
+  /** Wrong passwords per account (any address) before its sign-in waits; ends at a success. */
+  signInPerAccount: { window: 15 * 60, max: 10 },
 } as const;
 
 /**
@@ -61,7 +77,6 @@ export function createAuth(deps: AuthDeps) {
   const smtpConfigured = Boolean(env.SMTP_URL);
   const base = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   const scale = (rule: Rule): Rule => ({ window: rule.window, max: rule.max * env.AUTH_RATE_LIMIT_FACTOR });
-  const limits = { signIn: scale(base.signIn), signUp: scale(base.signUp), reset: scale(base.reset) };
   // Sign-out, revoked sessions, a ban, a role change, a password reset or change, a deleted account:
   // every process drops its cached viewers of that user (viewer.ts). A failed notification is logged;
   // the cache's one-minute lifetime bounds it.
@@ -69,8 +84,28 @@ export function createAuth(deps: AuthDeps) {
     publishViewerChanged({ db, bus: deps.bus }, userId).catch((error: unknown) =>
       log.warn({ err: error }, 'could not publish a viewer change'),
     );
+  const limits = {
+    signIn: scale(base.signIn),
+    signUp: scale(base.signUp),
+    reset: scale(base.reset),
+    signInPerAccount: scale(base.signInPerAccount ?? DEFAULT_RATE_LIMITS.signInPerAccount),
+  };
   const mail = (message: Parameters<typeof enqueueMail>[1], logLink: string) =>
     enqueueMail(db, message, { log, logLink, smtpConfigured }).then(() => undefined);
+
+  const limitPerAccount = async (email: string) => {
+    const rule = limits.signInPerAccount;
+    const now = Date.now();
+    const failed = await recentFailedSignIns(db, email, new Date(now - rule.window * 1000));
+    if (failed.count < rule.max || !failed.oldest) return;
+    const wait = Math.max(1, Math.ceil((failed.oldest.getTime() + rule.window * 1000 - now) / 1000));
+    log.warn({ component: 'auth' }, 'sign-in limit per account reached');
+    throw new APIError(
+      'TOO_MANY_REQUESTS',
+      { message: tooManyRequestsMessage(wait), code: 'RATE_LIMITED' },
+      { 'X-Retry-After': String(wait) },
+    );
+  };
 
   return betterAuth({
     appName: 'Flowvault',
@@ -86,7 +121,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
@@ -164,6 +199,17 @@ export function createAuth(deps: AuthDeps) {
         }).catch((error: unknown) => log.warn({ err: error }, 'could not record a sign-in event'));
       }),
       before: createAuthMiddleware(async (ctx) => {
+        const chosen = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+        if (
+          (ctx.path === '/change-password' || ctx.path === '/reset-password') &&
+          typeof chosen === 'string'
+        ) {
+          refuseCommonPassword(chosen);
+        }
+        if (ctx.path === '/change-password') {
+          // A new password ends every other session (ASVS 7.4.3), through better-auth's own revocation.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
         if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
           const body = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
           const email = typeof body.email === 'string' ? body.email.trim() : '';
@@ -174,6 +220,8 @@ export function createAuth(deps: AuthDeps) {
               code: 'MISSING_CREDENTIALS',
             });
           }
+          if (ctx.path === '/sign-up/email') refuseCommonPassword(password);
+          if (ctx.path === '/sign-in/email') await limitPerAccount(email);
           if (ctx.path === '/sign-up/email' && typeof (body as { name?: unknown }).name !== 'string') {
             // Our form has no name field: the display name lives in the profile.
             return { context: { body: { ...body, name: '' } } };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { payments, paypalWebhookEvents } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
@@ -25,6 +25,12 @@ export async function handlePayPalWebhook(
   deps: BillingDeps,
   input: { rawBody: string; headers: WebhookHeaders },
 ): Promise<{ stored: boolean; duplicate: boolean; handled: string }> {
+  // Without PayPal's signature headers there is nothing to verify: refused before any outbound call
+  // or stored row (anyone can reach this route).
+  const missing = Object.entries(input.headers).filter(([, v]) => !v || v.length > 2048);
+  if (missing.length > 0) {
+    throw new AppError('BAD_REQUEST', { userMessage: "The webhook lacks PayPal's signature headers." });
+  }
   let event: WebhookEvent;
   try {
     event = JSON.parse(input.rawBody) as WebhookEvent;
@@ -64,14 +70,39 @@ export async function handlePayPalWebhook(
     })
     .onConflictDoNothing()
     .returning({ eventId: paypalWebhookEvents.eventId });
-  if (inserted.length === 0) return { stored: false, duplicate: true, handled: 'duplicate' };
+  if (inserted.length === 0) {
+    // A redelivery. Only an event processed without error is a duplicate: one that failed (or whose
+    // process died while handling it) is handled again, so a refund is never dropped.
+    const [known] = await deps.db
+      .select({ processedAt: paypalWebhookEvents.processedAt, error: paypalWebhookEvents.processingError })
+      .from(paypalWebhookEvents)
+      .where(eq(paypalWebhookEvents.eventId, event.id));
+    if (known?.processedAt && known.error === null)
+      return { stored: false, duplicate: true, handled: 'duplicate' };
+  }
 
+  const outcome = await processStoredEvent(deps, event);
+  if (outcome.error !== null) {
+    // Not a 2xx, so PayPal delivers it again (up to 25 times over 3 days); the reconciliation job
+    // retries it meanwhile (retryFailedWebhookEvents).
+    throw new AppError('UPSTREAM_FAILED', {
+      status: 503,
+      userMessage: 'The webhook could not be processed yet; it will be retried.',
+    });
+  }
+  return { stored: inserted.length > 0, duplicate: false, handled: outcome.handled };
+}
+
+/** Processes a stored event and records the outcome (processed_at, and the error if any). */
+async function processStoredEvent(
+  deps: BillingDeps,
+  event: WebhookEvent,
+): Promise<{ handled: string; error: string | null }> {
   let handled = 'ignored';
   let processingError: string | null = null;
   try {
     handled = await processEvent(deps, event);
   } catch (error) {
-    // Stored already, so PayPal gets its 2xx; the reconciliation job finishes what failed here.
     processingError = error instanceof Error ? error.message : String(error);
     deps.log.error({ err: error, eventId: event.id }, 'processing a PayPal webhook failed');
   }
@@ -79,7 +110,37 @@ export async function handlePayPalWebhook(
     .update(paypalWebhookEvents)
     .set({ processedAt: new Date(), processingError })
     .where(eq(paypalWebhookEvents.eventId, event.id));
-  return { stored: true, duplicate: false, handled };
+  return { handled, error: processingError };
+}
+
+/** Stored events older than this without a clean processing are retried by the reconciliation job. */
+const RETRY_AFTER_MS = 60_000;
+
+/**
+ * Verified events that failed while being processed, or whose process died mid-way, are processed
+ * again until they succeed (issue 20: a failed refund must still revoke access).
+ */
+export async function retryFailedWebhookEvents(
+  deps: BillingDeps,
+): Promise<{ retried: number; fixed: number }> {
+  const now = deps.now?.() ?? new Date();
+  const rows = await deps.db
+    .select({ body: paypalWebhookEvents.body })
+    .from(paypalWebhookEvents)
+    .where(
+      and(
+        or(isNotNull(paypalWebhookEvents.processingError), isNull(paypalWebhookEvents.processedAt)),
+        lt(paypalWebhookEvents.receivedAt, new Date(now.getTime() - RETRY_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(paypalWebhookEvents.receivedAt))
+    .limit(50);
+  let fixed = 0;
+  for (const row of rows) {
+    const outcome = await processStoredEvent(deps, row.body as WebhookEvent);
+    if (outcome.error === null) fixed++;
+  }
+  return { retried: rows.length, fixed };
 }
 
 async function processEvent(deps: BillingDeps, event: WebhookEvent): Promise<string> {

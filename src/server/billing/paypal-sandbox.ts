@@ -20,6 +20,8 @@ export type SandboxFaults = {
   pendingCaptures?: boolean;
   /** Webhooks are not delivered at all. */
   loseWebhooks?: boolean;
+  /** The next N GET /v2/payments/captures/:id answer 500. */
+  getCaptureFailures?: number;
 };
 
 type Money = { currency_code: string; value: string };
@@ -349,6 +351,10 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     })
     .get('/v2/payments/captures/:id', (c) => {
       if (!bearer(c.req.header('authorization'))) return c.json(unauthorized, 401);
+      if ((faults.getCaptureFailures ?? 0) > 0) {
+        faults.getCaptureFailures!--;
+        return c.json(serverError(), 500);
+      }
       const found = captures.get(c.req.param('id'));
       if (!found) {
         return c.json(notFound(), 404);

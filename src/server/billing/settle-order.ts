@@ -88,6 +88,23 @@ export async function settleOrder(
       if (error instanceof PayPalError && error.issue === 'ORDER_NOT_APPROVED') {
         return { outcome: 'not-approved', paymentId: payment.id };
       }
+      if (error instanceof PayPalError && error.status === 404) {
+        // We created this order, so PayPal (or a sandbox that lost its state in a crash) not knowing it
+        // is not a verdict on the payment: reported, left open, retried by reconciliation (issue 20).
+        deps.log.error(
+          { paymentId: payment.id, orderId: input.orderId, debugId: error.debugId },
+          'PayPal does not know an order we created',
+        );
+        await recordPaymentState(deps.db, target, 'retry-later', {
+          source: input.source,
+          error: `PayPal answered 404 for order ${input.orderId}`,
+        });
+        return {
+          outcome: 'retry-later',
+          paymentId: payment.id,
+          reason: 'PayPal does not know this order (404)',
+        };
+      }
       if (error instanceof PayPalError && (error.retryable || error.kind === 'invalid-response')) {
         // Unknown outcome at PayPal: the webhook or the reconciliation job finishes this payment.
         await recordPaymentState(deps.db, target, 'retry-later', {

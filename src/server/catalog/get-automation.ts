@@ -46,7 +46,7 @@ export async function getAutomationDetail(
     integrations: row.integrations,
     author: row.author,
     source: row.source,
-    rating: entry?.card.rating ?? row.sourceRating ?? null,
+    rating: (entry?.card.ratingCount ?? 0) > 0 ? (entry?.card.rating ?? null) : null,
     ratingCount: entry?.card.ratingCount ?? 0,
     runs: entry?.card.runs ?? 0,
     createdAt: row.createdAt.toISOString(),

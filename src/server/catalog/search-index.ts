@@ -57,10 +57,14 @@ const CHECK_INTERVAL_MS = 15_000;
 const ACTIVITY_DEBOUNCE_MS = 5_000;
 const CACHE_ENTRIES = 512;
 
-function ratingOf(row: CardRow, activity: Activity | undefined): number | null {
+/**
+ * The mean of members' ratings, or null without any: a figure imported from the source (sourceRating)
+ * is not shown next to "0 ratings" (issue 20: it read as an invented figure).
+ */
+function ratingOf(activity: Activity | undefined): number | null {
   if (activity && activity.ratingCount > 0)
     return Math.round((activity.ratingSum / activity.ratingCount) * 10) / 10;
-  return row.sourceRating ?? null;
+  return null;
 }
 
 export function toCard(row: CardRow, activity: Activity | undefined): AutomationCard {
@@ -75,7 +79,7 @@ export function toCard(row: CardRow, activity: Activity | undefined): Automation
     integrations: row.integrations,
     author: row.author,
     source: row.source,
-    rating: ratingOf(row, activity),
+    rating: ratingOf(activity),
     ratingCount: activity?.ratingCount ?? 0,
     runs: activity?.runs ?? 0,
     createdAt: row.createdAt.toISOString(),

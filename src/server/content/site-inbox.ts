@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -23,28 +23,31 @@ export async function submitContactMessage(
   if (input.website) return { stored: false };
   const now = deps.now?.() ?? new Date();
   const senderHash = sha256(input.sender);
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.senderHash, senderHash),
-        gt(contactMessages.createdAt, new Date(now.getTime() - HOUR)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= CONTACT_LIMIT_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', {
-      userMessage: 'You have sent several messages in a short time. Please try again in an hour.',
+  return deps.db.transaction(async (tx) => {
+    await lockSender(tx, `contact:${senderHash}`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(
+        and(
+          eq(contactMessages.senderHash, senderHash),
+          gt(contactMessages.createdAt, new Date(now.getTime() - HOUR)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= CONTACT_LIMIT_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', {
+        userMessage: 'You have sent several messages in a short time. Please try again in an hour.',
+      });
+    }
+    await tx.insert(contactMessages).values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      message: input.message,
+      senderHash,
+      createdAt: now,
     });
-  }
-  await deps.db.insert(contactMessages).values({
-    name: input.name,
-    email: input.email.toLowerCase(),
-    message: input.message,
-    senderHash,
-    createdAt: now,
+    return { stored: true };
   });
-  return { stored: true };
 }
 
 /**
@@ -58,38 +61,51 @@ export async function subscribeNewsletter(
   const now = deps.now?.() ?? new Date();
   const email = input.email.trim().toLowerCase();
   const senderHash = sha256(input.sender);
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.senderHash, senderHash),
-        gt(newsletterSubscribers.createdAt, new Date(now.getTime() - HOUR)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= NEWSLETTER_LIMIT_PER_HOUR) {
-    throw new AppError('RATE_LIMITED', {
-      userMessage: 'Too many sign-ups from here. Please try again in an hour.',
-    });
-  }
-  const [existing] = await deps.db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email));
-  if (existing?.status === 'confirmed') return null;
-  const confirmToken = newToken();
-  const unsubscribeToken = newToken();
-  const values = {
-    status: 'pending' as const,
-    confirmTokenHash: sha256(confirmToken),
-    unsubscribeTokenHash: sha256(unsubscribeToken),
-  };
-  if (existing) {
-    await deps.db.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, existing.id));
-  } else {
-    await deps.db.insert(newsletterSubscribers).values({ email, senderHash, createdAt: now, ...values });
-  }
-  return { confirmToken, unsubscribeToken };
+  return deps.db.transaction(async (tx) => {
+    await lockSender(tx, `newsletter:${senderHash}`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.senderHash, senderHash),
+          gt(newsletterSubscribers.createdAt, new Date(now.getTime() - HOUR)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= NEWSLETTER_LIMIT_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', {
+        userMessage: 'Too many sign-ups from here. Please try again in an hour.',
+      });
+    }
+    const [existing] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    if (existing?.status === 'confirmed') return null;
+    const confirmToken = newToken();
+    const unsubscribeToken = newToken();
+    const values = {
+      status: 'pending' as const,
+      confirmTokenHash: sha256(confirmToken),
+      unsubscribeTokenHash: sha256(unsubscribeToken),
+    };
+    if (existing) {
+      await tx.update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, existing.id));
+    } else {
+      await tx.insert(newsletterSubscribers).values({ email, senderHash, createdAt: now, ...values });
+    }
+    return { confirmToken, unsubscribeToken };
+  });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Serialises the limit check and the insert per sender (a transaction-scoped advisory lock), so
+ * parallel requests cannot all pass the count before any of them is inserted.
+ */
+async function lockSender(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 const INVALID_LINK = 'This link is invalid or has already been used.';

@@ -4,6 +4,7 @@ import { profiles } from '#server/db/schema/auth.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { collections } from '#server/db/schema/library.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { withoutNul } from '#server/lib/validate.ts';
 import { ImportFileSchema, type ImportResult, type NotificationSettings } from '#shared/schemas/library.ts';
 import { announceCollection, type LibraryDeps } from './library-deps.ts';
 
@@ -51,7 +52,7 @@ export async function importMemberData(
       userMessage: 'This file is not valid JSON. Choose the file that Export Data downloaded.',
     });
   }
-  const parsed = ImportFileSchema.safeParse(raw);
+  const parsed = withoutNul(ImportFileSchema).safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? ` (at ${issue.path.join('.')})` : '';

@@ -22,7 +22,7 @@ import {
   normalizeInstanceUrl,
   type OpenApiCache,
 } from './n8n-client.ts';
-import type { GuardedFetch } from './ssrf-guard.ts';
+import { type GuardedFetch, SsrfBlockedError } from './ssrf-guard.ts';
 
 export type N8nDeps = {
   db: Database;
@@ -109,12 +109,26 @@ function defaultName(instanceUrl: string): string {
   return new URL(instanceUrl).host;
 }
 
+/** A URL the SSRF guard refuses is never saved (nor made the default): 422 with the rule. */
+async function assertAllowedTarget(deps: N8nDeps, instanceUrl: string): Promise<void> {
+  try {
+    await deps.fetch.check(instanceUrl);
+  } catch (error) {
+    if (!(error instanceof SsrfBlockedError)) throw error;
+    throw new AppError('VALIDATION_FAILED', {
+      userMessage: `This n8n address cannot be used: ${error.message}.`,
+      cause: error,
+    });
+  }
+}
+
 export async function createConnection(
   deps: N8nDeps,
   userId: string,
   input: Omit<N8nConnectionCreate, 'webhookUrl'> & { webhookUrl?: string | null },
 ): Promise<ConnectionRow> {
   const instanceUrl = normalizeInstanceUrl(input.instanceUrl, { allowHttp: deps.allowHttp });
+  await assertAllowedTarget(deps, instanceUrl);
   const existing = await listConnections(deps, userId);
   if (existing.length >= MAX_CONNECTIONS_PER_MEMBER) {
     throw new AppError('CONFLICT', {
@@ -157,6 +171,7 @@ export async function updateConnection(
   if (input.instanceUrl !== undefined) {
     const url = normalizeInstanceUrl(input.instanceUrl, { allowHttp: deps.allowHttp });
     if (url !== current.instanceUrl) {
+      await assertAllowedTarget(deps, url);
       patch.instanceUrl = url;
       credentialsChanged = true;
     }

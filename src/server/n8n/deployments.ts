@@ -10,6 +10,7 @@ import type {
   DeploymentView,
   EmergencyStopResult,
   N8nDeployResult,
+  N8nPreflightResult,
   N8nPreflightView,
 } from '#shared/schemas/n8n.ts';
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
@@ -80,15 +81,23 @@ export async function preflightAutomation(
   deps: N8nDeps,
   userId: string,
   input: { automationId: string; connectionId?: string },
-): Promise<N8nPreflightView> {
+): Promise<N8nPreflightResult> {
   const connection = await resolveConnection(deps, userId, input.connectionId);
   const automation = await loadAutomation(deps, input.automationId);
   const client = clientForRow(deps, connection);
-  const plan = await planDeployment(client, automation.workflow, {
-    name: automation.title,
-    renewWebhookIds: true,
-  });
-  return preflightView(connection, automation, plan);
+  try {
+    const plan = await planDeployment(client, automation.workflow, {
+      name: automation.title,
+      renewWebhookIds: true,
+    });
+    return { ok: true, ...preflightView(connection, automation, plan) };
+  } catch (error) {
+    // An unreachable or refused instance is an outcome, like a failed deploy (never a 500).
+    if (!(error instanceof N8nApiError) && !(error instanceof AppError)) throw error;
+    const message = error instanceof AppError ? error.userMessage : error.message;
+    deps.log.warn({ automationId: automation.id, kind: (error as N8nApiError).kind }, 'n8n preflight failed');
+    return { ok: false, message, connectionId: connection.id, instanceUrl: connection.instanceUrl };
+  }
 }
 
 /**

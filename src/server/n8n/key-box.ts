@@ -1,9 +1,21 @@
 // Members' n8n API keys at rest: AES-256-GCM with a key derived from N8N_KEY_SECRET. Stored as
 // `v1.<iv>.<tag>.<ciphertext>` (base64url). The plain key lives only in memory, for one call.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { Env } from '#server/env.ts';
+import { localSecret } from '#server/lib/local-secret.ts';
 
-/** Used when N8N_KEY_SECRET is unset outside production (a warning says so at start). */
-export const DEVELOPMENT_KEY_SECRET = 'flowvault-development-n8n-key-secret-not-for-production';
+export const N8N_KEY_SECRET_FILE = 'n8n-key-secret';
+
+/**
+ * N8N_KEY_SECRET, or outside production a random one generated on first start in DATA_DIR (0600).
+ * Keys sealed with the former built-in development constant can no longer be opened: re-enter them.
+ */
+export function resolveN8nKeySecret(env: Pick<Env, 'N8N_KEY_SECRET' | 'NODE_ENV' | 'DATA_DIR'>): string {
+  if (env.N8N_KEY_SECRET) return env.N8N_KEY_SECRET;
+  if (env.NODE_ENV === 'production')
+    throw new Error('Invalid configuration: NODE_ENV=production needs N8N_KEY_SECRET');
+  return localSecret({ dataDir: env.DATA_DIR, name: N8N_KEY_SECRET_FILE, nodeEnv: env.NODE_ENV });
+}
 
 export type KeyBox = {
   seal(plain: string): string;

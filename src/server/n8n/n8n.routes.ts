@@ -33,7 +33,7 @@ import {
   updateConnection,
 } from './connections.ts';
 import { deployAutomation, emergencyStop, listDeployments, preflightAutomation } from './deployments.ts';
-import { createKeyBox, DEVELOPMENT_KEY_SECRET } from './key-box.ts';
+import { createKeyBox, N8N_KEY_SECRET_FILE, resolveN8nKeySecret } from './key-box.ts';
 import { createOpenApiCache } from './n8n-client.ts';
 import { latestDeployable, markQuickActionUsed, quickActionsView } from './quick-actions.ts';
 import { recentRuns } from './runs.ts';
@@ -49,9 +49,9 @@ export function createN8nDeps(deps: {
   fetch?: GuardedFetch;
 }): N8nDeps {
   const { env } = deps;
-  if (!env.N8N_KEY_SECRET) {
+  if (!env.N8N_KEY_SECRET && env.NODE_ENV !== 'test') {
     deps.log.warn(
-      'N8N_KEY_SECRET is not set: members’ n8n API keys are encrypted with the development key (set it in production)',
+      `N8N_KEY_SECRET is not set: members’ n8n API keys are encrypted with the key generated in ${env.DATA_DIR}/${N8N_KEY_SECRET_FILE}`,
     );
   }
   return {
@@ -65,7 +65,7 @@ export function createN8nDeps(deps: {
         allowPrivateTargets: env.N8N_ALLOW_PRIVATE_TARGETS ?? false,
         allowedPorts: [...DEFAULT_ALLOWED_PORTS, ...(env.N8N_ALLOWED_PORTS ?? [])],
       }),
-    keyBox: createKeyBox(env.N8N_KEY_SECRET ?? DEVELOPMENT_KEY_SECRET),
+    keyBox: createKeyBox(resolveN8nKeySecret(env)),
     openapiCache: createOpenApiCache(),
     allowHttp: env.N8N_ALLOW_HTTP ?? false,
   };

@@ -91,6 +91,14 @@ export function classifyAddress(ip: string, options: { allowPrivateTargets?: boo
       if (!options.allowPrivateTargets) return { allowed: false, range: 'ipv4Mapped' };
       return classifyAddress(v6.toIPv4Address().toString(), options);
     }
+    // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291): ipaddr.js calls ::7f00:1 "unicast", but
+    // stacks may reach the embedded IPv4 address. Refused like the mapped form.
+    const parts = v6.parts;
+    if (parts.slice(0, 6).every((p) => p === 0) && (parts[6] !== 0 || parts[7]! > 1)) {
+      if (!options.allowPrivateTargets) return { allowed: false, range: 'ipv4Compatible' };
+      const embedded = ipaddr.fromByteArray(v6.toByteArray().slice(12)).toString();
+      return classifyAddress(embedded, options);
+    }
   }
   const normalized = parsed.toNormalizedString();
   const isMetadata = METADATA_ADDRESSES.some((m) => {
@@ -181,9 +189,10 @@ export function createGuardedLookup(options: SsrfGuardOptions) {
           const verdict = classifyAddress(a.address, options);
           if (!verdict.allowed) {
             callback(
+              // The message names the rule, never the resolved address (it would map the private network).
               new SsrfBlockedError(
                 'address',
-                `${hostname} resolves to ${a.address}, which is not allowed (${verdict.range})`,
+                `${hostname} resolves to an address that is not allowed (${verdict.range})`,
                 { address: a.address, range: verdict.range },
               ),
               '',
@@ -224,6 +233,12 @@ export type GuardedFetchInit = {
 
 export type GuardedFetch = ((url: string | URL, init?: GuardedFetchInit) => Promise<GuardedResponse>) & {
   close(): Promise<void>;
+  /**
+   * Throws SsrfBlockedError when the guard would refuse this URL now (before saving it): scheme,
+   * port, a literal address, or any address its name resolves to. A name that does not resolve
+   * passes (it fails when called, like any unreachable instance).
+   */
+  check(url: string | URL): Promise<void>;
 };
 
 /** Raised for a timeout, a response over the size cap, or a network failure (not a refusal). */
@@ -324,7 +339,23 @@ export function createGuardedFetch(options: SsrfGuardOptions = {}): GuardedFetch
       body: Buffer.concat(chunks).toString('utf8'),
     };
   };
-  return Object.assign(guarded, { close: () => agent.close() });
+  const check = async (input: string | URL) => {
+    const url = checkTargetUrl(input, options);
+    const host = stripBrackets(url.hostname);
+    if (isIP(host)) return;
+    const addresses = await (options.resolver ?? systemResolver)(host).catch(() => []);
+    for (const a of addresses) {
+      const verdict = classifyAddress(a.address, options);
+      if (!verdict.allowed) {
+        throw new SsrfBlockedError(
+          'address',
+          `${host} resolves to an address that is not allowed (${verdict.range})`,
+          { address: a.address, range: verdict.range },
+        );
+      }
+    }
+  };
+  return Object.assign(guarded, { close: () => agent.close(), check });
 }
 
 function translateError(error: unknown, timeout: AbortSignal, timeoutMs: number): Error {

@@ -16,6 +16,8 @@ export type EventHub = {
   connect(client: LiveClient): () => void;
   /** Number of open streams. */
   size(): number;
+  /** Number of open streams of one user. */
+  countFor(userId: string): number;
   /** Ends every stream (graceful shutdown) and refuses new ones. */
   closeAll(): void;
 };
@@ -88,6 +90,11 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
       };
     },
     size: () => clients.size,
+    countFor(userId) {
+      let n = 0;
+      for (const client of clients) if (client.userId === userId) n++;
+      return n;
+    },
     closeAll() {
       closed = true;
       for (const client of [...clients]) client.close();

@@ -2,14 +2,22 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { requireMember } from '#server/auth/guards.ts';
 import type { AppEnv } from '#server/lib/context.ts';
+import { errorBody } from '#server/lib/error-handler.ts';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '#shared/schemas/live-events.ts';
 import type { EventHub } from './event-hub.ts';
+
+/** Open streams per user in one process: enough for many tabs, not for exhausting the server. */
+export const MAX_STREAMS_PER_USER = 10;
 
 /** GET /api/events: the signed-in member's Server-Sent Events stream (part 1 §7 realtime). */
 export function eventsRoutes(deps: { hub: EventHub; heartbeatMs?: number }) {
   const heartbeatMs = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
   return new Hono<AppEnv>().get('/events', requireMember, (c) => {
     const userId = c.var.viewer.userId;
+    if (deps.hub.countFor(userId) >= MAX_STREAMS_PER_USER) {
+      const message = `At most ${MAX_STREAMS_PER_USER} live connections per account. Close a tab and reload.`;
+      return c.json(errorBody(c.var.requestId, 'RATE_LIMITED', message), 429);
+    }
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let finish!: () => void;

@@ -104,6 +104,11 @@ export type N8nPreflightView = {
   newWorkflowUrl: string;
 };
 
+/** Preflight answers ok:false (never a 5xx) when the member's n8n cannot be reached or is refused. */
+export type N8nPreflightResult =
+  | (N8nPreflightView & { ok: true })
+  | { ok: false; message: string; connectionId: string; instanceUrl: string };
+
 export type DeploymentView = {
   id: string;
   automationId: string;

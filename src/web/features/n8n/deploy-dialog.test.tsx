@@ -23,6 +23,7 @@ const connection = {
 };
 const payload = { name: 'Daily digest', nodes: [], connections: {}, settings: {} };
 const preflight = {
+  ok: true,
   connectionId: connection.id,
   instanceUrl: connection.instanceUrl,
   automationId: 'a1',
@@ -124,6 +125,23 @@ describe('Deploy to n8n dialog', () => {
       '_blank',
       'noopener,noreferrer',
     );
+  });
+
+  it('shows the message of a preflight that could not reach the instance (ok: false)', async () => {
+    stubApi({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': {
+        status: 200,
+        body: {
+          ok: false,
+          message: 'Could not reach your n8n instance',
+          connectionId: connection.id,
+          instanceUrl: connection.instanceUrl,
+        },
+      },
+    });
+    renderDialog();
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not reach your n8n instance');
   });
 
   it("says 'N8N instance URL and API key are required…' without an instance", async () => {

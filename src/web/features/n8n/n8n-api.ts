@@ -6,13 +6,14 @@ import type {
   N8nConnectionView,
   N8nDeployResult,
   N8nHealthView,
+  N8nPreflightResult,
   N8nPreflightView,
   N8nRunsView,
   N8nTestResult,
   QuickAction,
   QuickActionsView,
 } from '#shared/schemas/n8n.ts';
-import { api, unwrap } from '#web/lib/api.ts';
+import { ApiError, api, unwrap } from '#web/lib/api.ts';
 
 /** The member's n8n integration (server: src/server/n8n/n8n.routes.ts). */
 export const n8nApi = {
@@ -34,10 +35,14 @@ export const n8nApi = {
     unwrap(await api.n8n.test.$post({ json: { instanceUrl, apiKey } })) as Promise<N8nTestResult>,
   health: async (id: string): Promise<N8nHealthView> =>
     unwrap(await api.n8n.connections[':id'].health.$get({ param: { id } })) as Promise<N8nHealthView>,
-  preflight: async (automationId: string, connectionId?: string): Promise<N8nPreflightView> =>
-    unwrap(
+  /** An unreachable instance answers ok:false; the dialog shows its message like any error. */
+  preflight: async (automationId: string, connectionId?: string): Promise<N8nPreflightView> => {
+    const result = (await unwrap(
       await api.n8n.preflight.$post({ json: { automationId, connectionId } }),
-    ) as Promise<N8nPreflightView>,
+    )) as N8nPreflightResult;
+    if (!result.ok) throw new ApiError(200, { error: { code: 'UPSTREAM_FAILED', message: result.message } });
+    return result;
+  },
   deploy: async (automationId: string, connectionId?: string): Promise<N8nDeployResult> =>
     unwrap(await api.n8n.deploy.$post({ json: { automationId, connectionId } })) as Promise<N8nDeployResult>,
   deployments: async (): Promise<DeploymentView[]> =>

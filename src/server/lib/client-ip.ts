@@ -1,0 +1,24 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+
+/**
+ * The client address rate limits key on. From the socket; behind a trusted proxy (TRUST_PROXY) the
+ * address that proxy appended. Requests made in-process (tests) have no socket and may name one with
+ * X-Forwarded-For.
+ */
+export function clientIp(c: Context, trustProxy: boolean): string | undefined {
+  const forwarded = c.req
+    .header('x-forwarded-for')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let socket: string | undefined;
+  try {
+    socket = getConnInfo(c).remote.address;
+  } catch {
+    socket = undefined;
+  }
+  if (trustProxy && forwarded?.length) return forwarded[forwarded.length - 1];
+  if (socket) return socket;
+  return forwarded?.[forwarded.length - 1];
+}

@@ -1,0 +1,154 @@
+// Hole 11 (issue 20): sign-in limited per account as well as per address; change-password ends the
+// other sessions; common passwords refused; the operator's test sign-in and client error reports are
+// throttled; event streams per user capped; no rating shown without ratings.
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../../src/server/catalog/import-catalog.ts';
+import { MAX_STREAMS_PER_USER } from '../../../src/server/realtime/events.routes.ts';
+import {
+  cookieFrom,
+  jsonHeaders,
+  registerVerified,
+  signIn,
+  signInRequest,
+  signUpRequest,
+  TEST_PASSWORD,
+} from '../../support/sessions.ts';
+import { createTestApp, type TestApp } from '../../support/test-app.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../../fixtures/catalog/library');
+const aborts: AbortController[] = [];
+afterEach(() => {
+  for (const a of aborts.splice(0)) a.abort();
+});
+
+async function me(t: TestApp, cookie: string) {
+  const res = await t.request('/api/me', { headers: { cookie } });
+  return ((await res.json()) as { user: unknown }).user;
+}
+
+describe('sign-in limits', () => {
+  it('wrong passwords from many addresses lock that account only; other accounts sign in', async () => {
+    const t = await createTestApp();
+    await registerVerified(t, 'target@example.com');
+    await registerVerified(t, 'bystander@example.com');
+    // Each attempt from a new address: the per-address limit never applies.
+    for (let i = 0; i < 10; i++) {
+      expect((await signInRequest(t, 'target@example.com', `wrong password ${i}`)).status).toBe(401);
+    }
+    const locked = await signInRequest(t, 'target@example.com', TEST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signInRequest(t, 'bystander@example.com', TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('one address is still limited across accounts', async () => {
+    const t = await createTestApp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await signInRequest(t, `nobody-${i}@example.com`, 'some password', '198.51.100.9')).status,
+      );
+    }
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('passwords', () => {
+  it.each(['password', '12345678', 'Password1', 'qwertyuiop', 'iloveyou'])(
+    'refuses the common password %s',
+    async (pw) => {
+      const t = await createTestApp();
+      const res = await signUpRequest(t, 'new@example.com', pw);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('PASSWORD_TOO_COMMON');
+    },
+  );
+
+  it('change-password refuses a common one and ends every other session', async () => {
+    const t = await createTestApp();
+    const a = await signIn(t, 'user');
+    const other = cookieFrom(await signInRequest(t, a.email, TEST_PASSWORD));
+    expect(await me(t, other)).not.toBeNull();
+    const change = (newPassword: string) =>
+      t.request('/api/auth/change-password', {
+        method: 'POST',
+        headers: jsonHeaders(t, { cookie: a.cookie }),
+        body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword }),
+      });
+    expect((await change('password123')).status).toBe(400);
+    const changed = await change('a much better passphrase');
+    expect(changed.status).toBe(200);
+    expect(await me(t, other)).toBeNull();
+    expect(await me(t, cookieFrom(changed))).not.toBeNull();
+  });
+});
+
+describe('throttles', () => {
+  it("the operator's test sign-in answers 429 after 5 tries", async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.request('/api/admin/test-login', {
+        method: 'POST',
+        headers: jsonHeaders(t, admin.headers),
+        body: JSON.stringify({ password: `guess ${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('client error reports answer 429 past 20 a minute from one address', async () => {
+    const t = await createTestApp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await t.request('/api/client-errors', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' },
+        body: JSON.stringify({ kind: 'render', message: 'boom', path: '/' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it(`a member gets at most ${MAX_STREAMS_PER_USER} event streams`, async () => {
+    const t = await createTestApp();
+    const member = await signIn(t, 'member');
+    const open = async () => {
+      const controller = new AbortController();
+      aborts.push(controller);
+      return t.request('/api/events', { headers: member.headers, signal: controller.signal });
+    };
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) expect((await open()).status).toBe(200);
+    expect((await open()).status).toBe(429);
+    // Another member is not affected.
+    const other = await signIn(t, 'member');
+    const controller = new AbortController();
+    aborts.push(controller);
+    expect(
+      (await t.request('/api/events', { headers: other.headers, signal: controller.signal })).status,
+    ).toBe(200);
+  });
+});
+
+it('a card and a detail page show no rating while nobody has rated (the imported figure is not shown)', async () => {
+  const t = await createTestApp();
+  await importCatalogPath({ database: t.database, target: LIBRARY });
+  const member = await signIn(t, 'member');
+  const detail = await t.request('/api/catalog/automations/v3000-email-summariser-bot', {
+    headers: member.headers,
+  });
+  expect(detail.status).toBe(200);
+  expect(await detail.json()).toMatchObject({ rating: null, ratingCount: 0 });
+  const list = await t.request('/api/catalog/automations?q=summariser', { headers: member.headers });
+  const items = (
+    (await list.json()) as { items: { id: string; rating: number | null; ratingCount: number }[] }
+  ).items;
+  expect(items.length).toBeGreaterThan(0);
+  for (const card of items) if (card.ratingCount === 0) expect(card.rating, card.id).toBeNull();
+});

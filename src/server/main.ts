@@ -145,3 +145,7 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// The end-to-end harness (e2e/serve.ts) imports this module and makes its signed-in members through
+// these same services instead of through the browser.
+export { auth, billing, database, paypal };

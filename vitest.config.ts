@@ -14,6 +14,7 @@ const databaseFree = [
   'tests/server/paypal-client.test.ts',
   'tests/server/n8n-*.test.ts',
   'tests/server/workflow-packs.test.ts',
+  'tests/server/corpus-gate.test.ts',
 ];
 
 export default defineConfig({

@@ -15,6 +15,7 @@ const databaseFree = [
   'tests/server/n8n-*.test.ts',
   'tests/server/workflow-packs.test.ts',
   'tests/server/corpus-gate.test.ts',
+  'tests/server/env-example.test.ts',
 ];
 
 export default defineConfig({

@@ -16,7 +16,7 @@ const postgresUrl = z.string().refine((v) => {
   }
 }, 'must be a postgres:// or postgresql:// URL with a host');
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })

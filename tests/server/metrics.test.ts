@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
 import { catalogImports } from '../../src/server/db/schema/admin.ts';
 import { payments } from '../../src/server/db/schema/billing.ts';
 import { createScheduler } from '../../src/server/jobs/scheduler.ts';
@@ -12,7 +13,7 @@ import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { processBus } from '../../src/server/realtime/event-bus.ts';
 import { createEventHub } from '../../src/server/realtime/event-hub.ts';
 import { createMetrics } from '../../src/server/system/metrics.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-tests';
 const servers: Server[] = [];
@@ -21,15 +22,23 @@ afterEach(async () => {
 });
 
 async function appWithMetrics(envVars: Record<string, string>) {
-  const probe = await createTestApp({ envVars });
+  const base = await createTestApp({ envVars });
   const events = createEventHub({ bus: processBus });
-  const metrics = createMetrics({ database: probe.database, eventStreams: () => events.size() });
-  // The same database, now with the metrics wired in as main.ts does.
-  const t = await createTestApp({ envVars, database: probe.database, metrics, events });
+  const metrics = createMetrics({ database: base.database, eventStreams: () => events.size() });
+  // The same app on the same database, with the metrics wired in as main.ts does.
+  const deps = { ...base.deps, metrics, events };
+  const app = createApp(deps);
+  const t = {
+    app,
+    deps,
+    database: base.database,
+    request: (path: string, init?: RequestInit) =>
+      Promise.resolve(app.request(`http://flowvault.test${path}`, init)),
+  };
   return { t, metrics, events };
 }
 
-const scrape = (t: Awaited<ReturnType<typeof createTestApp>>, headers: Record<string, string> = {}) =>
+const scrape = (t: { request: TestApp['request'] }, headers: Record<string, string> = {}) =>
   t.request('/metrics', { headers });
 
 describe('/metrics', () => {
@@ -74,8 +83,7 @@ describe('/metrics', () => {
 
   it('shows job runs and failures, outbox depth, payments by status, streams, imports and the pool', async () => {
     const { t, metrics, events } = await appWithMetrics({ METRICS_TOKEN: TOKEN });
-    // deps.database: the database the app and its metrics were given.
-    const db = t.deps.database.db;
+    const db = t.database.db;
     const scheduler = createScheduler({
       db,
       log: t.deps.log,

@@ -6,14 +6,20 @@ import { contentPlugin } from './scripts/content/vite-plugin.ts';
 // PostgreSQL when TEST_DATABASE_URL is set (CI sets it), each test app in its own database.
 const serverInclude = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/server/**/*.test.ts'];
 const pgUrl = process.env.TEST_DATABASE_URL;
-// Suites that never touch the database run once, on the PGlite leg only.
+// Suites that never touch the database run once, on the PGlite leg only — and so do the ones that
+// exercise the embedded database itself whatever the leg (boot starts main.ts without DATABASE_URL;
+// db-template packs PGlite's template): on the PostgreSQL leg they repeated the same run.
 const databaseFree = [
+  'tests/server/boot.test.ts',
+  'tests/server/db-template.test.ts',
   'tests/server/env.test.ts',
   'tests/server/error-handler.test.ts',
   'tests/server/samples.test.ts',
   'tests/server/paypal-client.test.ts',
   'tests/server/n8n-*.test.ts',
   'tests/server/workflow-packs.test.ts',
+  'tests/server/corpus-gate.test.ts',
+  'tests/server/env-example.test.ts',
 ];
 
 export default defineConfig({

@@ -1,14 +1,16 @@
 // The operator console end to end: the operator (OPERATOR_EMAIL in playwright.config.ts, password
-// chosen through the mailed reset link) uploads a ZIP of the whole n8n corpus, watches the import to
+// chosen through the mailed reset link) uploads a ZIP of every tenth file of the n8n corpus (the ZIP
+// path and its progress are what is tested here; the whole 2,055 files are imported by
+// tests/server/catalog-corpus.test.ts), watches the import to
 // its summary, unpublishes one item, a paying member's search no longer finds it, a contact message
 // reaches the inbox, and the audit log shows both actions. The ZIP is built in a temp folder at run time; corpus files are never committed.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { zipSync } from 'fflate';
-import { CORPUS_ARCHIVE } from '../tests/support/n8n-corpus.ts';
+import { CORPUS_ARCHIVE, corpusGate } from '../tests/support/n8n-corpus.ts';
 import {
   becomePayingMember,
   expectNoAxeViolations,
@@ -23,21 +25,22 @@ function corpusZip(): { file: string; files: number; cleanup(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'fv-admin-e2e-'));
   const src = path.join(dir, 'src');
   execFileSync('mkdir', ['-p', src]);
-  execFileSync('tar', ['-xzf', CORPUS_ARCHIVE, '-C', src]);
+  // Every tenth workflow file in path order (~206 of every kind, the unreadable ones included),
+  // extracted alone: writing all 2,055 files took seconds on a busy machine.
+  const chosen = execFileSync('tar', ['-tzf', CORPUS_ARCHIVE], { encoding: 'utf8', maxBuffer: 16 << 20 })
+    .split('\n')
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .filter((_, index) => index % 10 === 0);
+  writeFileSync(path.join(dir, 'list'), chosen.join('\n'));
+  execFileSync('tar', ['-xzf', CORPUS_ARCHIVE, '-C', src, '-T', path.join(dir, 'list')]);
   const entries: Record<string, Uint8Array> = {};
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const full = path.join(folder, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.json')) entries[path.relative(src, full)] = readFileSync(full);
-    }
-  };
-  walk(src);
+  for (const name of chosen) entries[name] = readFileSync(path.join(src, name));
   const file = path.join(dir, 'n8n-corpus.zip');
   writeFileSync(file, zipSync(entries, { level: 6 }));
   return {
     file,
-    files: Object.keys(entries).length,
+    files: chosen.length,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -47,9 +50,10 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
   browser,
   baseURL,
 }) => {
-  // The corpus import alone may take 150 s while the other worker runs; then a member, the inbox and 14
-  // axe runs over the console.
-  test.setTimeout(300_000);
+  const gate = corpusGate();
+  test.skip(!gate.present, `the corpus is missing${gate.title}`);
+  // The import, then a member, the inbox and 14 axe runs over the console.
+  test.setTimeout(180_000);
   const zip = corpusZip();
   try {
     // A visitor gets the 404 page, not the console.
@@ -77,7 +81,7 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     await page.getByRole('button', { name: 'Upload and import' }).click();
     const progress = page.getByRole('progressbar', { name: 'Import progress' });
     await expect(progress).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('n8n-corpus.zip: import finished')).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByText('n8n-corpus.zip: import finished')).toBeVisible({ timeout: 60_000 });
     await expect(progress).toHaveAttribute('value', '100');
     const summary = page.getByRole('region', { name: 'Import summary' });
     await expect(summary.getByText('Files handled')).toBeVisible();
@@ -89,7 +93,7 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     // Pick one imported item by its id and unpublish it.
     const items = page.getByRole('region', { name: 'Catalogue items' });
     await items.getByLabel('Title or id').fill('slack');
-    await items.getByRole('button', { name: 'Filter' }).click();
+    await items.getByRole('button', { name: 'Filter', exact: true }).click();
     // The previous page stays on screen (busy) until the filtered one arrives: wait for it.
     await expect(items.getByRole('list')).toHaveAttribute('aria-busy', 'false');
     await expect(items.getByRole('listitem').first()).toContainText(/slack/i);

@@ -3,6 +3,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpCapture } from '../tests/support/smtp-capture.ts';
+import { startMemberFactory } from './member-factory.ts';
 
 const dir = process.env.E2E_MAIL_DIR;
 if (!dir) throw new Error('E2E_MAIL_DIR is not set');
@@ -19,4 +20,5 @@ setInterval(() => {
   }
 }, 100).unref();
 process.env.SMTP_URL = smtp.url;
-await import('../src/server/main.ts');
+const server = await import('../src/server/main.ts');
+startMemberFactory(server, dir);

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
 
 /**
@@ -123,15 +123,65 @@ export async function signInOperator(page: Page, baseURL: string): Promise<void>
   await expect(page).not.toHaveURL(/\/auth/, { timeout: 10_000 });
 }
 
-/** registerAndVerify, then pays through the built-in PayPal sandbox; ends on /dashboard. */
+/**
+ * A verified, signed-in paying member made through the server's own services (e2e/member-factory.ts:
+ * better-auth's adapter and sign-in, a real sandbox checkout settled like the return page does), its
+ * session cookie put into the page's browser context; ends on /dashboard. The UI path (register,
+ * verify by mail, pay) stays covered by e2e/payment.spec.ts.
+ */
 export async function becomePayingMember(page: Page, baseURL: string, prefix: string): Promise<string> {
-  const email = await registerAndVerify(page, baseURL, prefix);
-  await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Purchase for $35' }).click();
-  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  const email = await signInNewMember(page.context(), baseURL, prefix);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   return email;
+}
+
+/**
+ * Makes an account through the server's services and signs the browser context in (no page visited):
+ * `paid: false` gives a verified account without access. Password: E2E_PASSWORD.
+ */
+export async function signInNewMember(
+  context: BrowserContext,
+  baseURL: string,
+  prefix: string,
+  options: { paid?: boolean } = {},
+): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${test.info().workerIndex}-${++made}@example.com`;
+  const response = await fetch(`${await memberFactoryUrl()}/members`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: E2E_PASSWORD, paid: options.paid !== false }),
+  });
+  const answer = (await response.json()) as { setCookies?: string[]; error?: string };
+  if (!response.ok || !answer.setCookies)
+    throw new Error(`member factory: ${answer.error ?? response.status}`);
+  await context.addCookies(
+    answer.setCookies.map((header) => {
+      const [pair] = header.split(';');
+      const at = pair!.indexOf('=');
+      return {
+        name: pair!.slice(0, at),
+        value: pair!.slice(at + 1),
+        url: baseURL,
+        httpOnly: /;\s*httponly/i.test(header),
+        sameSite: 'Lax' as const,
+      };
+    }),
+  );
+  return email;
+}
+
+let made = 0;
+let factoryUrl: string | undefined;
+/** The member factory's address, written by e2e/serve.ts once the server has booted. */
+async function memberFactoryUrl(): Promise<string> {
+  const file = path.join(process.env.E2E_MAIL_DIR!, 'member-factory.url');
+  for (let waited = 0; !factoryUrl; waited += 100) {
+    if (existsSync(file)) factoryUrl = readFileSync(file, 'utf8');
+    else if (waited > 15_000) throw new Error(`${file} was never written: did e2e/serve.ts start?`);
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  return factoryUrl;
 }
 
 /**

@@ -33,22 +33,57 @@ console.log(`vitest finished after ${seconds()} s`);
 const e2eStatus = run([path.join(ROOT, 'scripts/e2e.ts')]);
 console.log(`e2e finished after ${seconds()} s`);
 
+/** The ten slowest tests of a report, so a CI log shows where the time went. */
+function printSlowest(label: string, tests: { name: string; ms: number }[]) {
+  const top = tests.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  if (top.length === 0) return;
+  console.log(`slowest ${label} tests:`);
+  for (const t of top) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
+}
+
 let passed = 0;
 let failed = 0;
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
+    testResults?: { name: string; assertionResults?: { fullName: string; duration?: number }[] }[];
   };
+  printSlowest(
+    'Vitest',
+    (v.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? []).map((t) => ({
+        name: `${path.relative(ROOT, file.name)} › ${t.fullName}`,
+        ms: t.duration ?? 0,
+      })),
+    ),
+  );
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed`);
 } else failed++;
 if (existsSync(e2eJson)) {
+  type Suite = {
+    title: string;
+    specs?: { title: string; tests: { results: { duration: number }[] }[] }[];
+    suites?: Suite[];
+  };
   const e = JSON.parse(readFileSync(e2eJson, 'utf8')) as {
     skippedNoBrowser?: boolean;
     stats?: { expected: number; unexpected: number; flaky: number };
+    suites?: Suite[];
   };
+  const specs = (suite: Suite, prefix: string): { name: string; ms: number }[] => [
+    ...(suite.specs ?? []).map((spec) => ({
+      name: `${prefix}${spec.title}`,
+      ms: spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0),
+    })),
+    ...(suite.suites ?? []).flatMap((s) => specs(s, `${prefix}${s.title} › `)),
+  ];
+  printSlowest(
+    'e2e',
+    (e.suites ?? []).flatMap((s) => specs(s, `${s.title} › `)),
+  );
   if (e.skippedNoBrowser) console.log('e2e: SKIPPED (no Chromium on this machine)');
   else if (e.stats) {
     passed += e.stats.expected + e.stats.flaky;

@@ -25,6 +25,7 @@ import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
+import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 
 export type AppDeps = {
@@ -47,6 +48,8 @@ export type AppDeps = {
   n8n?: N8nDeps;
   /** Open SSE streams of GET /api/events; main.ts keeps it to end them on shutdown. */
   events?: EventHub;
+  /** Prometheus metrics (src/server/system/metrics.ts); served at /metrics to METRICS_TOKEN / METRICS_ALLOW. */
+  metrics?: Metrics;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -95,8 +98,12 @@ export function createApp(deps: AppDeps) {
     .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
     .route('/', eventsRoutes({ hub: deps.events ?? createEventHub({ bus: deps.bus ?? processBus }) }));
 
+  const metrics = deps.metrics;
+  const countRequests = metrics?.middleware();
+  const mayReadMetrics = metricsAccess({ token: deps.env.METRICS_TOKEN, allow: deps.env.METRICS_ALLOW });
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
+    .use((c, next) => (countRequests ? countRequests(c, next) : next()))
     .use(async (c, next) => {
       const log = deps.log.child({ reqId: c.var.requestId });
       c.set('log', log);
@@ -136,6 +143,19 @@ export function createApp(deps: AppDeps) {
         xFrameOptions: 'DENY',
       }),
     )
+    .get('/metrics', async (c) => {
+      // Neither a token nor addresses configured: the endpoint does not exist.
+      if (!metrics || (!deps.env.METRICS_TOKEN && !deps.env.METRICS_ALLOW?.length)) return c.notFound();
+      if (!mayReadMetrics(c)) {
+        c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+        return c.text(
+          'Metrics need the bearer token (METRICS_TOKEN) or an allowed address (METRICS_ALLOW).\n',
+          401,
+        );
+      }
+      c.header('Content-Type', metrics.registry.contentType);
+      return c.body(await metrics.registry.metrics());
+    })
     .use('/api/*', requestGuard(deps.env))
     .use('/api/*', compressResponses())
     .use('/api/*', async (c, next) => {

@@ -1,4 +1,5 @@
 // The only reader of process.env. Everything else receives a typed `Env`.
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
@@ -15,7 +16,7 @@ const postgresUrl = z.string().refine((v) => {
   }
 }, 'must be a postgres:// or postgresql:// URL with a host');
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -61,7 +62,34 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((p) => Number(p.trim())))
     .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), 'ports must be from 1 to 65535')
     .optional(),
+  /** Bearer token that may read /metrics (Authorization: Bearer …); 16+ characters. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Addresses or CIDR ranges whose TCP peer may read /metrics without the token, comma separated. */
+  METRICS_ALLOW: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((a) => (a.includes('/') ? isCidr(a) : ipaddr.isValid(a))),
+      'must be a comma-separated list of IP addresses or CIDR ranges',
+    )
+    .optional(),
+  /** Import the bundled samples into an empty catalogue: on by default, off when NODE_ENV=production. */
+  IMPORT_SAMPLES: bool,
 });
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema> & { baseUrl: string };
 
@@ -91,7 +119,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = result.error.issues.map((i) => {
       const name = String(i.path[0] ?? 'environment');
       const got = cleaned[name];
-      const shown = got === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${got}")`;
+      const shown =
+        got === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : ` (got "${redact(got)}")`;
       return `${name} ${i.message}${shown}`;
     });
     throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
@@ -112,6 +141,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
   return { ...env, baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+/**
+ * A value as it may be shown: the password of a URL (postgres://user:secret@host, smtp://u:p@host)
+ * becomes ***, also when the rest does not parse as a URL.
+ */
+export function redact(value: string): string {
+  return value
+    .replace(/^([^:/?#@\s]*:\/\/[^:/?#@\s]*:)[^@\s]*@/, '$1***@')
+    .replace(/^([^:/?#@\s]+:)[^@/\s]+@/, '$1***@');
+}
+
+/** Whether an empty catalogue gets the bundled samples: IMPORT_SAMPLES when set, else not in production. */
+export function shouldImportSamples(env: Pick<Env, 'NODE_ENV' | 'IMPORT_SAMPLES'>): boolean {
+  return env.IMPORT_SAMPLES ?? env.NODE_ENV !== 'production';
 }
 
 export function loadEnv(): Env {

@@ -12,9 +12,10 @@ import { paymentReconciliationJob } from '#server/billing/reconcile-job.ts';
 import { importSamplesIfEmpty } from '#server/catalog/import-samples.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
-import { type Env, loadEnv } from '#server/env.ts';
+import { type Env, loadEnv, shouldImportSamples } from '#server/env.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { reportUnhandledRejections } from '#server/lib/process-faults.ts';
 import { weeklyReportJob } from '#server/library/weekly-report.ts';
 import { mailDeliveryJob, sendQueuedMailPromptly } from '#server/mail/mail-job.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
@@ -22,6 +23,7 @@ import { automationAlertsJob } from '#server/n8n/automation-alerts.ts';
 import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
 import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
+import { createMetrics } from '#server/system/metrics.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -39,6 +41,7 @@ try {
 }
 
 const log = createLogger(env);
+
 const version = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
 const startedAt = Date.now();
 
@@ -46,8 +49,15 @@ const database = await connectDatabase(env).catch((error: unknown) =>
   fail(error instanceof Error ? error.message : String(error)),
 );
 await migrateDatabase(database);
+const metrics = createMetrics({
+  database,
+  eventStreams: () => events.size(),
+  processMetrics: true,
+});
+reportUnhandledRejections({ log, counter: metrics.unhandledRejections });
 log.info({ driver: database.driver }, 'database ready');
-await importSamplesIfEmpty(database, `${ROOT}samples`, log);
+if (shouldImportSamples(env)) await importSamplesIfEmpty(database, `${ROOT}samples`, log);
+else log.info('sample import is off (IMPORT_SAMPLES, off by default when NODE_ENV=production)');
 await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
 const auth = createAuth({ env, db: database.db, log });
@@ -76,6 +86,7 @@ const n8n = createN8nDeps({ env, database, log });
 const scheduler = createScheduler({
   db: database.db,
   log,
+  onRunFinished: metrics.jobFinished,
   jobs: [
     paymentReconciliationJob(billing),
     weeklyReportJob({
@@ -108,6 +119,7 @@ try {
     auth,
     resolveViewer: createViewerResolver({ auth, db: database.db }),
     paypal,
+    metrics,
   });
 } catch (error) {
   // `npm run serve` never builds: a missing build is an instruction, not a stack trace.
@@ -151,3 +163,7 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+// The end-to-end harness (e2e/serve.ts) imports this module and makes its signed-in members through
+// these same services instead of through the browser.
+export { auth, billing, database, paypal };

@@ -15,6 +15,8 @@ const ACCESS: Record<string, Access> = {
   'ALL /*': 'middleware',
   'ALL /api/*': 'middleware',
   'GET /api/health': 'public',
+  // Not a role: its own bearer token or peer address list, 404 unless configured (tests/server/metrics.test.ts).
+  'GET /metrics': 'public',
   'POST /api/client-errors': 'public',
   // better-auth's own endpoints: public entry points (sign-up, sign-in, reset…), each checking its own session.
   'GET /api/auth/*': 'public',
@@ -90,6 +92,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/catalog/items': 'admin',
   'PATCH /api/admin/catalog/items/:id': 'admin',
   'PUT /api/admin/catalog/items/:id/published': 'admin',
+  'PUT /api/admin/catalog/items/:id/deploy-override': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
   // n8n integration: the whole /api/n8n group sits behind requireMember.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../src/server/env.ts';
+import { EnvError, parseEnv, redact, shouldImportSamples } from '../../src/server/env.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -106,5 +106,43 @@ describe('parseEnv', () => {
     expect(parseEnv({ AUTH_RATE_LIMIT_FACTOR: '20' }).AUTH_RATE_LIMIT_FACTOR).toBe(20);
     expect(parseEnv({}).AUTH_RATE_LIMIT_FACTOR).toBe(1);
     expect(errorOf({ AUTH_RATE_LIMIT_FACTOR: '0' })).toContain('AUTH_RATE_LIMIT_FACTOR');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://app:hunter2-db@db.internal/flowvault'],
+    ['DATABASE_URL', 'postgres://app:hunter2-db@'],
+    ['DATABASE_URL', 'app:hunter2-db@db.internal/flowvault'],
+    ['SMTP_URL', 'mailer://relay:hunter2-mail@mail.internal:587'],
+    ['SMTP_URL', 'relay:hunter2-mail@mail.internal'],
+  ])('never echoes the password of an invalid %s (%s)', (name, value) => {
+    const text = errorOf({ [name]: value });
+    expect(text).toContain(name);
+    expect(text).not.toMatch(/hunter2/);
+    expect(text).toContain('***@');
+  });
+
+  it('redacts only the password of a URL', () => {
+    expect(redact('postgres://app:s3cret@db:5432/x')).toBe('postgres://app:***@db:5432/x');
+    expect(redact('smtps://u:p%40ss@mail.example:465')).toBe('smtps://u:***@mail.example:465');
+    expect(redact('postgres://db.internal/x')).toBe('postgres://db.internal/x');
+    expect(redact('not a url')).toBe('not a url');
+  });
+
+  it('takes the metrics token and address list, and refuses bad ones', () => {
+    const env = parseEnv({ METRICS_TOKEN: 't'.repeat(24), METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8,::1' });
+    expect(env.METRICS_ALLOW).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(errorOf({ METRICS_TOKEN: 'short' })).toBe(
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(errorOf({ METRICS_ALLOW: '10.0.0.0/99' })).toContain(
+      'METRICS_ALLOW must be a comma-separated list of IP addresses or CIDR ranges',
+    );
+  });
+
+  it('imports the samples by default, not in production unless IMPORT_SAMPLES asks', () => {
+    expect(shouldImportSamples(parseEnv({}))).toBe(true);
+    expect(shouldImportSamples(parseEnv({ IMPORT_SAMPLES: '0' }))).toBe(false);
+    expect(shouldImportSamples(parseEnv(PRODUCTION))).toBe(false);
+    expect(shouldImportSamples(parseEnv({ ...PRODUCTION, IMPORT_SAMPLES: '1' }))).toBe(true);
   });
 });

@@ -55,6 +55,23 @@ export async function releaseJobLease(
     .where(and(eq(jobs.name, name), eq(jobs.lockedBy, owner)));
 }
 
+/**
+ * Pushes the lease of a run still in progress forward by `leaseMs` (only while `owner` holds it), so a
+ * run longer than its lease is never taken over by another process; a crashed owner stops renewing.
+ */
+export async function renewJobLease(
+  db: Database,
+  options: { name: string; owner: string; leaseMs: number; now?: Date },
+): Promise<boolean> {
+  const now = options.now ?? new Date();
+  const renewed = await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() + options.leaseMs) })
+    .where(and(eq(jobs.name, options.name), eq(jobs.lockedBy, options.owner)))
+    .returning({ name: jobs.name });
+  return renewed.length === 1;
+}
+
 export type Scheduler = {
   start(): void;
   /** Stops ticking and waits for runs in progress. */
@@ -70,6 +87,8 @@ export function createScheduler(deps: {
   /** How often each process looks for due jobs. */
   tickMs?: number;
   owner?: string;
+  /** Told of every finished run (metrics). */
+  onRunFinished?: (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
 }): Scheduler {
   const owner = deps.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const running = new Map<string, Promise<void>>();
@@ -91,12 +110,29 @@ export function createScheduler(deps: {
     if (!won) return false;
     const run = (async () => {
       let failure: string | undefined;
+      const started = performance.now();
+      // Renewed at a third of the lease, so two missed renewals still leave it held.
+      const renew = setInterval(
+        () =>
+          void renewJobLease(deps.db, { name: job.name, owner, leaseMs }).catch((error: unknown) =>
+            deps.log.warn({ err: error, job: job.name }, 'renewing the job lease failed'),
+          ),
+        Math.max(10, Math.floor(leaseMs / 3)),
+      );
+      renew.unref();
       try {
         await job.run();
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
         deps.log.error({ err: error, job: job.name }, 'job failed');
+      } finally {
+        clearInterval(renew);
       }
+      deps.onRunFinished?.(
+        job.name,
+        failure === undefined ? 'ok' : 'failed',
+        (performance.now() - started) / 1000,
+      );
       await releaseJobLease(deps.db, job.name, owner, failure).catch((error: unknown) =>
         deps.log.warn({ err: error, job: job.name }, 'releasing the job lease failed'),
       );

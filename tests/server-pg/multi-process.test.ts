@@ -1,0 +1,187 @@
+// Two real server processes on one PostgreSQL database, as behind a load balancer: a session made on
+// one is valid on the other, the sign-in limit is shared, each job runs once, a member's events reach
+// the other process's stream, and a rolling restart loses no request. Prints `multi-process: N/N`.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDatabase, freePort, type ServerProcess, startServer } from '../support/server-processes.ts';
+import { makeWebRoot } from '../support/web-root.ts';
+
+const SAMPLE = 'ai-email-triage-gmail-openai';
+const PASSWORD = 'multi process password';
+let database: Awaited<ReturnType<typeof emptyDatabase>>;
+let env: Record<string, string>;
+const servers: ServerProcess[] = [];
+const checks: [string, boolean][] = [];
+let baseUrl = '';
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function post(server: ServerProcess, path: string, body: unknown, cookie = '') {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+
+/** Records a check for the summary line, then asserts it. */
+function check(name: string, ok: boolean, detail?: unknown) {
+  checks.push([name, ok]);
+  expect(ok, `${name}: ${JSON.stringify(detail)}`).toBe(true);
+}
+
+beforeAll(async () => {
+  database = await emptyDatabase();
+  const [portA, portB] = [await freePort(), await freePort()];
+  baseUrl = `http://127.0.0.1:${portA}`;
+  env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    BASE_URL: baseUrl,
+    WEB_ROOT: makeWebRoot(),
+    AUTH_SECRET: 'm'.repeat(48),
+  };
+  // The first boot migrates and imports the samples; the second finds both done.
+  servers.push(await startServer({ ...env, PORT: String(portA) }));
+  servers.push(await startServer({ ...env, PORT: String(portB) }));
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of servers) s.child.kill('SIGKILL');
+  await database?.drop();
+  console.log(`multi-process: ${checks.filter(([, ok]) => ok).length}/${checks.length}`);
+  for (const [name, ok] of checks) if (!ok) console.log(`  failed: ${name}`);
+});
+
+describe('two processes on one database', () => {
+  let cookie = '';
+  const email = `multi-${Date.now()}@example.com`;
+
+  it('a session made on one process is valid on the other', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    expect((await post(a, '/api/auth/sign-up/email', { email, password: PASSWORD })).status).toBe(200);
+    const [mail] = await query<{ text: string }>(
+      'select text from mail_outbox where "to" = $1 and kind = \'verification\'',
+      [email],
+    );
+    const link = new URL(/http\S*verify-email\S*/.exec(mail!.text)![0]);
+    // Verified through B (which signs the user in), the session then read on A.
+    const verified = await fetch(`${b.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(verified.status).toBe(302);
+    cookie = cookieOf(verified);
+    const session = await fetch(`${a.url}/api/auth/get-session`, { headers: { cookie } });
+    const body = (await session.json()) as { user?: { email: string } } | null;
+    check('session valid on both processes', body?.user?.email === email, body);
+  });
+
+  it('the sign-in limit counts attempts on both processes together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = servers[i % 2]!;
+      const response = await post(server, '/api/auth/sign-in/email', { email, password: 'wrong password 1' });
+      statuses.push(response.status);
+    }
+    // 10 a minute per address (src/server/auth/create-auth.ts): the 11th is refused wherever it lands.
+    check(
+      'rate limit shared',
+      statuses.slice(0, 10).every((s) => s === 401) && statuses.slice(10).every((s) => s === 429),
+      statuses,
+    );
+  });
+
+  it('each background job ran once across both processes', async () => {
+    await new Promise((r) => setTimeout(r, 2_500));
+    const rows = await query<{ name: string; run_count: number }>(
+      'select name, run_count from jobs order by name',
+    );
+    check('each job once', rows.length >= 3 && rows.every((r) => r.run_count === 1), rows);
+  });
+
+  it("a member's event on one process reaches their stream on the other", async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    await query(
+      "update profiles set has_paid = true, subscription_status = 'active', subscription_period = 'lifetime' where user_id = (select id from users where email = $1)",
+      [email],
+    );
+    const controller = new AbortController();
+    const stream = await fetch(`${b.url}/api/events`, { headers: { cookie }, signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    const until = async (text: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes(text) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += decoder.decode(value);
+      }
+      return seen.includes(text);
+    };
+    expect(await until('event: ready')).toBe(true);
+    expect((await post(a, '/api/library/collections', { automationId: SAMPLE }, cookie)).status).toBe(201);
+    const arrived = await until('event: collection');
+    controller.abort();
+    check('event reached the other process', arrived && seen.includes(SAMPLE), seen);
+  });
+
+  it('a rolling restart behind a balancer fails no request', async () => {
+    // The balancer: round robin over the processes in rotation. A process leaves the rotation, gets
+    // SIGTERM while its last requests are in flight (they must finish), is started again, and returns.
+    const rotation = [...servers];
+    let next = 0;
+    let done = false;
+    const failures: string[] = [];
+    let answered = 0;
+    const client = async () => {
+      while (!done) {
+        const target = rotation[next++ % rotation.length]!;
+        try {
+          const response = await fetch(`${target.url}/api/catalog/automations?q=gmail`, {
+            headers: { cookie },
+          });
+          await response.arrayBuffer();
+          if (response.status === 200) answered++;
+          else failures.push(`${target.port}: ${response.status}`);
+        } catch (error) {
+          failures.push(`${target.port}: ${(error as Error).cause ?? (error as Error).message}`);
+        }
+      }
+    };
+    const clients = Array.from({ length: 6 }, client);
+    for (let i = 0; i < servers.length; i++) {
+      const old = servers[i]!;
+      await new Promise((r) => setTimeout(r, 500));
+      rotation.splice(rotation.indexOf(old), 1);
+      old.child.kill('SIGTERM');
+      const code = await old.exited;
+      expect(code).toBe(0);
+      const fresh = await startServer({ ...env, PORT: String(old.port) });
+      servers[i] = fresh;
+      rotation.push(fresh);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    done = true;
+    await Promise.all(clients);
+    check('rolling restart without a failed request', failures.length === 0 && answered > 50, {
+      answered,
+      failures: failures.slice(0, 5),
+    });
+  }, 120_000);
+});

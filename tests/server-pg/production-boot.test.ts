@@ -1,0 +1,55 @@
+// The production command's process (NODE_ENV=production, PostgreSQL): healthy, /metrics only with the
+// token, no sample library imported, and a clean stop.
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import {
+  emptyDatabase,
+  productionEnv,
+  type ServerProcess,
+  startServer,
+} from '../support/server-processes.ts';
+import { makeWebRoot } from '../support/web-root.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+const running: ServerProcess[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) s.child.kill('SIGKILL');
+  for (const c of cleanups.splice(0)) await c();
+});
+
+it('boots with production settings: health, metrics behind the token, no samples, clean stop', async () => {
+  const database = await emptyDatabase();
+  cleanups.push(database.drop);
+  const token = 'production-metrics-token-123';
+  const server = await startServer({
+    ...productionEnv(database.url),
+    METRICS_TOKEN: token,
+    WEB_ROOT: makeWebRoot(),
+  });
+  running.push(server);
+
+  const health = await fetch(`${server.url}/api/health`);
+  expect(health.status).toBe(200);
+  expect(((await health.json()) as { status: string }).status).toBe('ok');
+  expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+  const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  expect(metrics.status).toBe(200);
+  const text = await metrics.text();
+  // The boot wait polled /api/health too: at least the one above.
+  expect(text).toMatch(
+    /flowvault_http_requests_total\{method="GET",route="\/api\/health",status="200"\} [1-9]/,
+  );
+  expect(text).toContain('flowvault_http_requests_total{method="GET",route="/metrics",status="401"} 1');
+  expect(text).toMatch(/flowvault_db_pool_connections\{state="total"\} [1-9]/);
+  expect(text).toContain('flowvault_process_resident_memory_bytes');
+
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const { rows } = await client.query('select count(*)::int as n from automations');
+  await client.end();
+  expect(rows[0].n).toBe(0);
+  expect(server.output()).toContain('sample import is off');
+
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+});

@@ -70,7 +70,8 @@ describe('member search: GET /api/catalog/automations', () => {
     ["'; drop table automations; --", []],
     ['"quoted"', []],
     ['🚀', []],
-    ['e-mail', []],
+    // The word rule (issue 16): e-mail = email; a lone letter is no prefix.
+    ['e-mail', ['v3000-email-summariser-bot']],
     ['c++', []],
     ['slack:bot', []],
     ['x'.repeat(1000), []],

@@ -73,9 +73,13 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
         const r = await index.search(params);
         return json(
           `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
-            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`,
+            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)},` +
+            `"sort":"${r.sort}","integrationCounts":${JSON.stringify(r.integrationCounts)},` +
+            `"didYouMean":${JSON.stringify(r.didYouMean)}}`,
         );
       })
+      // Every integration with its count: the facet's own search box and the "My stack" picker.
+      .get('/integrations', requireMember, async (c) => c.json({ items: await index.integrations() }))
       .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
         const { page, pageSize } = c.req.valid('query');
         const agents = await index.list('newest', (e) => e.aiAgent);
@@ -102,6 +106,11 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
+        return json(`{"items":${cardList(items)}}`);
+      })
+      .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {
+        const items = await index.variantsOf(c.req.valid('param').id);
+        if (!items) throw notFound();
         return json(`{"items":${cardList(items)}}`);
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {

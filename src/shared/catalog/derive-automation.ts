@@ -2,6 +2,7 @@ import { deriveCategory, deriveDifficulty, deriveTags } from './classify.ts';
 import type { Category, Difficulty } from './constants.ts';
 import { deriveIntegrations } from './integrations.ts';
 import { deriveSetupSteps } from './setup-steps.ts';
+import { nodeTypesOf, structureHash } from './structure.ts';
 import { cardSummary, deriveDescription, deriveTitle } from './text.ts';
 import {
   countNodes,
@@ -28,6 +29,9 @@ export type DerivedAutomation = {
   deployable: boolean;
   howItWorks: string;
   setupSteps: string[];
+  /** Distinct node types (search) and the wiring's hash (variants). */
+  nodeTypes: string[];
+  structureHash: string;
 };
 
 export const TEMPLATE_ONLY_DESCRIPTION = 'Template only: open the template link to get this workflow.';
@@ -79,5 +83,7 @@ export function deriveAutomation(input: {
     deployable: isDeployable(input.workflow?.nodes),
     howItWorks: deriveHowItWorks(nodes),
     setupSteps: deriveSetupSteps(credentials),
+    nodeTypes: nodeTypesOf(input.workflow),
+    structureHash: structureHash(input.workflow),
   };
 }

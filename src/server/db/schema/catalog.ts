@@ -41,6 +41,10 @@ export const automations = pgTable(
     deployable: boolean('deployable').notNull(),
     howItWorks: text('how_it_works').notNull(),
     setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
+    /** Distinct node types, searchable as such (decision 0010). */
+    nodeTypes: jsonb('node_types').$type<string[]>().notNull().default([]),
+    /** Hash of node types and wiring: equal hashes are variants of one workflow ('' = none). */
+    structureHash: text('structure_hash').notNull().default(''),
     videoUrl: text('video_url'),
     resourceUrl: text('resource_url'),
     templateUrl: text('template_url'),

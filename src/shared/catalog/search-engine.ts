@@ -19,6 +19,9 @@ import {
 /** A posting packs the document number and the mask of fields holding the term. */
 const FIELD_BITS = 10;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Title, integrations and node types (the first three SEARCH_FIELDS). */
+const STRONG_FIELDS = 0b111;
+const STRONG_BONUS = 1.5;
 
 export type WordIndex = {
   size: number;
@@ -159,6 +162,8 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
   const count = new Uint8Array(n);
   const best = new Float32Array(n);
   const scores = new Float32Array(n);
+  // Words found in a strong field (title, integrations, node types), counted once per word.
+  const strong = new Uint8Array(n);
   // Rarest word first: later words only touch documents that matched every word before them.
   const expanded = words
     .map((w) => {
@@ -169,11 +174,13 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     })
     .sort((a, b) => a.total - b.total);
   for (let wi = 0; wi < expanded.length; wi++) {
-    const { terms } = expanded[wi]!;
+    const { terms, total } = expanded[wi]!;
     if (terms.size === 0) return { docs: new Int32Array(0), scores };
+    // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
+    // synonym) must not outweigh the word itself.
+    const idf = Math.log(1 + n / Math.min(n, total));
     for (const [id, factor] of terms) {
       const list = index.postings[id]!;
-      const idf = Math.log(1 + n / list.length);
       for (let k = 0; k < list.length; k++) {
         const p = list[k]!;
         const d = p >>> FIELD_BITS;
@@ -186,7 +193,8 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
         } else if (c === wi + 1 && s > best[d]!) {
           scores[d] = scores[d]! + s - best[d]!;
           best[d] = s;
-        }
+        } else if (c !== wi + 1) continue;
+        if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strong[d] === wi) strong[d] = wi + 1;
       }
     }
   }
@@ -195,7 +203,12 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
   for (let d = 0; d < n; d++) if (count[d] === need) m++;
   const docs = new Int32Array(m);
   m = 0;
-  for (let d = 0; d < n; d++) if (count[d] === need) docs[m++] = d;
+  for (let d = 0; d < n; d++) {
+    if (count[d] !== need) continue;
+    docs[m++] = d;
+    // Every word in the title or the apps used: what the member most likely means.
+    if (strong[d] === need) scores[d] = scores[d]! * STRONG_BONUS;
+  }
   return { docs, scores };
 }
 

@@ -230,7 +230,7 @@ export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {
 }
 
 /** Match kinds, best first, and what each is worth against an exact hit. */
-export const MATCH_KIND_FACTOR = { exact: 1, stem: 0.9, prefix: 0.7, typo1: 0.45, typo2: 0.3 } as const;
+export const MATCH_KIND_FACTOR = { exact: 1, stem: 0.9, prefix: 0.7, typo1: 0.2, typo2: 0.12 } as const;
 
 /** How a term of the index answers a query word, or null. */
 export function termMatch(word: QueryWord, term: string): keyof typeof MATCH_KIND_FACTOR | null {

@@ -83,10 +83,10 @@ describe('words across fields', () => {
   });
 
   it('forgives one typo from 5 letters and two from 9, never in short words', async () => {
-    const right = await search({ q: 'telegram' });
+    // Typos are forgiven against the words of titles, apps, tags and summaries.
     const typo = await search({ q: 'telegarm' });
-    expect(typo.total).toBeGreaterThanOrEqual(right.total);
-    expect(typo.items[0]!.integrations).toContain('Telegram');
+    expect(typo.total).toBeGreaterThan(100);
+    for (const card of typo.items.slice(0, 20)) expect(card.integrations).toContain('Telegram');
     expect((await search({ q: 'spreedsheat' })).total).toBeGreaterThan(0);
     expect((await search({ q: 'slak' })).total).toBe(0);
   });

@@ -1,6 +1,7 @@
 import {
   boundedDistance,
   fieldText,
+  forEachTerm,
   MATCH_KIND_FACTOR,
   normalizeText,
   parseQuery,
@@ -10,7 +11,6 @@ import {
   SYNONYMS,
   stemOf,
   termMatch,
-  termsOf,
 } from './search-rules.ts';
 
 // The in-house inverted index behind member search (decision 0010). Pure and isomorphic: the server
@@ -19,6 +19,10 @@ import {
 /** A posting packs the document number and the mask of fields holding the term. */
 const FIELD_BITS = 10;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Posting flags: the term is a word in this document (answers prefixes), in a short field (typos). */
+const AS_WORD = 1 << FIELD_BITS;
+const AS_SHORT_WORD = 1 << (FIELD_BITS + 1);
+const DOC_SHIFT = FIELD_BITS + 2;
 /** Title, integrations and node types (the first three SEARCH_FIELDS). */
 const STRONG_FIELDS = 0b111;
 const STRONG_BONUS = 1.5;
@@ -33,58 +37,73 @@ export type WordIndex = {
   kind: Uint8Array;
   /** Term ids of the typo vocabulary by term length. */
   byLength: Map<number, number[]>;
+  /** Letters (a–z bit mask) of each term, to skip typo candidates cheaply. */
+  letters: Int32Array;
   /** Best field weight for each field mask. */
   maskWeight: Float32Array;
-  /** The spec's substring haystack: lowercased title, description, author, tags, id per doc, NUL-separated. */
-  haystack: string;
-  /** Start of each document in `haystack` (plus one past the end). */
-  starts: Int32Array;
+  /** The spec's substring haystack per doc: lowercased title, description, author, tags, id. */
+  haystacks: string[];
+  /** Term ids by the three-character pieces of the term, for substring candidates. */
+  trigrams: Map<string, Int32Array>;
 };
 
+type Acc = { list: number[]; last: number; kind: number };
+
 export function buildWordIndex(docs: SearchDoc[]): WordIndex {
-  const acc = new Map<string, number[]>();
-  const kinds = new Map<string, number>();
-  const perDoc = new Map<string, number>();
-  const parts: string[] = [];
-  const starts = new Int32Array(docs.length + 1);
-  let offset = 0;
-  docs.forEach((doc, d) => {
-    perDoc.clear();
-    SEARCH_FIELDS.forEach((f, bit) => {
-      const { words, joins } = termsOf(fieldText(doc, f.key), f.short);
+  const acc = new Map<string, Acc>();
+  const haystacks: string[] = new Array(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const doc = docs[d]!;
+    for (let bit = 0; bit < SEARCH_FIELDS.length; bit++) {
+      const f = SEARCH_FIELDS[bit]!;
       const wordKind = f.short ? 3 : 1;
-      for (const t of words) {
-        perDoc.set(t, (perDoc.get(t) ?? 0) | (1 << bit));
-        const k = kinds.get(t) ?? 0;
-        if ((k | wordKind) !== k) kinds.set(t, k | wordKind);
-      }
-      for (const t of joins) perDoc.set(t, (perDoc.get(t) ?? 0) | (1 << bit));
-    });
-    for (const [t, mask] of perDoc) {
-      const list = acc.get(t);
-      if (list) list.push((d << FIELD_BITS) | mask);
-      else acc.set(t, [(d << FIELD_BITS) | mask]);
+      const flag = 1 << bit;
+      const wordFlag = flag | AS_WORD | (f.short ? AS_SHORT_WORD : 0);
+      // One map lookup per occurrence; a term seen again in the same document only adds its field bit.
+      forEachTerm(fieldText(doc, f.key), f.short, (t, word) => {
+        let e = acc.get(t);
+        if (!e) {
+          e = { list: [], last: -1, kind: 0 };
+          acc.set(t, e);
+        }
+        const bits = word ? wordFlag : flag;
+        if (e.last === d) e.list[e.list.length - 1]! |= bits;
+        else {
+          e.list.push((d << DOC_SHIFT) | bits);
+          e.last = d;
+        }
+        if (word) e.kind |= wordKind;
+      });
     }
-    const hay = [doc.title, doc.description, doc.author, ...doc.tags, doc.id].join('\u0000').toLowerCase();
-    starts[d] = offset;
-    parts.push(hay);
-    offset += hay.length + 1;
-  });
-  starts[docs.length] = offset;
+    haystacks[d] = [doc.title, doc.description, doc.author, ...doc.tags, doc.id].join('\u0000').toLowerCase();
+  }
   const terms = [...acc.keys()].sort();
   const termId = new Map<string, number>();
   const byLength = new Map<number, number[]>();
   const kind = new Uint8Array(terms.length);
+  const letters = new Int32Array(terms.length);
   const postings = terms.map((t, i) => {
     termId.set(t, i);
-    kind[i] = kinds.get(t) ?? 0;
-    if (kind[i]! & 2) {
+    const e = acc.get(t)!;
+    kind[i] = e.kind;
+    if (e.kind & 2) {
+      letters[i] = letterMask(t);
       const bucket = byLength.get(t.length);
       if (bucket) bucket.push(i);
       else byLength.set(t.length, [i]);
     }
-    return Int32Array.from(acc.get(t)!);
+    return Int32Array.from(e.list);
   });
+  const grams = new Map<string, number[]>();
+  terms.forEach((t, id) => {
+    for (let i = 0; i + 3 <= t.length; i++) {
+      const g = t.slice(i, i + 3);
+      const list = grams.get(g);
+      if (!list) grams.set(g, [id]);
+      else if (list[list.length - 1] !== id) list.push(id);
+    }
+  });
+  const trigrams = new Map([...grams].map(([g, ids]) => [g, Int32Array.from(ids)]));
   const maskWeight = new Float32Array(1 << FIELD_BITS);
   for (let m = 1; m < maskWeight.length; m++) {
     let best = 0;
@@ -100,10 +119,27 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     postings,
     kind,
     byLength,
+    letters,
     maskWeight,
-    haystack: `${parts.join('\u0000')}\u0000`,
-    starts,
+    haystacks,
+    trigrams,
   };
+}
+
+/** Which of a–z (and "other") a term contains: one edit changes at most two bits. */
+function letterMask(term: string): number {
+  let m = 0;
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i) - 97;
+    m |= c >= 0 && c < 26 ? 1 << c : 1 << 26;
+  }
+  return m;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function lowerBound(terms: string[], key: string): number {
@@ -118,6 +154,7 @@ function lowerBound(terms: string[], key: string): number {
 }
 
 /** The index terms a query word reaches, with the match-kind factor of each. */
+/** Factor per reached term; prefixes and typos carry the posting flag a document needs. */
 export function expandWord(index: WordIndex, word: QueryWord): Map<number, number> {
   const out = new Map<number, number>();
   const exact = index.termId.get(word.term);
@@ -131,16 +168,17 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
   if (word.prefix) {
     for (let i = lowerBound(index.terms, word.term); i < index.terms.length; i++) {
       if (!index.terms[i]!.startsWith(word.term)) break;
-      if (index.kind[i]! & 1 && !out.has(i)) out.set(i, MATCH_KIND_FACTOR.prefix);
+      if (index.kind[i]! & 1 && !out.has(i)) out.set(i, -MATCH_KIND_FACTOR.prefix);
     }
   }
   if (word.typos > 0) {
     const len = word.term.length;
+    const mask = letterMask(word.term);
     for (let l = len - word.typos; l <= len + word.typos; l++) {
       for (const id of index.byLength.get(l) ?? []) {
-        if (out.has(id)) continue;
+        if (popcount(mask ^ index.letters[id]!) > 2 * word.typos || out.has(id)) continue;
         const kind = termMatch({ ...word, prefix: false }, index.terms[id]!);
-        if (kind) out.set(id, MATCH_KIND_FACTOR[kind]);
+        if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
       }
     }
   }
@@ -179,11 +217,15 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
     // synonym) must not outweigh the word itself.
     const idf = Math.log(1 + n / Math.min(n, total));
-    for (const [id, factor] of terms) {
+    for (const [id, signed] of terms) {
+      // Negative: a prefix or typo hit, which counts only where the term is a word (not a join).
+      const factor = Math.abs(signed);
+      const need = signed >= 0 ? 0 : factor === MATCH_KIND_FACTOR.prefix ? AS_WORD : AS_SHORT_WORD;
       const list = index.postings[id]!;
       for (let k = 0; k < list.length; k++) {
         const p = list[k]!;
-        const d = p >>> FIELD_BITS;
+        if ((p & need) !== need) continue;
+        const d = p >>> DOC_SHIFT;
         const c = count[d]!;
         const s = index.maskWeight[p & FIELD_MASK]! * factor * idf;
         if (c === wi) {
@@ -216,27 +258,54 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
 export function substringDocs(index: WordIndex, q: string): number[] {
   const needle = q.trim().toLowerCase().replaceAll('\u0000', '');
   const out: number[] = [];
+  const { haystacks } = index;
   if (!needle) {
     for (let d = 0; d < index.size; d++) out.push(d);
     return out;
   }
-  const { haystack, starts } = index;
-  let doc = 0;
-  let at = haystack.indexOf(needle);
-  while (at >= 0) {
-    // Binary search for the document holding `at`, then skip past it.
-    let lo = doc;
-    let hi = index.size - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    out.push(lo);
-    doc = lo + 1;
-    if (doc >= index.size) break;
-    at = haystack.indexOf(needle, starts[doc]!);
+  const candidates = substringCandidates(index, needle);
+  if (!candidates) {
+    for (let d = 0; d < index.size; d++) if (haystacks[d]!.includes(needle)) out.push(d);
+    return out;
   }
+  for (const d of candidates) if (haystacks[d]!.includes(needle)) out.push(d);
+  return out;
+}
+
+/**
+ * Documents that can contain `needle`, from the terms: an ASCII letter-digit run of the needle lies
+ * inside one run of the field's text, and every such run is indexed whole (a word or a glued form).
+ * Null when the needle has no such run (punctuation, emoji): then every document is checked.
+ */
+function substringCandidates(index: WordIndex, needle: string): Int32Array | null {
+  const runs = needle.match(/[a-z0-9]+/g);
+  if (!runs) return null;
+  const run = runs.reduce((a, b) => (b.length > a.length ? b : a));
+  // Terms holding the run: those holding its rarest three-character piece, checked whole.
+  let termIds: ArrayLike<number> | null = null;
+  for (let i = 0; i + 3 <= run.length; i++) {
+    const ids = index.trigrams.get(run.slice(i, i + 3));
+    if (!ids) return new Int32Array(0);
+    if (!termIds || ids.length < termIds.length) termIds = ids;
+  }
+  const seen = new Uint8Array(index.size);
+  let count = 0;
+  const scan = (id: number) => {
+    if (!index.terms[id]!.includes(run)) return;
+    const list = index.postings[id]!;
+    for (let k = 0; k < list.length; k++) {
+      const d = list[k]! >>> DOC_SHIFT;
+      if (!seen[d]) {
+        seen[d] = 1;
+        count++;
+      }
+    }
+  };
+  if (termIds) for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
+  else for (let id = 0; id < index.terms.length; id++) scan(id);
+  const out = new Int32Array(count);
+  let m = 0;
+  for (let d = 0; d < index.size; d++) if (seen[d]) out[m++] = d;
   return out;
 }
 

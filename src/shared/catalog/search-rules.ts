@@ -63,49 +63,78 @@ export function wordsOf(text: string): string[] {
 
 /** Light English stemming for plurals and verb forms: "emails" → email, "submitted" → submitt. */
 export function stemOf(word: string): string {
-  if (word.length < 5 || /\d/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
-  if (word.endsWith('ed')) return word.slice(0, -2);
-  if (word.endsWith('es') && /(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  const n = word.length;
+  if (n < 5) return word;
+  const last = word.charCodeAt(n - 1);
+  if (last === 115 /* s */) {
+    if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+    if (word.endsWith('ss')) return word;
+    if (/(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+    return word.slice(0, -1);
+  }
+  if (last === 100 /* d */ && word.charCodeAt(n - 2) === 101 /* e */) return word.slice(0, -2);
+  if (last === 103 /* g */ && n > 6 && word.endsWith('ing')) return word.slice(0, -3);
   return word;
 }
 
-/** Long texts are indexed up to this many characters (sticky notes can run to pages). */
-export const MAX_FIELD_CHARS = 4_000;
+/** Sticky notes are indexed up to this many characters (they can run to pages). */
+export const MAX_NOTES_CHARS = 4_000;
+
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    code === 10 ||
+    code === 9 ||
+    code === 13 ||
+    (code > 127 && SPACE.test(String.fromCharCode(code)))
+  );
+}
 
 /**
- * Index terms of a field: its words, plus glued forms so "e-mail", "E-Mail" and "email" meet, and
- * "google-sheets", "googleSheets" and "googlesheets" do too, plus stems ("emails" → email). In short
- * fields (`pairs`) neighbouring words are joined across spaces as well ("Google Sheets" →
- * googlesheets). Words and the rest come apart: only words answer prefixes and typos.
+ * Calls `emit` for each index term of a field: its words (`word` true), plus glued forms so
+ * "e-mail", "E-Mail" and "email" meet, and "google-sheets", "googleSheets" and "googlesheets" do
+ * too (the glued chunk counts as a word), plus stems ("emails" → email). In short fields (`pairs`) neighbouring words are joined across
+ * spaces as well ("Google Sheets" → googlesheets). Only words answer prefixes and typos.
  */
-export function termsOf(text: string, pairs: boolean): { words: string[]; joins: string[] } {
-  const words: string[] = [];
-  const joins: string[] = [];
-  const norm = normalizeText(text.slice(0, MAX_FIELD_CHARS).replace(CAMEL, '$1$2-'));
+export function forEachTerm(text: string, pairs: boolean, emit: (term: string, word: boolean) => void): void {
+  const norm = normalizeText(text.replace(CAMEL, '$1$2-'));
   let glued = '';
   let prevEnd = -1;
   let prev = '';
-  for (const m of norm.matchAll(WORD)) {
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(norm); m !== null; m = WORD.exec(norm)) {
     const w = m[0];
-    const spaced = prevEnd < 0 || SPACE.test(norm.slice(prevEnd, m.index));
+    let spaced = prevEnd < 0;
+    for (let i = prevEnd; !spaced && i < m.index; i++) spaced = isSpace(norm.charCodeAt(i));
     if (!spaced) {
-      joins.push(prev + w);
+      emit(prev + w, false);
       glued += w;
     } else {
-      if (glued !== prev) joins.push(glued);
-      if (pairs && prev) joins.push(prev + w);
+      if (glued !== prev) emitGlued(glued, emit);
+      if (pairs && prev) emit(prev + w, false);
       glued = w;
     }
     const stem = stemOf(w);
-    if (stem !== w) joins.push(stem);
-    words.push(w);
+    if (stem !== w) emit(stem, false);
+    emit(w, true);
     prev = w;
     prevEnd = m.index + w.length;
   }
-  if (glued !== prev) joins.push(glued);
+  if (glued !== prev) emitGlued(glued, emit);
+}
+
+/** A hyphenated or camelCase chunk glued whole ("e-mails" → emails) is a word of its own, stem too. */
+function emitGlued(glued: string, emit: (term: string, word: boolean) => void) {
+  emit(glued, true);
+  const stem = stemOf(glued);
+  if (stem !== glued) emit(stem, false);
+}
+
+/** forEachTerm as two lists. */
+export function termsOf(text: string, pairs: boolean): { words: string[]; joins: string[] } {
+  const words: string[] = [];
+  const joins: string[] = [];
+  forEachTerm(text, pairs, (t, word) => (word ? words : joins).push(t));
   return { words, joins };
 }
 
@@ -226,6 +255,7 @@ export const SEARCH_FIELDS = [
 
 export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {
   const v = doc[key];
+  if (key === 'notes') return (v as string).slice(0, MAX_NOTES_CHARS);
   return Array.isArray(v) ? v.join('\n') : v;
 }
 

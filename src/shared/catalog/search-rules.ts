@@ -357,3 +357,29 @@ export function findV3000Match<T extends { title: string }>(id: string, rows: T[
     rows.find((r) => slugify(r.title) === slugify(words))
   );
 }
+
+/**
+ * Where a text shows the query's words, for highlighting: [start, end) ranges of the text's own
+ * words that equal a query word, share its stem, or start with it (the query's last word, while
+ * typing). Case and diacritics ignored, as in matching.
+ */
+export function highlightRanges(text: string, q: string): [number, number][] {
+  const words = parseQuery(q);
+  if (words.length === 0) return [];
+  const out: [number, number][] = [];
+  const hits = (w: string) =>
+    words.some(
+      (q) =>
+        w === q.term ||
+        (w.length >= 5 && stemOf(w) === stemOf(q.term)) ||
+        (q.prefix && w.startsWith(q.term)) ||
+        (q.term.length >= 4 && w.startsWith(q.term) && w.length - q.term.length <= 3),
+    );
+  // Hyphenated words whole ("E-mails"): the glued form or any part may match.
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+    const parts = normalizeText(m[0]).split('-');
+    const hit = hits(parts.join('')) || (parts.length > 1 && parts.some(hits));
+    if (hit) out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
+}

@@ -24,6 +24,8 @@ import {
 const TARBALL = path.resolve(import.meta.dirname, '../../shared/corpus/n8n-workflows-zie619.tar.gz');
 const JUDGED = path.resolve(import.meta.dirname, '../tests/fixtures/search/relevance-judgements.json');
 const BIG = Number(process.env.SEARCH_BENCH_ITEMS ?? 50_000);
+/** `in-house` or `minisearch` to run one engine only (MiniSearch at 50,000 items takes minutes). */
+const ONLY = process.env.SEARCH_BENCH_ENGINE;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -173,7 +175,10 @@ export async function run() {
   const corpus = loadCorpus();
   const qs = queries();
   console.log(`corpus: ${corpus.length} workflows; ${qs.length} distinct queries, each run once (uncached)`);
-  for (const engine of [inHouse, miniSearch]) {
+  const engines = [inHouse, miniSearch].filter(
+    (e) => !ONLY || e.name.toLowerCase().startsWith(ONLY.replace('-', ' ').slice(0, 4)),
+  );
+  for (const engine of engines) {
     // Warm the code paths on the corpus first; the timed corpus run follows.
     const warm = engine.build(corpus.slice(0, 200));
     for (const q of qs) engine.query(warm, q);

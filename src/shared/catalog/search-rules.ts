@@ -78,7 +78,7 @@ export function stemOf(word: string): string {
 }
 
 /** Sticky notes are indexed up to this many characters (they can run to pages). */
-export const MAX_NOTES_CHARS = 4_000;
+export const MAX_NOTES_CHARS = 1_500;
 
 function isSpace(code: number): boolean {
   return (

@@ -175,7 +175,7 @@ export async function run() {
   const corpus = loadCorpus();
   const qs = queries();
   console.log(`corpus: ${corpus.length} workflows; ${qs.length} distinct queries, each run once (uncached)`);
-  const engines = [inHouse, miniSearch].filter(
+  const engines = ONLY === 'in-house' ? [inHouse] : ONLY === 'minisearch' ? [miniSearch] : [inHouse, miniSearch];
     (e) => !ONLY || e.name.toLowerCase().startsWith(ONLY.replace('-', ' ').slice(0, 4)),
   );
   for (const engine of engines) {

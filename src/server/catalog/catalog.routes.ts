@@ -11,9 +11,15 @@ import { CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
+import { getStack, saveStack } from './member-stack.ts';
 import { createSearchIndex, type IndexEntry } from './search-index.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
+const StackSchema = z.object({
+  stack: z
+    .array(z.string().max(100, 'An integration name is at most 100 characters.'))
+    .max(100, 'A stack holds at most 100 integrations.'),
+});
 const TrendingQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(6) });
 const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -25,8 +31,13 @@ const json = (body: string) =>
 const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
 
 /** The catalogue API: public counters, trending and previews; the rest for members only. */
-export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: EventBus; log?: Logger }) {
-  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+export function catalogRoutes(deps: {
+  database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
+  bus?: EventBus;
+  log?: Logger;
+}) {
+  const bus = deps.bus ?? processBus;
+  const index = createSearchIndex({ db: deps.database.db, bus, log: deps.log });
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
 
   return (
@@ -80,6 +91,18 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
       })
       // Every integration with its count: the facet's own search box and the "My stack" picker.
       .get('/integrations', requireMember, async (c) => c.json({ items: await index.integrations() }))
+      // "My stack": the member's saved integrations (decision 0010).
+      .get('/stack', requireMember, async (c) =>
+        c.json({ stack: await getStack({ database: deps.database, bus }, c.var.viewer.userId) }),
+      )
+      .put('/stack', requireMember, validate('json', StackSchema), async (c) =>
+        c.json({
+          stack: await saveStack(
+            { database: deps.database, bus },
+            { userId: c.var.viewer.userId, stack: c.req.valid('json').stack },
+          ),
+        }),
+      )
       .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
         const { page, pageSize } = c.req.valid('query');
         const agents = await index.list('newest', (e) => e.aiAgent);

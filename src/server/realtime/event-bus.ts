@@ -13,7 +13,8 @@ export type BusEvents = {
   /** A member's collection changed (saved, removed, edited, imported): only that member hears it. */
   'collection.changed': {
     userId: string;
-    action: 'added' | 'removed' | 'updated' | 'imported';
+    /** `stack`: the member's saved integrations ("My stack") changed. */
+    action: 'added' | 'removed' | 'updated' | 'imported' | 'stack';
     automationId?: string;
   };
   /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */

@@ -14,8 +14,8 @@ export const libraryKeys = {
   collections: ['library', 'collections'] as const,
   overview: ['library', 'overview'] as const,
   rating: (id: string) => ['library', 'rating', id] as const,
-  search: (q: string, chips: string[], sort: SearchSort, integrations: string[] = []) =>
-    ['catalog', 'search', q, chips.join(','), sort, integrations.join(',')] as const,
+  search: (q: string, chips: string[], sort: SearchSort, integrations: string[] = [], stack = '') =>
+    ['catalog', 'search', q, chips.join(','), sort, integrations.join(','), stack] as const,
   integrations: ['catalog', 'integrations'] as const,
   variants: (id: string) => ['catalog', 'variants', id] as const,
 };
@@ -28,10 +28,14 @@ export function useCatalogSearch(params: {
   chips: string[];
   sort: SearchSort;
   integrations?: string[];
+  stack?: string[];
+  stackMode?: 'only' | 'any' | null;
 }) {
   const integrations = params.integrations ?? [];
+  const stack = params.stackMode ? (params.stack ?? []) : [];
+  const stackKey = params.stackMode ? `${params.stackMode}:${stack.join(',')}` : '';
   return useInfiniteQuery({
-    queryKey: libraryKeys.search(params.q, params.chips, params.sort, integrations),
+    queryKey: libraryKeys.search(params.q, params.chips, params.sort, integrations, stackKey),
     initialPageParam: 1,
     queryFn: async ({ pageParam }) =>
       (await unwrap(
@@ -41,6 +45,10 @@ export function useCatalogSearch(params: {
             chips: params.chips.join(','),
             sort: params.sort,
             integrations: integrations.join(','),
+            // An empty stack filters nothing out on the server; "only" with no apps means nothing fits.
+            ...(params.stackMode
+              ? { stack: stack.length ? stack.join(',') : '\u0001', stackMode: params.stackMode }
+              : {}),
             page: String(pageParam),
             pageSize: String(SEARCH_PAGE_SIZE),
           },

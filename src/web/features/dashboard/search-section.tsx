@@ -8,6 +8,7 @@ import { cn } from '#web/lib/cn.ts';
 import { AutomationCard } from './automation-card.tsx';
 import { IntegrationFacet } from './integration-facet.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from './library-api.ts';
+import { StackEditor, useStack } from './my-stack.tsx';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
 export const SORT_LABELS: Record<SearchSort, string> = {
@@ -35,6 +36,8 @@ function useSearchState() {
     ? (rawSort as SearchSort)
     : null;
   const apps = (params.get('apps') ?? '').split(',').filter(Boolean);
+  const rawStack = params.get('stack');
+  const stackMode: 'only' | 'any' | null = rawStack === 'only' || rawStack === 'any' ? rawStack : null;
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -48,11 +51,13 @@ function useSearchState() {
       },
       { replace: true },
     );
-  return { q, chips, chosenSort, apps, update };
+  return { q, chips, chosenSort, apps, stackMode, update };
 }
 
 export function SearchSection() {
-  const { q, chips, chosenSort, apps, update } = useSearchState();
+  const { q, chips, chosenSort, apps, stackMode, update } = useSearchState();
+  const myStack = useStack();
+  const stack = stackMode ? (myStack.data?.stack ?? []) : [];
   const [text, setText] = useState(q);
   const [view, setView] = useState<ViewMode>('grid');
   const ids = useId();
@@ -61,7 +66,7 @@ export function SearchSection() {
   const defaultSort: SearchSort = liveQ ? 'relevance' : 'newest';
   const sort: SearchSort = chosenSort === 'relevance' && !liveQ ? 'newest' : (chosenSort ?? defaultSort);
   const sortOptions: readonly SearchSort[] = liveQ ? SEARCH_SORTS : SORTS;
-  const search = useCatalogSearch({ q: liveQ, chips, sort, integrations: apps });
+  const search = useCatalogSearch({ q: liveQ, chips, sort, integrations: apps, stack, stackMode });
   const { isPending, isFetching, isPlaceholderData } = search;
   const pages = search.data?.pages;
   const data = pages?.[0];
@@ -100,8 +105,8 @@ export function SearchSection() {
     const next = apps.includes(app) ? apps.filter((a) => a !== app) : [...apps, app];
     update({ apps: next.length ? next.join(',') : null });
   };
-  const filtered = chips.length > 0 || apps.length > 0;
-  const clearFilters = () => update({ chips: null, apps: null });
+  const filtered = chips.length > 0 || apps.length > 0 || stackMode !== null;
+  const clearFilters = () => update({ chips: null, apps: null, stack: null });
   const toggleChip = (chip: string) => {
     const next = chips.includes(chip) ? chips.filter((c) => c !== chip) : [...chips, chip];
     update({ chips: next.length ? next.join(',') : null });
@@ -197,6 +202,34 @@ export function SearchSection() {
         </ul>
       </fieldset>
       <IntegrationFacet counts={data?.integrationCounts ?? []} selected={apps} onToggle={toggleApp} />
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${ids}-stack`} className="text-sm font-medium">
+          My stack
+        </label>
+        <select
+          id={`${ids}-stack`}
+          value={stackMode ?? ''}
+          onChange={(e) => update({ stack: e.target.value || null })}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <option value="">All workflows</option>
+          <option value="only">Only my stack</option>
+          <option value="any">Any of my stack</option>
+        </select>
+        {stackMode && (myStack.data?.stack.length ?? 0) === 0 && (
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            Your stack is empty: pick your apps below.
+          </span>
+        )}
+        <details className="w-full">
+          <summary className="cursor-pointer text-sm text-brand-700 dark:text-brand-300">
+            Edit my stack
+          </summary>
+          <div className="mt-2">
+            <StackEditor />
+          </div>
+        </details>
+      </div>
       <div
         aria-live="polite"
         aria-busy={isFetching}

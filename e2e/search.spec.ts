@@ -75,5 +75,6 @@ test('a member finds workflows by two apps, sees the words marked, and recovers 
   await stackFilter.selectOption('any');
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page, 'search with a query');
-  expect(errors).toEqual([]);
+  // Video thumbnails come from YouTube, which the test machine cannot reach (as in member.spec.ts).
+  expect(errors.filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
 });

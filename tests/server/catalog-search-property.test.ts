@@ -88,4 +88,44 @@ describe('search never fails and never leaks wildcards, whatever q and chips are
       { numRuns: 200, endOnFailure: true },
     );
   });
+
+  it('never answers 5xx to hostile sorts, integration, stack and paging parameters', async () => {
+    const { request, database } = await createTestApp({ resolveViewer: viewerFor('member') });
+    await importCatalogPath({ database, target: LIBRARY });
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'grapheme', maxLength: 10 }),
+      fc.constantFrom(
+        'relevance',
+        'newest',
+        'only',
+        'any',
+        'Gmail,Telegram',
+        ',,,',
+        '\u0000',
+        '-1',
+        '1e9',
+        'x'.repeat(5_000),
+      ),
+    );
+    const key = fc.constantFrom(
+      'q',
+      'sort',
+      'integrations',
+      'stack',
+      'stackMode',
+      'page',
+      'pageSize',
+      'chips',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 5 }), async (pairs) => {
+        const query = pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+        const res = await request(`/api/catalog/automations?${query}`);
+        expect(res.status, query).toBeLessThan(500);
+        expect([200, 400, 422]).toContain(res.status);
+      }),
+      { numRuns: 150, endOnFailure: true },
+    );
+  });
 });

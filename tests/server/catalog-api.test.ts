@@ -70,7 +70,8 @@ describe('member search: GET /api/catalog/automations', () => {
     ["'; drop table automations; --", []],
     ['"quoted"', []],
     ['🚀', []],
-    ['e-mail', []],
+    // The word rule (issue 16): e-mail = email; a lone letter is no prefix.
+    ['e-mail', ['v3000-email-summariser-bot']],
     ['c++', []],
     ['slack:bot', []],
     ['x'.repeat(1000), []],
@@ -299,11 +300,13 @@ describe('public endpoints', () => {
 describe('sorts with equal dates (decision 0012)', () => {
   it("fall back to the source's own order, so Newest, Oldest and A–Z differ", async () => {
     const t = await createTestApp({ resolveViewer: viewerFromHeader() });
+    // Each posts to another app: the same structure would make them variants of one card.
+    const app: Record<string, string> = { Zebra: 'slack', Apple: 'telegram', Mango: 'discord' };
     const flow = (name: string) => ({
       name,
       nodes: [
         { name: 'Start', type: 'n8n-nodes-base.manualTrigger', position: [0, 0] },
-        { name: 'Post', type: 'n8n-nodes-base.slack', position: [200, 0] },
+        { name: 'Post', type: `n8n-nodes-base.${app[name]}`, position: [200, 0] },
       ],
       connections: {},
     });

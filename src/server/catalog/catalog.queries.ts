@@ -40,20 +40,29 @@ export type CardRow = {
     | ((typeof cardColumns)[K]['_']['notNull'] extends true ? never : null);
 };
 
+/** What the search index reads besides the card: node types, sticky notes and the structure hash. */
+export const indexColumns = {
+  ...cardColumns,
+  nodeTypes: automations.nodeTypes,
+  notes: automations.howItWorks,
+  structureHash: automations.structureHash,
+};
+export type IndexRow = CardRow & { nodeTypes: string[]; notes: string; structureHash: string };
+
 /**
- * All published automations' card columns (the search index's input), read in keyset pages so the
+ * All published automations' index columns (the search index's input), read in keyset pages so the
  * embedded database never materialises 50,000 rows in one result (its memory does not shrink).
  */
-export async function selectCardRows(db: Database, pageSize = 5_000): Promise<CardRow[]> {
-  const out: CardRow[] = [];
+export async function selectIndexRows(db: Database, pageSize = 5_000): Promise<IndexRow[]> {
+  const out: IndexRow[] = [];
   let after = '';
   for (;;) {
     const page = (await db
-      .select(cardColumns)
+      .select(indexColumns)
       .from(automations)
       .where(and(eq(automations.published, true), gt(automations.id, after)))
       .orderBy(automations.id)
-      .limit(pageSize)) as CardRow[];
+      .limit(pageSize)) as IndexRow[];
     out.push(...page);
     if (page.length < pageSize) return out;
     after = page[page.length - 1]!.id;

@@ -12,9 +12,15 @@ import { CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
+import { getStack, saveStack } from './member-stack.ts';
 import { createSearchIndex, type IndexEntry } from './search-index.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
+const StackSchema = z.object({
+  stack: z
+    .array(z.string().max(100, 'An integration name is at most 100 characters.'))
+    .max(100, 'A stack holds at most 100 integrations.'),
+});
 const TrendingQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(6) });
 const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -40,8 +46,13 @@ async function indexRead(request: Request, tag: string, build: () => Promise<str
 const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
 
 /** The catalogue API: public counters, trending and previews; the rest for members only. */
-export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: EventBus; log?: Logger }) {
-  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+export function catalogRoutes(deps: {
+  database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
+  bus?: EventBus;
+  log?: Logger;
+}) {
+  const bus = deps.bus ?? processBus;
+  const index = createSearchIndex({ db: deps.database.db, bus, log: deps.log });
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
 
   return (
@@ -89,10 +100,26 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
           const r = await index.search(params);
           return (
             `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
-            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`
+            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)},` +
+            `"sort":"${r.sort}","integrationCounts":${JSON.stringify(r.integrationCounts)},` +
+            `"didYouMean":${JSON.stringify(r.didYouMean)}}`
           );
         });
       })
+      // Every integration with its count: the facet's own search box and the "My stack" picker.
+      .get('/integrations', requireMember, async (c) => c.json({ items: await index.integrations() }))
+      // "My stack": the member's saved integrations (decision 0010).
+      .get('/stack', requireMember, async (c) =>
+        c.json({ stack: await getStack({ database: deps.database, bus }, c.var.viewer.userId) }),
+      )
+      .put('/stack', requireMember, validate('json', StackSchema), async (c) =>
+        c.json({
+          stack: await saveStack(
+            { database: deps.database, bus },
+            { userId: c.var.viewer.userId, stack: c.req.valid('json').stack },
+          ),
+        }),
+      )
       .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
         const { page, pageSize } = c.req.valid('query');
         return indexRead(c.req.raw, await index.tag(), async () => {
@@ -125,6 +152,11 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
+        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
+      })
+      .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {
+        const items = await index.variantsOf(c.req.valid('param').id);
+        if (!items) throw notFound();
         return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {

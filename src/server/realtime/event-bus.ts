@@ -14,7 +14,8 @@ export type BusEvents = {
   /** A member's collection changed (saved, removed, edited, imported): only that member hears it. */
   'collection.changed': {
     userId: string;
-    action: 'added' | 'removed' | 'updated' | 'imported';
+    /** `stack`: the member's saved integrations ("My stack") changed. */
+    action: 'added' | 'removed' | 'updated' | 'imported' | 'stack';
     automationId?: string;
   };
   /**

@@ -39,6 +39,11 @@ export const MAX_TAGS = 8;
 
 export const SORTS = ['newest', 'oldest', 'popular', 'alphabetical'] as const;
 export type CatalogSort = (typeof SORTS)[number];
+/** Member search sorts: "relevance" first, the default when there is a query (issue 16). */
+export const SEARCH_SORTS = ['relevance', ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** How many integrations the search facet shows before its own search box. */
+export const INTEGRATION_FACET_SIZE = 30;
 
 /** The spec's two source tables, plus files imported without a manifest row. */
 export const SOURCE_VAULT = 'vault';

@@ -2,6 +2,7 @@ import { deriveCategory, deriveDifficulty, deriveTags } from './classify.ts';
 import type { Category, Difficulty } from './constants.ts';
 import { deriveIntegrations } from './integrations.ts';
 import { deriveSetupSteps } from './setup-steps.ts';
+import { nodeTypesOf, structureHash } from './structure.ts';
 import { summariseWorkflow } from './summary.ts';
 import { cardSummary, deriveTitle } from './text.ts';
 import { checkWiring, communityNodeTypes, type WiringRepair } from './wiring.ts';
@@ -43,6 +44,9 @@ export type DerivedAutomation = {
   setupSteps: string[];
   authorNotes: string[];
   quality: QualityFlags | null;
+  /** Distinct node types (search) and the wiring's hash (variants). */
+  nodeTypes: string[];
+  structureHash: string;
 };
 
 export const TEMPLATE_ONLY_DESCRIPTION = 'Template only: open the template link to get this workflow.';
@@ -126,5 +130,7 @@ export function deriveAutomation(input: {
     setupSteps: deriveSetupSteps(credentials),
     authorNotes: authorNotesOf(nodes),
     quality,
+    nodeTypes: nodeTypesOf(input.workflow),
+    structureHash: structureHash(input.workflow),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chipText,
   findV3000Match,
+  highlightRanges,
   isAiAgent,
   isV3000Id,
   matchesChip,
@@ -91,5 +92,18 @@ describe('v3000 ids', () => {
   ])('findV3000Match %s', (id, expected) => {
     const rows = [{ title: 'Email Summariser' }, { title: 'Slack Bot' }];
     expect(findV3000Match(id, rows)?.title).toBe(expected);
+  });
+});
+
+describe('highlightRanges (matched words in titles and summaries)', () => {
+  it.each([
+    ['Forward Gmail to Telegram', 'gmail telegram', ['Gmail', 'Telegram']],
+    ['Send E-mails with Café bots', 'email cafe', ['E-mails', 'Café']],
+    ['Summarize emails', 'summarize email', ['Summarize', 'emails']],
+    ['Telegram digest', 'teleg', ['Telegram']],
+    ['Post to Slack', 'the to', ['to']],
+    ['Nothing here', 'slack', []],
+  ])('%j for %j → %j', (text, q, expected) => {
+    expect(highlightRanges(text, q).map(([a, b]) => text.slice(a, b))).toEqual(expected);
   });
 });

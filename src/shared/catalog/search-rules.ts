@@ -33,6 +33,272 @@ export function matchesQuery(
   );
 }
 
+// ---- Word search (issue 16): the one rule the server index, the overlay and the tests share. ----
+
+/** Words that never decide a miss: a query keeps working when a member writes a sentence. */
+export const STOP_WORDS = new Set(
+  (
+    'a an and are as at be by for from how i in into is it my of on or so that the their then this to ' +
+    'when where which while who will with without your you me we our us via using use based'
+  ).split(' '),
+);
+
+/** Lowercase, diacritics dropped (é → e), NUL removed. */
+export function normalizeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test for the fast path
+  const ascii = /^[\u0000-\u007f]*$/.test(text);
+  const lower = (ascii ? text : text.normalize('NFKD').replace(/\p{M}+/gu, '')).toLowerCase();
+  return lower.includes('\u0000') ? lower.replaceAll('\u0000', '') : lower;
+}
+
+/** camelCase and letter-case boundaries, marked so they glue like a hyphen. */
+const CAMEL = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+const SPACE = /\s/;
+
+/** Words of a text in order: camelCase split ("googleSheets" → google, sheets), normalised. */
+export function wordsOf(text: string): string[] {
+  return normalizeText(text.replace(CAMEL, '$1$2-')).match(WORD) ?? [];
+}
+
+/** Light English stemming for plurals and verb forms: "emails" → email, "submitted" → submitt. */
+export function stemOf(word: string): string {
+  const n = word.length;
+  if (n < 5) return word;
+  const last = word.charCodeAt(n - 1);
+  if (last === 115 /* s */) {
+    if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+    if (word.endsWith('ss')) return word;
+    if (/(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
+    return word.slice(0, -1);
+  }
+  if (last === 100 /* d */ && word.charCodeAt(n - 2) === 101 /* e */) return word.slice(0, -2);
+  if (last === 103 /* g */ && n > 6 && word.endsWith('ing')) return word.slice(0, -3);
+  return word;
+}
+
+/** Sticky notes are indexed up to this many characters (they can run to pages). */
+export const MAX_NOTES_CHARS = 1_500;
+
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    code === 10 ||
+    code === 9 ||
+    code === 13 ||
+    (code > 127 && SPACE.test(String.fromCharCode(code)))
+  );
+}
+
+/**
+ * Calls `emit` for each index term of a field: its words (`word` true), plus glued forms so
+ * "e-mail", "E-Mail" and "email" meet, and "google-sheets", "googleSheets" and "googlesheets" do
+ * too (the glued chunk counts as a word), plus stems ("emails" → email). In short fields (`pairs`) neighbouring words are joined across
+ * spaces as well ("Google Sheets" → googlesheets). Only words answer prefixes and typos.
+ */
+export function forEachTerm(text: string, pairs: boolean, emit: (term: string, word: boolean) => void): void {
+  const norm = normalizeText(text.replace(CAMEL, '$1$2-'));
+  let glued = '';
+  let prevEnd = -1;
+  let prev = '';
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(norm); m !== null; m = WORD.exec(norm)) {
+    const w = m[0];
+    let spaced = prevEnd < 0;
+    for (let i = prevEnd; !spaced && i < m.index; i++) spaced = isSpace(norm.charCodeAt(i));
+    if (!spaced) {
+      emit(prev + w, false);
+      glued += w;
+    } else {
+      if (glued !== prev) emitGlued(glued, emit);
+      if (pairs && prev) emit(prev + w, false);
+      glued = w;
+    }
+    const stem = stemOf(w);
+    if (stem !== w) emit(stem, false);
+    emit(w, true);
+    prev = w;
+    prevEnd = m.index + w.length;
+  }
+  if (glued !== prev) emitGlued(glued, emit);
+}
+
+/** A hyphenated or camelCase chunk glued whole ("e-mails" → emails) is a word of its own, stem too. */
+function emitGlued(glued: string, emit: (term: string, word: boolean) => void) {
+  emit(glued, true);
+  const stem = stemOf(glued);
+  if (stem !== glued) emit(stem, false);
+}
+
+/** forEachTerm as two lists. */
+export function termsOf(text: string, pairs: boolean): { words: string[]; joins: string[] } {
+  const words: string[] = [];
+  const joins: string[] = [];
+  forEachTerm(text, pairs, (t, word) => (word ? words : joins).push(t));
+  return { words, joins };
+}
+
+export type QueryWord = { term: string; prefix: boolean; typos: number };
+
+/** Words members use for the same thing in workflow titles and notes; a hit counts as a stem hit. */
+export const SYNONYMS: Record<string, string[]> = {
+  notification: ['notify', 'alert', 'message'],
+  notify: ['notification', 'alert', 'message'],
+  alert: ['notification', 'notify'],
+  submitted: ['submission', 'submit'],
+  submit: ['submission', 'submitted'],
+  submission: ['submit', 'submitted'],
+  backup: ['back', 'export', 'save'],
+  summarize: ['summarise', 'summary', 'summarizer', 'summarization'],
+  summarise: ['summarize', 'summary'],
+  twitter: ['tweet'],
+  tweet: ['twitter'],
+  gpt: ['openai', 'chatgpt'],
+  chatgpt: ['openai', 'gpt'],
+  mail: ['email'],
+  sheet: ['sheets', 'spreadsheet'],
+  spreadsheet: ['sheets', 'sheet'],
+  chatbot: ['bot', 'chat'],
+};
+
+/** Typos forgiven in a word: one from 5 letters, two from 9. */
+export function typoBudget(word: string): number {
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/**
+ * The words a query asks for: whitespace separates words, other punctuation glues ("e-mail" →
+ * "email", "google-sheets" → "googlesheets"); stop words dropped (all of them kept when the query
+ * has nothing else); the last word matches as a prefix while typing.
+ */
+export function parseQuery(q: string): QueryWord[] {
+  const raw = normalizeText(q)
+    .split(/\s+/)
+    .map((w) => (w.match(/[\p{L}\p{N}]+/gu) ?? []).join(''))
+    .filter(Boolean);
+  const kept = raw.filter((w) => !STOP_WORDS.has(w));
+  const words = (kept.length > 0 ? kept : raw).slice(0, 32);
+  const lastRaw = raw[raw.length - 1];
+  return [...new Set(words)].map((term) => ({
+    term,
+    // Only the word being typed is a prefix (from two letters); a dropped stop word does not count.
+    prefix: term === lastRaw && term.length >= 2,
+    typos: typoBudget(term),
+  }));
+}
+
+/**
+ * Edit distance (insert, delete, substitute, swap of neighbours) when it is at most `max`, else
+ * max + 1. Banded, stops as soon as a row exceeds the limit.
+ */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (lb >= ROW.length) return max + 1;
+  let prev2 = ROWS[0]!;
+  let prev = ROWS[1]!;
+  let cur = ROWS[2]!;
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ca === cb ? 0 : 1);
+      if (prev[j]! + 1 < v) v = prev[j]! + 1;
+      if (cur[j - 1]! + 1 < v) v = cur[j - 1]! + 1;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb && prev2[j - 2]! + 1 < v)
+        v = prev2[j - 2]! + 1;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return Math.min(prev[lb]!, max + 1);
+}
+// Rows reused by every call (single-threaded): no allocation per comparison.
+const ROW = new Int32Array(64);
+const ROWS = [ROW, new Int32Array(64), new Int32Array(64)];
+
+/** The fields word search reads, in one place (the card's summary field is whatever it is called). */
+export type SearchDoc = {
+  id: string;
+  title: string;
+  summary: string;
+  description: string;
+  integrations: string[];
+  nodeTypes: string[];
+  category: string;
+  tags: string[];
+  author: string;
+  notes: string;
+};
+
+/** Field order and weights for relevance: title > integrations > summary > tags > notes. */
+/** `short` fields join neighbouring words and feed the typo vocabulary. */
+export const SEARCH_FIELDS = [
+  { key: 'title', weight: 10, short: true },
+  { key: 'integrations', weight: 8, short: true },
+  { key: 'nodeTypes', weight: 6, short: true },
+  { key: 'summary', weight: 5, short: true },
+  { key: 'description', weight: 4, short: false },
+  { key: 'tags', weight: 3, short: true },
+  { key: 'category', weight: 2, short: true },
+  { key: 'author', weight: 2, short: true },
+  { key: 'id', weight: 1, short: true },
+  { key: 'notes', weight: 1, short: false },
+] as const satisfies readonly { key: keyof SearchDoc; weight: number; short: boolean }[];
+
+export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {
+  const v = doc[key];
+  if (key === 'notes') return (v as string).slice(0, MAX_NOTES_CHARS);
+  return Array.isArray(v) ? v.join('\n') : v;
+}
+
+/** Match kinds, best first, and what each is worth against an exact hit. */
+export const MATCH_KIND_FACTOR = { exact: 1, stem: 0.9, prefix: 0.7, typo1: 0.2, typo2: 0.12 } as const;
+
+/** How a term of the index answers a query word, or null. */
+export function termMatch(word: QueryWord, term: string): keyof typeof MATCH_KIND_FACTOR | null {
+  if (term === word.term) return 'exact';
+  if (word.prefix && term.startsWith(word.term)) return 'prefix';
+  if (word.typos === 0 || Math.abs(term.length - word.term.length) > word.typos) return null;
+  const d = boundedDistance(word.term, term, word.typos);
+  if (d > word.typos) return null;
+  return d === 1 ? 'typo1' : 'typo2';
+}
+
+/**
+ * The word rule for one item: every query word matches a term of some field. Slow reference form
+ * (the index does the same with postings); the full rule is this OR the spec's substring rule.
+ */
+export function matchesWords(q: string, doc: SearchDoc): boolean {
+  const words = parseQuery(q);
+  // Punctuation alone ("(", "%") has no words: only the substring rule answers it.
+  if (words.length === 0) return q.trim() === '';
+  const fields = SEARCH_FIELDS.map((f) => ({ ...f, ...termsOf(fieldText(doc, f.key), f.short) }));
+  const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
+  const loose = new Set(fields.flatMap((f) => f.words));
+  const typoVocab = new Set(fields.filter((f) => f.short).flatMap((f) => f.words));
+  return words.every(
+    (w) =>
+      exact.has(w.term) ||
+      exact.has(stemOf(w.term)) ||
+      (SYNONYMS[w.term] ?? []).some((alt) => exact.has(alt)) ||
+      (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
+      (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
+  );
+}
+
+/** The member search rule: the spec's substring rule, widened by the word rule. */
+export function matchesSearch(q: string, doc: SearchDoc): boolean {
+  return matchesQuery(q, doc) || matchesWords(q, doc);
+}
+
 const AI_AGENT_KEYWORDS = [
   'ai agent',
   'openai',
@@ -90,4 +356,30 @@ export function findV3000Match<T extends { title: string }>(id: string, rows: T[
     rows.find((r) => r.title.toLowerCase().includes(words)) ??
     rows.find((r) => slugify(r.title) === slugify(words))
   );
+}
+
+/**
+ * Where a text shows the query's words, for highlighting: [start, end) ranges of the text's own
+ * words that equal a query word, share its stem, or start with it (the query's last word, while
+ * typing). Case and diacritics ignored, as in matching.
+ */
+export function highlightRanges(text: string, q: string): [number, number][] {
+  const words = parseQuery(q);
+  if (words.length === 0) return [];
+  const out: [number, number][] = [];
+  const hits = (w: string) =>
+    words.some(
+      (q) =>
+        w === q.term ||
+        (w.length >= 5 && stemOf(w) === stemOf(q.term)) ||
+        (q.prefix && w.startsWith(q.term)) ||
+        (q.term.length >= 4 && w.startsWith(q.term) && w.length - q.term.length <= 3),
+    );
+  // Hyphenated words whole ("E-mails"): the glued form or any part may match.
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+    const parts = normalizeText(m[0]).split('-');
+    const hit = hits(parts.join('')) || (parts.length > 1 && parts.some(hits));
+    if (hit) out.push([m.index, m.index + m[0].length]);
+  }
+  return out;
 }

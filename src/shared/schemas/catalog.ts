@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, SORTS } from '#shared/catalog/constants.ts';
+import { DIFFICULTIES, SEARCH_SORTS } from '#shared/catalog/constants.ts';
 import { CanvasModelSchema } from './canvas.ts';
 
 // Member catalogue API shapes (search, AI agents, one automation, related, by author) and the
@@ -19,7 +19,24 @@ const commaList = z
 export const CatalogSearchQuerySchema = z.object({
   q: z.string().max(1_000, 'Search terms can be at most 1,000 characters.').optional().default(''),
   chips: commaList.optional().default([]),
-  sort: z.enum(SORTS).optional().default('newest'),
+  /** Default: relevance with a query, newest without. */
+  sort: z.enum(SEARCH_SORTS).optional(),
+  /** Integration facet: workflows using every one of these. */
+  integrations: commaList.optional().default([]),
+  /** "My stack": with stackMode `only`, workflows using nothing else; `any`, at least one of them. */
+  stack: z
+    .string()
+    .max(4_000)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .slice(0, 100),
+    )
+    .optional()
+    .default([]),
+  stackMode: z.enum(['only', 'any']).optional().default('any'),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
@@ -45,6 +62,8 @@ export const AutomationCardSchema = z.object({
   hasResources: z.boolean(),
   deployable: z.boolean(),
   nodeCount: z.number().int(),
+  /** Workflows with the same node types and wiring, this one included (only when more than one). */
+  variants: z.number().int().optional(),
 });
 export type AutomationCard = z.infer<typeof AutomationCardSchema>;
 
@@ -57,6 +76,12 @@ export const CatalogSearchResponseSchema = z.object({
   categoryCounts: z.record(z.string(), z.number().int()),
   /** Matches per filter chip for the current search (before chips). */
   chipCounts: z.record(z.string(), z.number().int()),
+  /** The sort applied (relevance when there is a query and no sort was asked for). */
+  sort: z.enum(SEARCH_SORTS),
+  /** The most used integrations among the matches (before the integration and stack filters). */
+  integrationCounts: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  /** On zero results: the query with misspelt words replaced by the nearest indexed words. */
+  didYouMean: z.string().nullable(),
 });
 export type CatalogSearchResponse = z.infer<typeof CatalogSearchResponseSchema>;
 

@@ -13,7 +13,7 @@ export type LiveEventMap = {
   /** An import wrote a new workflow_stats row; `changed` when the library's contents moved. */
   workflow_stats: { lastUpdated: string; changed: boolean; total?: number };
   /** The member's own collection changed (another tab, device or an import). */
-  collection: { action: 'added' | 'removed' | 'updated' | 'imported'; automationId?: string };
+  collection: { action: 'added' | 'removed' | 'updated' | 'imported' | 'stack'; automationId?: string };
   /** Runs or ratings of an automation changed. */
   catalog: { automationId?: string };
 };

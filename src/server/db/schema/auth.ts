@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's tables (user, session, account, verification, rate limit) with the admin plugin's
 // role and ban fields. The export keys are better-auth's model names and the property names its
@@ -102,6 +102,8 @@ export const profiles = pgTable('profiles', {
   emailNotifications: boolean('email_notifications').notNull().default(true),
   automationAlerts: boolean('automation_alerts').notNull().default(true),
   weeklyReports: boolean('weekly_reports').notNull().default(false),
+  /** "My stack": the integrations the member uses, for the search filter (decision 0010). */
+  searchStack: jsonb('search_stack').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

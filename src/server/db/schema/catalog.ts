@@ -62,6 +62,10 @@ export const automations = pgTable(
     /** Position of the file or row in its import, so equal dates keep the source's own order. */
     sourceOrder: integer('source_order').notNull().default(0),
     setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
+    /** Distinct node types, searchable as such (decision 0010). */
+    nodeTypes: jsonb('node_types').$type<string[]>().notNull().default([]),
+    /** Hash of node types and wiring: equal hashes are variants of one workflow ('' = none). */
+    structureHash: text('structure_hash').notNull().default(''),
     videoUrl: text('video_url'),
     resourceUrl: text('resource_url'),
     templateUrl: text('template_url'),

@@ -18,6 +18,7 @@ import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { StarRating } from './star-rating.tsx';
+import { VariantsBlock } from './variants-block.tsx';
 
 const NO_JSON =
   "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
@@ -254,6 +255,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <li>Add your credentials to the nodes that need them, then test and activate.</li>
             </ol>
           </Block>
+          <VariantsBlock id={a.id} />
           {hasNamedAuthor(a) && <MoreByAuthor a={a} />}
           {a.setupSteps.length > 0 && (
             <Block title="Set up steps">

@@ -17,6 +17,7 @@ import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { Highlighted } from './highlight.tsx';
 
 const CATEGORY_ICONS: Record<string, typeof Bot> = {
   'AI & Automation': Bot,
@@ -126,10 +127,12 @@ type CardProps = {
   view: 'grid' | 'list';
   /** Extra action (collections: remove). */
   action?: React.ReactNode;
+  /** The search query: its words are highlighted in the title and summary. */
+  query?: string;
 };
 
 /** A search or collection card: click or Enter opens /automation/{id}. */
-export function AutomationCard({ card, saved, onToggleSave, view, action }: CardProps) {
+export function AutomationCard({ card, saved, onToggleSave, view, action, query }: CardProps) {
   const facts = (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
       <span className="inline-flex items-center gap-1">
@@ -172,7 +175,7 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
               data-card-link=""
               className="after:absolute after:inset-0 focus-visible:outline-none"
             >
-              {card.title}
+              <Highlighted text={card.title} query={query} />
             </Link>
           </h3>
           <div className="relative z-10 flex shrink-0 items-center gap-1">
@@ -181,7 +184,9 @@ export function AutomationCard({ card, saved, onToggleSave, view, action }: Card
           </div>
         </div>
         {facts}
-        <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{card.summary}</p>
+        <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">
+          <Highlighted text={card.summary} query={query} />
+        </p>
         <IntegrationIcons names={card.integrations} />
         <Tags tags={card.tags} max={view === 'grid' ? 3 : 2} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">

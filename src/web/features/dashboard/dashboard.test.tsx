@@ -180,7 +180,9 @@ describe('search section', () => {
     await screen.findByText('No automations found');
     const box = screen.getByPlaceholderText('Search automations, workflows, actions...');
     for (const value of ['l', 'le', 'lea', 'lead']) fireEvent.change(box, { target: { value } });
-    expect(await screen.findByText('Lead router')).toBeDefined();
+    const link = await screen.findByRole('link', { name: 'Lead router' });
+    // The query's words are highlighted in the title.
+    expect(link.querySelector('mark')?.textContent).toBe('Lead');
     // Every keystroke searched (no debounce on the query)…
     expect(searches.map((u) => u.searchParams.get('q'))).toEqual(
       expect.arrayContaining(['l', 'le', 'lea', 'lead']),

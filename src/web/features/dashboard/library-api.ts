@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import type { CatalogSort } from '#shared/catalog/constants.ts';
+import type { SearchSort } from '#shared/catalog/constants.ts';
 import type { AutomationCard, CatalogSearchResponse } from '#shared/schemas/catalog.ts';
 import type { CollectionList, Overview, RecordEvent } from '#shared/schemas/library.ts';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
@@ -14,16 +14,28 @@ export const libraryKeys = {
   collections: ['library', 'collections'] as const,
   overview: ['library', 'overview'] as const,
   rating: (id: string) => ['library', 'rating', id] as const,
-  search: (q: string, chips: string[], sort: CatalogSort) =>
-    ['catalog', 'search', q, chips.join(','), sort] as const,
+  search: (q: string, chips: string[], sort: SearchSort, integrations: string[] = [], stack = '') =>
+    ['catalog', 'search', q, chips.join(','), sort, integrations.join(','), stack] as const,
+  integrations: ['catalog', 'integrations'] as const,
+  variants: (id: string) => ['catalog', 'variants', id] as const,
 };
 
 /** Cards per page of search results; "Show more" loads the next page. */
 export const SEARCH_PAGE_SIZE = 24;
 
-export function useCatalogSearch(params: { q: string; chips: string[]; sort: CatalogSort }) {
+export function useCatalogSearch(params: {
+  q: string;
+  chips: string[];
+  sort: SearchSort;
+  integrations?: string[];
+  stack?: string[];
+  stackMode?: 'only' | 'any' | null;
+}) {
+  const integrations = params.integrations ?? [];
+  const stack = params.stackMode ? (params.stack ?? []) : [];
+  const stackKey = params.stackMode ? `${params.stackMode}:${stack.join(',')}` : '';
   return useInfiniteQuery({
-    queryKey: libraryKeys.search(params.q, params.chips, params.sort),
+    queryKey: libraryKeys.search(params.q, params.chips, params.sort, integrations, stackKey),
     initialPageParam: 1,
     queryFn: async ({ pageParam }) =>
       (await unwrap(
@@ -32,6 +44,11 @@ export function useCatalogSearch(params: { q: string; chips: string[]; sort: Cat
             q: params.q,
             chips: params.chips.join(','),
             sort: params.sort,
+            integrations: integrations.join(','),
+            // An empty stack filters nothing out on the server; "only" with no apps means nothing fits.
+            ...(params.stackMode
+              ? { stack: stack.length ? stack.join(',') : '\u0001', stackMode: params.stackMode }
+              : {}),
             page: String(pageParam),
             pageSize: String(SEARCH_PAGE_SIZE),
           },
@@ -40,6 +57,29 @@ export function useCatalogSearch(params: { q: string; chips: string[]; sort: Cat
     getNextPageParam: (last, all) => (all.length * last.pageSize < last.total ? all.length + 1 : undefined),
     placeholderData: (previous) => previous,
     staleTime: 30_000,
+  });
+}
+
+/** Every integration with its count: the facet's search box. */
+export function useIntegrations(enabled: boolean) {
+  return useQuery({
+    queryKey: libraryKeys.integrations,
+    queryFn: async () =>
+      (await unwrap(await api.catalog.integrations.$get())) as { items: { name: string; count: number }[] },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The other workflows with the same node types and wiring. */
+export function useVariants(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: libraryKeys.variants(id),
+    queryFn: async () =>
+      (await unwrap(await api.catalog.automations[':id'].variants.$get({ param: { id } }))) as {
+        items: AutomationCard[];
+      },
+    enabled,
   });
 }
 

@@ -1,15 +1,18 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { type CatalogSort, FILTER_TAGS, SORTS } from '#shared/catalog/constants.ts';
+import { Link, useSearchParams } from 'react-router';
+import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AutomationCard } from './automation-card.tsx';
+import { IntegrationFacet } from './integration-facet.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from './library-api.ts';
+import { StackEditor, useStack } from './my-stack.tsx';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
-export const SORT_LABELS: Record<CatalogSort, string> = {
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
   newest: 'Newest First',
   oldest: 'Oldest First',
   popular: 'Most Popular',
@@ -28,9 +31,13 @@ function useSearchState() {
     .split(',')
     .filter((c) => (FILTER_TAGS as readonly string[]).includes(c));
   const rawSort = params.get('sort');
-  const sort: CatalogSort = (SORTS as readonly string[]).includes(rawSort ?? '')
-    ? (rawSort as CatalogSort)
-    : 'newest';
+  /** A sort the member picked; otherwise relevance with a query, newest without. */
+  const chosenSort = (SEARCH_SORTS as readonly string[]).includes(rawSort ?? '')
+    ? (rawSort as SearchSort)
+    : null;
+  const apps = (params.get('apps') ?? '').split(',').filter(Boolean);
+  const rawStack = params.get('stack');
+  const stackMode: 'only' | 'any' | null = rawStack === 'only' || rawStack === 'any' ? rawStack : null;
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -44,17 +51,22 @@ function useSearchState() {
       },
       { replace: true },
     );
-  return { q, chips, sort, update };
+  return { q, chips, chosenSort, apps, stackMode, update };
 }
 
 export function SearchSection() {
-  const { q, chips, sort, update } = useSearchState();
+  const { q, chips, chosenSort, apps, stackMode, update } = useSearchState();
+  const myStack = useStack();
+  const stack = stackMode ? (myStack.data?.stack ?? []) : [];
   const [text, setText] = useState(q);
   const [view, setView] = useState<ViewMode>('grid');
   const ids = useId();
   // Results follow every keystroke (the box's text is the query); only the URL waits for a pause.
   const liveQ = text.trim() ? text : '';
-  const search = useCatalogSearch({ q: liveQ, chips, sort });
+  const defaultSort: SearchSort = liveQ ? 'relevance' : 'newest';
+  const sort: SearchSort = chosenSort === 'relevance' && !liveQ ? 'newest' : (chosenSort ?? defaultSort);
+  const sortOptions: readonly SearchSort[] = liveQ ? SEARCH_SORTS : SORTS;
+  const search = useCatalogSearch({ q: liveQ, chips, sort, integrations: apps, stack, stackMode });
   const { isPending, isFetching, isPlaceholderData } = search;
   const pages = search.data?.pages;
   const data = pages?.[0];
@@ -89,6 +101,12 @@ export function SearchSection() {
     e.preventDefault();
     update({ q: text.trim() ? text : null });
   };
+  const toggleApp = (app: string) => {
+    const next = apps.includes(app) ? apps.filter((a) => a !== app) : [...apps, app];
+    update({ apps: next.length ? next.join(',') : null });
+  };
+  const filtered = chips.length > 0 || apps.length > 0 || stackMode !== null;
+  const clearFilters = () => update({ chips: null, apps: null, stack: null });
   const toggleChip = (chip: string) => {
     const next = chips.includes(chip) ? chips.filter((c) => c !== chip) : [...chips, chip];
     update({ chips: next.length ? next.join(',') : null });
@@ -143,10 +161,10 @@ export function SearchSection() {
           <select
             id={`${ids}-sort`}
             value={sort}
-            onChange={(e) => update({ sort: e.target.value === 'newest' ? null : e.target.value })}
+            onChange={(e) => update({ sort: e.target.value === defaultSort ? null : e.target.value })}
             className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
           >
-            {SORTS.map((s) => (
+            {sortOptions.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>
@@ -183,6 +201,35 @@ export function SearchSection() {
           })}
         </ul>
       </fieldset>
+      <IntegrationFacet counts={data?.integrationCounts ?? []} selected={apps} onToggle={toggleApp} />
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${ids}-stack`} className="text-sm font-medium">
+          My stack
+        </label>
+        <select
+          id={`${ids}-stack`}
+          value={stackMode ?? ''}
+          onChange={(e) => update({ stack: e.target.value || null })}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <option value="">All workflows</option>
+          <option value="only">Only my stack</option>
+          <option value="any">Any of my stack</option>
+        </select>
+        {stackMode && (myStack.data?.stack.length ?? 0) === 0 && (
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            Your stack is empty: pick your apps below.
+          </span>
+        )}
+        <details className="w-full">
+          <summary className="cursor-pointer text-sm text-brand-700 dark:text-brand-300">
+            Edit my stack
+          </summary>
+          <div className="mt-2">
+            <StackEditor />
+          </div>
+        </details>
+      </div>
       <div
         aria-live="polite"
         aria-busy={isFetching}
@@ -198,13 +245,41 @@ export function SearchSection() {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               Try adjusting your search query or filters
             </p>
+            {data?.didYouMean && (
+              <p className="mt-3 text-sm">
+                Did you mean{' '}
+                <button
+                  type="button"
+                  onClick={() => setText(data.didYouMean ?? '')}
+                  className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                >
+                  {data.didYouMean}
+                </button>
+                ?
+              </p>
+            )}
+            {filtered && (
+              <button
+                type="button"
+                onClick={clearFilters}
+                className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+              >
+                Clear filters
+              </button>
+            )}
           </div>
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
               {data?.total} {data?.total === 1 ? 'automation' : 'automations'}
             </p>
-            <ResultsGrid items={items} view={view} saved={saved} onToggleSave={onToggleSave} />
+            <ResultsGrid
+              items={items}
+              view={view}
+              saved={saved}
+              onToggleSave={onToggleSave}
+              query={data === undefined ? undefined : liveQ}
+            />
             {more && (
               <div className="mt-6 text-center">
                 <Button
@@ -231,6 +306,7 @@ const ResultsGrid = memo(function ResultsGrid(props: {
   view: ViewMode;
   saved: Set<string>;
   onToggleSave: (card: Card, saved: boolean) => void;
+  query?: string | undefined;
 }) {
   return (
     <div
@@ -243,6 +319,17 @@ const ResultsGrid = memo(function ResultsGrid(props: {
           view={props.view}
           saved={props.saved.has(card.id)}
           onToggleSave={props.onToggleSave}
+          {...(props.query ? { query: props.query } : {})}
+          action={
+            card.variants ? (
+              <Link
+                to={`/automation/${encodeURIComponent(card.id)}#variants`}
+                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {card.variants} variants
+              </Link>
+            ) : undefined
+          }
         />
       ))}
     </div>

@@ -25,6 +25,8 @@ export function useLiveSync(): { state: SyncState; syncNow(): void } {
         toast.warning('Connection Warning', { description: 'Real-time sync temporarily unavailable.' }),
       onEvent: (type, data) => {
         if (type === 'collection') {
+          // "My stack" changes travel with the collection events (action "stack").
+          void qc.invalidateQueries({ queryKey: ['catalog', 'stack'] });
           void qc.invalidateQueries({ queryKey: libraryKeys.collections });
           void qc.invalidateQueries({ queryKey: libraryKeys.overview });
         } else if (type === 'workflow_stats') {

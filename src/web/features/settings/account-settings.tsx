@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { StackSettingsPanel } from '#web/features/dashboard/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { N8nSettings } from './n8n-settings.tsx';
 import { NotificationSettingsPanel } from './notification-settings.tsx';
@@ -13,6 +14,7 @@ const TABS = [
   { id: 'notifications', label: 'Notifications', Panel: NotificationSettingsPanel },
   { id: 'n8n', label: 'N8N Integration', Panel: N8nSettings },
   { id: 'privacy', label: 'Privacy & Data', Panel: PrivacySettings },
+  { id: 'stack', label: 'My Stack', Panel: StackSettingsPanel },
 ] as const;
 
 /** The tab named by `?tab=` (e.g. `/dashboard?section=settings&tab=n8n`), else Profile. */

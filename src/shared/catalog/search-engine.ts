@@ -1,0 +1,341 @@
+import {
+  boundedDistance,
+  fieldText,
+  forEachTerm,
+  MATCH_KIND_FACTOR,
+  normalizeText,
+  parseQuery,
+  type QueryWord,
+  SEARCH_FIELDS,
+  type SearchDoc,
+  SYNONYMS,
+  stemOf,
+  termMatch,
+} from './search-rules.ts';
+
+// The in-house inverted index behind member search (decision 0010). Pure and isomorphic: the server
+// index, the tests and the bench build the same thing from the same rules in search-rules.ts.
+
+/** A posting packs the document number and the mask of fields holding the term. */
+const FIELD_BITS = 10;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Posting flags: the term is a word in this document (answers prefixes), in a short field (typos). */
+const AS_WORD = 1 << FIELD_BITS;
+const AS_SHORT_WORD = 1 << (FIELD_BITS + 1);
+const DOC_SHIFT = FIELD_BITS + 2;
+/** Title, integrations and node types (the first three SEARCH_FIELDS). */
+const STRONG_FIELDS = 0b111;
+const STRONG_BONUS = 1.5;
+
+export type WordIndex = {
+  size: number;
+  /** Every term, sorted, so a prefix is one contiguous range. */
+  terms: string[];
+  termId: Map<string, number>;
+  postings: Int32Array[];
+  /** Bit 1: a word (answers prefixes); bit 2: a word of a short field (answers typos). */
+  kind: Uint8Array;
+  /** Term ids of the typo vocabulary by term length. */
+  byLength: Map<number, number[]>;
+  /** Letters (a–z bit mask) of each term, to skip typo candidates cheaply. */
+  letters: Int32Array;
+  /** Best field weight for each field mask. */
+  maskWeight: Float32Array;
+  /** The spec's substring haystack per doc: lowercased title, description, author, tags, id. */
+  haystacks: string[];
+  /** Term ids by the three-character pieces of the term, for substring candidates. */
+  trigrams: Map<string, Int32Array>;
+};
+
+type Acc = { list: number[]; last: number; kind: number };
+
+export function buildWordIndex(docs: SearchDoc[]): WordIndex {
+  const acc = new Map<string, Acc>();
+  const haystacks: string[] = new Array(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const doc = docs[d]!;
+    for (let bit = 0; bit < SEARCH_FIELDS.length; bit++) {
+      const f = SEARCH_FIELDS[bit]!;
+      const wordKind = f.short ? 3 : 1;
+      const flag = 1 << bit;
+      const wordFlag = flag | AS_WORD | (f.short ? AS_SHORT_WORD : 0);
+      // One map lookup per occurrence; a term seen again in the same document only adds its field bit.
+      forEachTerm(fieldText(doc, f.key), f.short, (t, word) => {
+        let e = acc.get(t);
+        if (!e) {
+          e = { list: [], last: -1, kind: 0 };
+          acc.set(t, e);
+        }
+        const bits = word ? wordFlag : flag;
+        if (e.last === d) e.list[e.list.length - 1]! |= bits;
+        else {
+          e.list.push((d << DOC_SHIFT) | bits);
+          e.last = d;
+        }
+        if (word) e.kind |= wordKind;
+      });
+    }
+    haystacks[d] = [doc.title, doc.description, doc.author, ...doc.tags, doc.id].join('\u0000').toLowerCase();
+  }
+  const terms = [...acc.keys()].sort();
+  const termId = new Map<string, number>();
+  const byLength = new Map<number, number[]>();
+  const kind = new Uint8Array(terms.length);
+  const letters = new Int32Array(terms.length);
+  const postings = terms.map((t, i) => {
+    termId.set(t, i);
+    const e = acc.get(t)!;
+    kind[i] = e.kind;
+    if (e.kind & 2) {
+      letters[i] = letterMask(t);
+      const bucket = byLength.get(t.length);
+      if (bucket) bucket.push(i);
+      else byLength.set(t.length, [i]);
+    }
+    return Int32Array.from(e.list);
+  });
+  const grams = new Map<string, number[]>();
+  terms.forEach((t, id) => {
+    for (let i = 0; i + 3 <= t.length; i++) {
+      const g = t.slice(i, i + 3);
+      const list = grams.get(g);
+      if (!list) grams.set(g, [id]);
+      else if (list[list.length - 1] !== id) list.push(id);
+    }
+  });
+  const trigrams = new Map([...grams].map(([g, ids]) => [g, Int32Array.from(ids)]));
+  const maskWeight = new Float32Array(1 << FIELD_BITS);
+  for (let m = 1; m < maskWeight.length; m++) {
+    let best = 0;
+    SEARCH_FIELDS.forEach((f, bit) => {
+      if (m & (1 << bit) && f.weight > best) best = f.weight;
+    });
+    maskWeight[m] = best;
+  }
+  return {
+    size: docs.length,
+    terms,
+    termId,
+    postings,
+    kind,
+    byLength,
+    letters,
+    maskWeight,
+    haystacks,
+    trigrams,
+  };
+}
+
+/** Which of a–z (and "other") a term contains: one edit changes at most two bits. */
+function letterMask(term: string): number {
+  let m = 0;
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i) - 97;
+    m |= c >= 0 && c < 26 ? 1 << c : 1 << 26;
+  }
+  return m;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function lowerBound(terms: string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index terms a query word reaches, with the match-kind factor of each. */
+/** Factor per reached term; prefixes and typos carry the posting flag a document needs. */
+export function expandWord(index: WordIndex, word: QueryWord): Map<number, number> {
+  const out = new Map<number, number>();
+  const exact = index.termId.get(word.term);
+  if (exact !== undefined) out.set(exact, MATCH_KIND_FACTOR.exact);
+  const stem = index.termId.get(stemOf(word.term));
+  if (stem !== undefined && !out.has(stem)) out.set(stem, MATCH_KIND_FACTOR.stem);
+  for (const alt of SYNONYMS[word.term] ?? []) {
+    const id = index.termId.get(alt);
+    if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
+  }
+  if (word.prefix) {
+    for (let i = lowerBound(index.terms, word.term); i < index.terms.length; i++) {
+      if (!index.terms[i]!.startsWith(word.term)) break;
+      if (index.kind[i]! & 1 && !out.has(i)) out.set(i, -MATCH_KIND_FACTOR.prefix);
+    }
+  }
+  if (word.typos > 0) {
+    const len = word.term.length;
+    const mask = letterMask(word.term);
+    for (let l = len - word.typos; l <= len + word.typos; l++) {
+      for (const id of index.byLength.get(l) ?? []) {
+        if (popcount(mask ^ index.letters[id]!) > 2 * word.typos || out.has(id)) continue;
+        const kind = termMatch({ ...word, prefix: false }, index.terms[id]!);
+        if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
+      }
+    }
+  }
+  return out;
+}
+
+export type WordResult = {
+  /** Matching documents, in document order. */
+  docs: Int32Array;
+  /** Relevance per document (0 for documents that do not match). */
+  scores: Float32Array;
+};
+
+/** Documents where every query word matches some field (word rule only), with relevance scores. */
+export function searchWords(index: WordIndex, q: string): WordResult | null {
+  const words = parseQuery(q);
+  if (words.length === 0) return null;
+  const n = index.size;
+  const count = new Uint8Array(n);
+  const best = new Float32Array(n);
+  const scores = new Float32Array(n);
+  // Words found in a strong field (title, integrations, node types), counted once per word.
+  const strong = new Uint8Array(n);
+  // Rarest word first: later words only touch documents that matched every word before them.
+  const expanded = words
+    .map((w) => {
+      const terms = expandWord(index, w);
+      let total = 0;
+      for (const id of terms.keys()) total += index.postings[id]!.length;
+      return { terms, total };
+    })
+    .sort((a, b) => a.total - b.total);
+  for (let wi = 0; wi < expanded.length; wi++) {
+    const { terms, total } = expanded[wi]!;
+    if (terms.size === 0) return { docs: new Int32Array(0), scores };
+    // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
+    // synonym) must not outweigh the word itself.
+    const idf = Math.log(1 + n / Math.min(n, total));
+    for (const [id, signed] of terms) {
+      // Negative: a prefix or typo hit, which counts only where the term is a word (not a join).
+      const factor = Math.abs(signed);
+      const need = signed >= 0 ? 0 : factor === MATCH_KIND_FACTOR.prefix ? AS_WORD : AS_SHORT_WORD;
+      const list = index.postings[id]!;
+      for (let k = 0; k < list.length; k++) {
+        const p = list[k]!;
+        if ((p & need) !== need) continue;
+        const d = p >>> DOC_SHIFT;
+        const c = count[d]!;
+        const s = index.maskWeight[p & FIELD_MASK]! * factor * idf;
+        if (c === wi) {
+          count[d] = wi + 1;
+          best[d] = s;
+          scores[d] = scores[d]! + s;
+        } else if (c === wi + 1 && s > best[d]!) {
+          scores[d] = scores[d]! + s - best[d]!;
+          best[d] = s;
+        } else if (c !== wi + 1) continue;
+        if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strong[d] === wi) strong[d] = wi + 1;
+      }
+    }
+  }
+  const need = expanded.length;
+  let m = 0;
+  for (let d = 0; d < n; d++) if (count[d] === need) m++;
+  const docs = new Int32Array(m);
+  m = 0;
+  for (let d = 0; d < n; d++) {
+    if (count[d] !== need) continue;
+    docs[m++] = d;
+    // Every word in the title or the apps used: what the member most likely means.
+    if (strong[d] === need) scores[d] = scores[d]! * STRONG_BONUS;
+  }
+  return { docs, scores };
+}
+
+/** The spec's rule: documents whose title, description, author, a tag or id contain `q` (lowercased). */
+export function substringDocs(index: WordIndex, q: string): number[] {
+  const needle = q.trim().toLowerCase().replaceAll('\u0000', '');
+  const out: number[] = [];
+  const { haystacks } = index;
+  if (!needle) {
+    for (let d = 0; d < index.size; d++) out.push(d);
+    return out;
+  }
+  const candidates = substringCandidates(index, needle);
+  if (!candidates) {
+    for (let d = 0; d < index.size; d++) if (haystacks[d]!.includes(needle)) out.push(d);
+    return out;
+  }
+  for (const d of candidates) if (haystacks[d]!.includes(needle)) out.push(d);
+  return out;
+}
+
+/**
+ * Documents that can contain `needle`, from the terms: an ASCII letter-digit run of the needle lies
+ * inside one run of the field's text, and every such run is indexed whole (a word or a glued form).
+ * Null when the needle has no such run (punctuation, emoji): then every document is checked.
+ */
+function substringCandidates(index: WordIndex, needle: string): Int32Array | null {
+  const runs = needle.match(/[a-z0-9]+/g);
+  if (!runs) return null;
+  const run = runs.reduce((a, b) => (b.length > a.length ? b : a));
+  // Terms holding the run: those holding its rarest three-character piece, checked whole.
+  let termIds: ArrayLike<number> | null = null;
+  for (let i = 0; i + 3 <= run.length; i++) {
+    const ids = index.trigrams.get(run.slice(i, i + 3));
+    if (!ids) return new Int32Array(0);
+    if (!termIds || ids.length < termIds.length) termIds = ids;
+  }
+  const seen = new Uint8Array(index.size);
+  let count = 0;
+  const scan = (id: number) => {
+    if (!index.terms[id]!.includes(run)) return;
+    const list = index.postings[id]!;
+    for (let k = 0; k < list.length; k++) {
+      const d = list[k]! >>> DOC_SHIFT;
+      if (!seen[d]) {
+        seen[d] = 1;
+        count++;
+      }
+    }
+  };
+  if (termIds) for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
+  else for (let id = 0; id < index.terms.length; id++) scan(id);
+  const out = new Int32Array(count);
+  let m = 0;
+  for (let d = 0; d < index.size; d++) if (seen[d]) out[m++] = d;
+  return out;
+}
+
+/**
+ * "Did you mean": each query word without an exact or prefix hit replaced by the commonest index
+ * term within two edits (one for words under 5 letters). Null when nothing changes.
+ */
+export function suggestQuery(index: WordIndex, q: string): string | null {
+  const words = normalizeText(q).split(/\s+/).filter(Boolean);
+  let changed = false;
+  const fixed = words.map((raw) => {
+    const w = (raw.match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+    if (w.length < 3 || index.termId.has(w)) return raw;
+    const start = lowerBound(index.terms, w);
+    if (index.terms[start]?.startsWith(w)) return raw;
+    const max = w.length >= 5 ? 2 : 1;
+    let bestTerm = '';
+    let bestKey = Number.POSITIVE_INFINITY;
+    for (let l = w.length - max; l <= w.length + max; l++) {
+      for (const id of index.byLength.get(l) ?? []) {
+        const t = index.terms[id]!;
+        const dist = boundedDistance(w, t, max);
+        if (dist > max) continue;
+        const key = dist * 1e7 - index.postings[id]!.length;
+        if (key < bestKey) [bestKey, bestTerm] = [key, t];
+      }
+    }
+    if (!bestTerm) return raw;
+    changed = true;
+    return bestTerm;
+  });
+  return changed ? fixed.join(' ') : null;
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { api, unwrap } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useIntegrations } from './library-api.ts';
+
+// "My stack": the integrations a member uses, saved on the server (Settings → My Stack, and the quick
+// picker in Search); other tabs refresh it through the live sync.
+
+export const stackKey = ['catalog', 'stack'] as const;
+
+export function useStack() {
+  return useQuery({
+    queryKey: stackKey,
+    queryFn: async () => (await unwrap(await api.catalog.stack.$get())) as { stack: string[] },
+    staleTime: 60_000,
+  });
+}
+
+export function useSaveStack() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (stack: string[]) =>
+      (await unwrap(await api.catalog.stack.$put({ json: { stack } }))) as { stack: string[] },
+    onSuccess: (data) => {
+      qc.setQueryData(stackKey, data);
+      toast.success('Stack saved', { description: `${data.stack.length} integrations in your stack.` });
+    },
+  });
+}
+
+/** Pick the integrations you use: the library's apps, most used first, with a box to find one. */
+export function StackEditor() {
+  const ids = useId();
+  const stack = useStack();
+  const all = useIntegrations(true);
+  const save = useSaveStack();
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [find, setFind] = useState('');
+  const current = draft ?? stack.data?.stack ?? [];
+  const needle = find.trim().toLowerCase();
+  const apps = (all.data?.items ?? []).filter(
+    (i) => current.includes(i.name) || (needle ? i.name.toLowerCase().includes(needle) : true),
+  );
+  const shown = needle ? apps.slice(0, 40) : apps.slice(0, 40);
+  const toggle = (name: string) =>
+    setDraft(current.includes(name) ? current.filter((n) => n !== name) : [...current, name]);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        The integrations you use. Search can then show only workflows built from them, or any that use one.
+      </p>
+      <label htmlFor={`${ids}-find`} className="sr-only">
+        Find an integration for your stack
+      </label>
+      <input
+        id={`${ids}-find`}
+        type="search"
+        value={find}
+        onChange={(e) => setFind(e.target.value)}
+        placeholder="Find an integration..."
+        className="h-9 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      />
+      <ul aria-label="Integrations for your stack" className="flex flex-wrap gap-2">
+        {[...new Set([...current, ...shown.map((i) => i.name)])].map((name) => {
+          const on = current.includes(name);
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                aria-pressed={on}
+                onClick={() => toggle(name)}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  on
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
+                )}
+              >
+                {name}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        type="button"
+        disabled={save.isPending || draft === null}
+        onClick={() => save.mutate(current, { onSuccess: () => setDraft(null) })}
+      >
+        Save stack
+      </Button>
+    </div>
+  );
+}
+
+export function StackSettingsPanel() {
+  return (
+    <section aria-label="My stack" className="space-y-3">
+      <h3 className="text-lg font-semibold">My Stack</h3>
+      <StackEditor />
+    </section>
+  );
+}

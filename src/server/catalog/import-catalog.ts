@@ -28,11 +28,13 @@ import {
   parseManifest,
   readInputFiles,
   readManifestFile,
+  sizeOf,
 } from './read-input.ts';
 import { storedFor, writeAutomations } from './write-automations.ts';
 
-/** Files read, derived and written per batch: memory stays flat whatever the import's size. */
+/** Files read, derived and written per batch (at most, and at most BATCH_BYTES of input unless one file is larger): memory stays flat whatever the import's size. */
 const BATCH_SIZE = 500;
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 export type SkippedItem = { path: string; reason: string };
 export type ImportReport = {
@@ -182,8 +184,9 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   const tick = (c: Candidate) => {
     if (c.file) options.onProgress?.(++handled, options.files.length);
   };
-  const start = async (from: number) => {
-    const slice = candidates.slice(from, from + batchSize);
+  const ends = batchEnds(candidates, batchSize);
+  const start = async (batch: number) => {
+    const slice = candidates.slice(batch === 0 ? 0 : ends[batch - 1], ends[batch]);
     const stored = await storedFor(
       options.database,
       slice.map((c) => c.id),
@@ -192,10 +195,10 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     return { items, results: await prepare({ items, now }) };
   };
   try {
-    let next = candidates.length > 0 ? start(0) : undefined;
-    for (let from = 0; next; from += batchSize) {
+    let next = ends.length > 0 ? start(0) : undefined;
+    for (let batch = 0; next; batch++) {
       const { items, results } = await next;
-      next = from + batchSize < candidates.length ? start(from + batchSize) : undefined;
+      next = batch + 1 < ends.length ? start(batch + 1) : undefined;
       // Keep the promise handled while this batch is written; it is awaited on the next turn.
       next?.catch(() => {});
       const fresh: AutomationRow[] = [];
@@ -261,13 +264,36 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   };
 }
 
+/** Where each batch ends: at `size` candidates, or earlier once their files hold BATCH_BYTES. */
+function batchEnds(candidates: Candidate[], size: number): number[] {
+  const ends: number[] = [];
+  let count = 0;
+  let bytes = 0;
+  candidates.forEach((c, i) => {
+    const fileBytes = c.file ? sizeOf(c.file) : 0;
+    if (count > 0 && (count === size || bytes + fileBytes > BATCH_BYTES)) {
+      ends.push(i);
+      count = 0;
+      bytes = 0;
+    }
+    count++;
+    bytes += fileBytes;
+  });
+  if (count > 0) ends.push(candidates.length);
+  return ends;
+}
+
 type PrepareFn = ((request: PrepareRequest) => Promise<Prepared[]>) & { close?: () => Promise<unknown> };
 
 const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
 
 /** Prepares batches in a worker thread, one request at a time. */
 function workerPrepare(): PrepareFn {
-  const worker = new Worker(new URL('./import-worker.ts', import.meta.url));
+  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), {
+    // A bounded heap makes the worker collect as it goes (without it the garbage of every parsed batch
+    // piled up to hundreds of MB); batches are capped in bytes so one always fits.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
   const run: PrepareFn = (request) =>
     new Promise((resolve, reject) => {
       const done = () => {

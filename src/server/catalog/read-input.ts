@@ -8,7 +8,9 @@ import { unzipSync } from 'fflate';
 // not read: the importer reads each when its batch comes (50,000 files never sit in memory at once).
 
 /** A file to import: its bytes (uploads, zip entries) or where it is on disk (read when its batch comes). */
-export type InputFile = { path: string; bytes: Uint8Array } | { path: string; diskPath: string };
+export type InputFile =
+  | { path: string; bytes: Uint8Array }
+  | { path: string; diskPath: string; size: number };
 export type ManifestRow = Record<string, string>;
 
 const MANIFEST_NAMES = ['manifest.json', 'manifest.csv'];
@@ -20,7 +22,7 @@ export function readInputFiles(target: string): { files: InputFile[]; manifest?:
   let files: InputFile[];
   if (stat.isDirectory()) files = walk(target);
   else if (/\.zip$/i.test(target)) files = unzip(readFileSync(target));
-  else files = [{ path: path.basename(target), diskPath: path.resolve(target) }];
+  else files = [{ path: path.basename(target), diskPath: path.resolve(target), size: stat.size }];
   const manifest =
     stat.isDirectory() || /\.zip$/i.test(target)
       ? files.find((f) => MANIFEST_NAMES.includes(f.path))
@@ -39,7 +41,11 @@ function walk(root: string): InputFile[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
       else if (entry.isFile() && /\.(json|csv)$/i.test(entry.name)) {
-        out.push({ path: path.relative(root, full).split(path.sep).join('/'), diskPath: path.resolve(full) });
+        out.push({
+          path: path.relative(root, full).split(path.sep).join('/'),
+          diskPath: path.resolve(full),
+          size: statSync(full).size,
+        });
       }
     }
   };
@@ -66,6 +72,10 @@ export function unzip(buffer: Uint8Array): InputFile[] {
   return names
     .map((n) => ({ path: n.slice(common.length), bytes: entries[n]! }))
     .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export function sizeOf(file: InputFile): number {
+  return 'bytes' in file ? file.bytes.byteLength : file.size;
 }
 
 export function readBytes(file: InputFile): Uint8Array {

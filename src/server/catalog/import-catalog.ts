@@ -201,7 +201,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       next = batch + 1 < ends.length ? start(batch + 1) : undefined;
       // Keep the promise handled while this batch is written; it is awaited on the next turn.
       next?.catch(() => {});
-      const fresh: AutomationRow[] = [];
+      const fresh: { row: AutomationRow; line: string }[] = [];
       const changedRows: AutomationRow[] = [];
       for (const [i, { candidate: c, before }] of items.entries()) {
         const r = results[i]!;
@@ -218,7 +218,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
         }
         if (r.bad && c.file) skipped.push({ path: c.file.path, reason: r.bad });
         tick(c);
-        if (!r.row) {
+        if (r.kind === 'bad') {
           if (c.where)
             skipped.push({
               path: c.where,
@@ -234,7 +234,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
         if (r.templateOnly) templateOnly++;
         if (before) updated++;
         else imported++;
-        (before ? changedRows : fresh).push(r.row);
+        if (before) changedRows.push(r.row);
+        else fresh.push({ row: r.row, line: r.line });
       }
       await writeAutomations(options.database, fresh, changedRows);
       written += fresh.length + changedRows.length;

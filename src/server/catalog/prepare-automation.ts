@@ -5,6 +5,7 @@ import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { automations } from '../db/schema/catalog.ts';
 import { type InputFile, readBytes } from './read-input.ts';
+import { copyLine } from './write-automations.ts';
 
 // One import candidate → its stored row: read the file, hash it, and (when new or changed) parse and
 // derive. Plain data in and out, so it runs in the import worker thread or inline alike.
@@ -38,7 +39,8 @@ export type AutomationRow = typeof automations.$inferInsert;
 export type Prepared =
   | { kind: 'unchanged' }
   /** `bad`: why the file was refused (reported); `row` is null when nothing can be written. */
-  | { kind: 'row'; bad?: string; row: AutomationRow | null; templateOnly: boolean };
+  | { kind: 'row'; bad?: string; row: AutomationRow; line: string; templateOnly: boolean }
+  | { kind: 'bad'; bad?: string };
 
 export function parseDate(value: unknown): Date | null {
   if (typeof value !== 'string' || !value.trim()) return null;
@@ -75,7 +77,7 @@ export function prepareAutomation(c: Candidate, before: Stored | undefined, now:
     else bad = result.reason;
   }
   // A file-only candidate whose file is bad is reported; a manifest row needs a file or a template.
-  if (!workflow && (!c.where || !c.templateUrl)) return { kind: 'row', bad, row: null, templateOnly: false };
+  if (!workflow && (!c.where || !c.templateUrl)) return { kind: 'bad', bad };
   const d = deriveAutomation({
     workflow,
     fileName: c.file?.path,
@@ -100,7 +102,8 @@ export function prepareAutomation(c: Candidate, before: Stored | undefined, now:
     createdAt: c.createdAt ?? parseDate(workflow?.createdAt) ?? before?.createdAt ?? now,
     updatedAt: now,
   };
-  return { kind: 'row', bad, row, templateOnly: !workflow };
+  // The COPY line is made here, in the worker, so the writing thread only joins lines.
+  return { kind: 'row', bad, row, line: copyLine(row), templateOnly: !workflow };
 }
 
 export type PrepareRequest = { items: { candidate: Candidate; before?: Stored }[]; now: Date };

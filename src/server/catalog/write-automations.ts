@@ -23,15 +23,19 @@ export async function storedFor(database: Database, ids: string[]): Promise<Map<
  * parameters in JavaScript, which made row inserts the slowest part of a large import); changed rows,
  * and every row on PostgreSQL, go through an upsert in one transaction.
  */
-export async function writeAutomations(database: Database, fresh: AutomationRow[], changed: AutomationRow[]) {
+export async function writeAutomations(
+  database: Database,
+  fresh: { row: AutomationRow; line: string }[],
+  changed: AutomationRow[],
+) {
   const copy = database.driver === 'pglite' && database.pglite ? database.pglite : undefined;
   if (copy && fresh.length > 0) {
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
     await copy.query(`copy automations (${names}) from '/dev/blob'`, [], {
-      blob: new Blob([copyText(fresh)]),
+      blob: new Blob([`${fresh.map((f) => f.line).join('\n')}\n`]),
     });
   }
-  const rows = copy ? changed : [...fresh, ...changed];
+  const rows = copy ? changed : [...fresh.map((f) => f.row), ...changed];
   if (rows.length === 0) return;
   await database.db.transaction(async (tx) => {
     await tx
@@ -51,16 +55,11 @@ function excludedSet() {
   );
 }
 
-/** PostgreSQL COPY text format: tab-separated, `\N` for null, backslash escapes. */
-function copyText(rows: AutomationRow[]): string {
-  const lines: string[] = [];
-  for (const row of rows) {
-    const record = row as Record<string, unknown>;
-    lines.push(columns.map(([key]) => copyValue(record[key])).join('\t'));
-  }
-  return `${lines.join('\n')}\n`;
+/** One row in PostgreSQL's COPY text format: tab-separated, `\N` for null, backslash escapes. */
+export function copyLine(row: AutomationRow): string {
+  const record = row as Record<string, unknown>;
+  return columns.map(([key]) => copyValue(record[key])).join('\t');
 }
-
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   const text =

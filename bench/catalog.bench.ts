@@ -224,7 +224,11 @@ function printBudgets(results: Round[], memory: { script: string; peakMb: number
     kept.length > 0
       ? `over ${kept.length} of ${results.length} round(s) with oth% ≤ ${MAX_OTHER_PCT}`
       : `NO VALID VERDICT: every round had oth% > ${MAX_OTHER_PCT} (busy machine); shown on all ${results.length} round(s)`;
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const med = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = (s.length - 1) / 2;
+    return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
+  };
   const across = (fn: (r: Round) => number | undefined) => med(judged.map(fn).map((x) => x ?? Number.NaN));
   const s16 = across((r) => (r.ours.search[16]?.rps ?? 0) / (r.peer.search[16]?.rps ?? 1));
   const d16 = across((r) => (r.ours.detail[16]?.rps ?? 0) / (r.peer.detail[16]?.rps ?? 1));

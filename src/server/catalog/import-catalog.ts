@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '#server/db/client.ts';
-import { automations, workflowStats } from '#server/db/schema/catalog.ts';
+import { workflowStats } from '#server/db/schema/catalog.ts';
 import { type EventBus, processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
 import { slugify } from '#shared/catalog/classify.ts';
 import {
@@ -11,23 +12,29 @@ import {
   SOURCE_3000,
   SOURCE_VAULT,
 } from '#shared/catalog/constants.ts';
-import { deriveAutomation, describeQuality } from '#shared/catalog/derive-automation.ts';
-import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { v3000Id } from '#shared/catalog/search-rules.ts';
-import { repairWiring } from '#shared/catalog/wiring.ts';
-import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { rowsOf } from './catalog.queries.ts';
+import {
+  type AutomationRow,
+  type Candidate,
+  type Prepared,
+  type PrepareRequest,
+  parseDate,
+  prepareBatch,
+} from './prepare-automation.ts';
 import {
   type InputFile,
   type ManifestRow,
   parseManifest,
   readInputFiles,
   readManifestFile,
+  sizeOf,
 } from './read-input.ts';
+import { storedFor, writeAutomations } from './write-automations.ts';
 
-/** Bump when a derivation rule changes, so the next import re-derives every automation. */
-const DERIVE_VERSION = '2';
-const BATCH_SIZE = 250;
+/** Files read, derived and written per batch (at most, and at most BATCH_BYTES of input unless one file is larger): memory stays flat whatever the import's size. */
+const BATCH_SIZE = 500;
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 export type SkippedItem = { path: string; reason: string };
 /** An imported item with quality flags (missing or repaired wiring, duplicate names, community nodes). */
@@ -56,45 +63,13 @@ export type ImportOptions = {
   bus?: EventBus;
   now?: () => Date;
   onProgress?: (done: number, total: number) => void;
-};
-
-type Candidate = {
-  id: string;
-  source: string;
-  /** Where to point a report: the file, else the manifest row. */
-  path: string;
-  /** Set for manifest rows ("manifest row 3"). */
-  where?: string;
-  hash: string;
-  file?: InputFile;
-  title?: string;
-  description?: string;
-  author?: string;
-  videoUrl: string | null;
-  resourceUrl: string | null;
-  templateUrl: string | null;
-  sourceRating: number | null;
-  /** Explicit creation date (vault date_posted); else the workflow's createdAt, else first import. */
-  createdAt: Date | null;
+  /** Files per batch (tests make it small). */
+  batchSize?: number;
+  /** After each batch is written: files handled so far and rows written by this batch. */
+  onBatch?: (progress: { handled: number; written: number }) => void | Promise<void>;
 };
 
 const given = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
-
-function parseDate(value: unknown): Date | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function hashOf(row: unknown, bytes: Uint8Array | undefined): string {
-  const h = createHash('sha256')
-    .update(DERIVE_VERSION)
-    .update('\0')
-    .update(JSON.stringify(row ?? null))
-    .update('\0');
-  if (bytes) h.update(bytes);
-  return h.digest('hex');
-}
 
 const baseName = (p: string) => (p.split('/').pop() ?? p).replace(/\.json$/i, '');
 const normalisePath = (p: string) => p.replace(/\\/g, '/').replace(/^\.\//, '');
@@ -116,7 +91,6 @@ export async function importCatalogPath(
 export async function importCatalog(options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const now = (options.now ?? (() => new Date()))();
-  const { db } = options.database;
   const skipped: SkippedItem[] = [];
   const seenIds = new Set<string>();
   const candidates: Candidate[] = [];
@@ -159,7 +133,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       source,
       path: file?.path ?? where,
       where,
-      hash: hashOf(row, file?.bytes),
+      hashInput: row,
       file,
       title: source === SOURCE_VAULT ? given(row.title) : given(row.name),
       description: given(row.description),
@@ -189,7 +163,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
       id,
       source: fileSource,
       path: file.path,
-      hash: hashOf({ source: fileSource }, file.bytes),
+      hashInput: { source: fileSource },
       file,
       videoUrl: null,
       resourceUrl: null,
@@ -199,103 +173,87 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     });
   }
 
-  // 3. Compare hashes with what is stored (unchanged files are not even parsed); parse, derive and
-  //    write new and changed rows in batches, one transaction per batch.
-  const existing = new Map<string, { hash: string; createdAt: Date; deployOverride: boolean }>();
-  const stored = await db
-    .select({
-      id: automations.id,
-      hash: automations.contentHash,
-      createdAt: automations.createdAt,
-      deployOverride: automations.deployOverride,
-    })
-    .from(automations);
-  for (const row of stored) existing.set(row.id, { ...row });
+  // 3. In batches: read each file and compare its hash with what is stored (unchanged files are not
+  //    parsed); parse, derive and write new and changed rows. A worker thread prepares the next
+  //    batch while this one is written.
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const prepare = candidates.length > batchSize ? workerPrepare() : inlinePrepare;
   const flagged: FlaggedItem[] = [];
-
   let imported = 0;
   let updated = 0;
   let unchanged = 0;
   let templateOnly = 0;
   let handled = 0;
   let written = 0;
-  const batch: (typeof automations.$inferInsert)[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const rows = batch.splice(0);
-    written += rows.length;
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(automations)
-        .values(rows)
-        .onConflictDoUpdate({ target: automations.id, set: excludedSet() });
-    });
-  };
   const tick = (c: Candidate) => {
     if (c.file) options.onProgress?.(++handled, options.files.length);
   };
-
-  for (const [sourceOrder, c] of candidates.entries()) {
-    const before = existing.get(c.id);
-    if (before && before.hash === c.hash) {
-      unchanged++;
-      if (!c.file) templateOnly++;
-      tick(c);
-      continue;
+  const ends = batchEnds(candidates, batchSize);
+  const start = async (batch: number) => {
+    const first = batch === 0 ? 0 : ends[batch - 1]!;
+    const slice = candidates.slice(first, ends[batch]);
+    const stored = await storedFor(
+      options.database,
+      slice.map((c) => c.id),
+    );
+    const items = slice.map((candidate, i) => ({
+      candidate,
+      before: stored.get(candidate.id),
+      sourceOrder: first + i,
+    }));
+    return { items, results: await prepare({ items, now }) };
+  };
+  try {
+    let next = ends.length > 0 ? start(0) : undefined;
+    for (let batch = 0; next; batch++) {
+      const { items, results } = await next;
+      next = batch + 1 < ends.length ? start(batch + 1) : undefined;
+      // Keep the promise handled while this batch is written; it is awaited on the next turn.
+      next?.catch(() => {});
+      const fresh: { row: AutomationRow; line: string }[] = [];
+      const changedRows: AutomationRow[] = [];
+      for (const [i, { candidate: c, before }] of items.entries()) {
+        const r = results[i]!;
+        const duplicate = { path: c.path, reason: `duplicate id "${c.id}" in this import` };
+        if (r.kind === 'unchanged') {
+          tick(c);
+          if (seenIds.has(c.id)) skipped.push(duplicate);
+          else {
+            seenIds.add(c.id);
+            unchanged++;
+            if (!c.file) templateOnly++;
+          }
+          continue;
+        }
+        if (r.bad && c.file) skipped.push({ path: c.file.path, reason: r.bad });
+        tick(c);
+        if (r.kind === 'bad') {
+          if (c.where)
+            skipped.push({
+              path: c.where,
+              reason: `"${c.id}" has no usable workflow file and no template_url`,
+            });
+          continue;
+        }
+        if (seenIds.has(c.id)) {
+          skipped.push(duplicate);
+          continue;
+        }
+        seenIds.add(c.id);
+        if (r.templateOnly) templateOnly++;
+        if (r.flags.length) flagged.push({ path: c.path, id: c.id, flags: r.flags });
+        if (before) updated++;
+        else imported++;
+        if (before) changedRows.push(r.row);
+        else fresh.push({ row: r.row, line: r.line });
+      }
+      await writeAutomations(options.database, fresh, changedRows);
+      written += fresh.length + changedRows.length;
+      await options.onBatch?.({ handled, written: fresh.length + changedRows.length });
     }
-    let workflow: WorkflowJson | null = null;
-    if (c.file) {
-      const result = parseWorkflowText(new TextDecoder().decode(c.file.bytes), c.file.bytes.byteLength);
-      if (result.ok) workflow = result.workflow;
-      else skipped.push({ path: c.file.path, reason: result.reason });
-    }
-    tick(c);
-    if (!workflow && (!c.where || !c.templateUrl)) {
-      // A file-only candidate whose file is bad was reported above; a row needs a file or a template.
-      if (c.where)
-        skipped.push({ path: c.where, reason: `"${c.id}" has no usable workflow file and no template_url` });
-      continue;
-    }
-    if (seenIds.has(c.id)) {
-      skipped.push({ path: c.path, reason: `duplicate id "${c.id}" in this import` });
-      continue;
-    }
-    seenIds.add(c.id);
-    if (!workflow) templateOnly++;
-    if (before) updated++;
-    else imported++;
-    const d = deriveAutomation({
-      workflow,
-      fileName: c.file?.path,
-      title: c.title,
-      description: c.description,
-      deployOverride: before?.deployOverride,
-    });
-    const flags = d.quality ? describeQuality(d.quality) : [];
-    if (flags.length) flagged.push({ path: c.path, id: c.id, flags });
-    const meta = workflow?.meta as { author?: unknown } | undefined;
-    const metaAuthor =
-      typeof meta?.author === 'string' && meta.author.trim() ? meta.author.trim() : undefined;
-    batch.push({
-      id: c.id,
-      source: c.source,
-      ...d,
-      author: c.author ?? metaAuthor ?? COMMUNITY_AUTHOR,
-      videoUrl: c.videoUrl,
-      resourceUrl: c.resourceUrl,
-      templateUrl: c.templateUrl,
-      workflowJson: workflow ? JSON.stringify(repairWiring(workflow, d.quality?.repaired ?? [])) : null,
-      sourceOrder,
-      sourceRating: c.sourceRating,
-      filePath: workflow ? (c.file?.path ?? null) : null,
-      contentHash: c.hash,
-      published: true,
-      createdAt: c.createdAt ?? parseDate(workflow?.createdAt) ?? before?.createdAt ?? now,
-      updatedAt: now,
-    });
-    if (batch.length >= BATCH_SIZE) await flush();
+  } finally {
+    await prepare.close?.();
   }
-  await flush();
 
   const changed = written > 0;
   const stats = await writeStats(options.database, now, changed);
@@ -318,20 +276,58 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   };
 }
 
-/** `set` for an upsert: every column from the incoming row. */
-function excludedSet() {
-  const columns = Object.values(automations).filter(
-    (v): v is typeof automations.id =>
-      typeof v === 'object' && v !== null && 'name' in v && 'columnType' in v,
-  );
-  return Object.fromEntries(
-    // A re-import keeps the operator's published flag and deploy override.
-    columns
-      .filter((c) => c.name !== 'id' && c.name !== 'published' && c.name !== 'deploy_override')
-      .map((c) => [toCamel(c.name), sql.raw(`excluded."${c.name}"`)]),
-  );
+/** Where each batch ends: at `size` candidates, or earlier once their files hold BATCH_BYTES. */
+function batchEnds(candidates: Candidate[], size: number): number[] {
+  const ends: number[] = [];
+  let count = 0;
+  let bytes = 0;
+  candidates.forEach((c, i) => {
+    const fileBytes = c.file ? sizeOf(c.file) : 0;
+    if (count > 0 && (count === size || bytes + fileBytes > BATCH_BYTES)) {
+      ends.push(i);
+      count = 0;
+      bytes = 0;
+    }
+    count++;
+    bytes += fileBytes;
+  });
+  if (count > 0) ends.push(candidates.length);
+  return ends;
 }
-const toCamel = (s: string) => s.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase());
+
+type PrepareFn = ((request: PrepareRequest) => Promise<Prepared[]>) & { close?: () => Promise<unknown> };
+
+const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
+
+/** Prepares batches in a worker thread, one request at a time. */
+function workerPrepare(): PrepareFn {
+  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), {
+    // A bounded heap makes the worker collect as it goes (without it the garbage of every parsed batch
+    // piled up to hundreds of MB); batches are capped in bytes so one always fits.
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+  const run: PrepareFn = (request) =>
+    new Promise((resolve, reject) => {
+      const done = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      const onMessage = (m: { ok: true; results: Prepared[] } | { ok: false; message: string }) => {
+        done();
+        if (m.ok) resolve(m.results);
+        else reject(new Error(m.message));
+      };
+      const onError = (error: Error) => {
+        done();
+        reject(error);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage(request);
+    });
+  run.close = () => worker.terminate();
+  return run;
+}
 
 /**
  * After an operator edit or publish change: new stats (counters skip unpublished items) and a

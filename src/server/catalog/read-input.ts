@@ -3,10 +3,14 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 
-// Turns an import argument (folder, one .json file, or a .zip) into in-memory files, and reads
-// manifests (JSON array, { rows: [...] }, or CSV with a header row).
+// Turns an import argument (folder, one .json file, or a .zip) into a list of files, and reads
+// manifests (JSON array, { rows: [...] }, or CSV with a header row). Files in a folder are listed,
+// not read: the importer reads each when its batch comes (50,000 files never sit in memory at once).
 
-export type InputFile = { path: string; bytes: Uint8Array };
+/** A file to import: its bytes (uploads, zip entries) or where it is on disk (read when its batch comes). */
+export type InputFile =
+  | { path: string; bytes: Uint8Array }
+  | { path: string; diskPath: string; size: number };
 export type ManifestRow = Record<string, string>;
 
 const MANIFEST_NAMES = ['manifest.json', 'manifest.csv'];
@@ -18,7 +22,7 @@ export function readInputFiles(target: string): { files: InputFile[]; manifest?:
   let files: InputFile[];
   if (stat.isDirectory()) files = walk(target);
   else if (/\.zip$/i.test(target)) files = unzip(readFileSync(target));
-  else files = [{ path: path.basename(target), bytes: readFileSync(target) }];
+  else files = [{ path: path.basename(target), diskPath: path.resolve(target), size: stat.size }];
   const manifest =
     stat.isDirectory() || /\.zip$/i.test(target)
       ? files.find((f) => MANIFEST_NAMES.includes(f.path))
@@ -37,7 +41,11 @@ function walk(root: string): InputFile[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
       else if (entry.isFile() && /\.(json|csv)$/i.test(entry.name)) {
-        out.push({ path: path.relative(root, full).split(path.sep).join('/'), bytes: readFileSync(full) });
+        out.push({
+          path: path.relative(root, full).split(path.sep).join('/'),
+          diskPath: path.resolve(full),
+          size: statSync(full).size,
+        });
       }
     }
   };
@@ -66,9 +74,17 @@ export function unzip(buffer: Uint8Array): InputFile[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
+export function sizeOf(file: InputFile): number {
+  return 'bytes' in file ? file.bytes.byteLength : file.size;
+}
+
+export function readBytes(file: InputFile): Uint8Array {
+  return 'bytes' in file ? file.bytes : readFileSync(file.diskPath);
+}
+
 /** Manifest rows from a .json or .csv file; empty strings mean "not given". */
 export function parseManifest(file: InputFile): ManifestRow[] {
-  const text = new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, '');
+  const text = new TextDecoder().decode(readBytes(file)).replace(/^\uFEFF/, '');
   let rows: unknown;
   if (/\.csv$/i.test(file.path)) {
     try {

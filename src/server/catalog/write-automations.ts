@@ -1,0 +1,79 @@
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { DbHandle } from '#server/db/client.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import type { AutomationRow, Stored } from './prepare-automation.ts';
+
+type Database = Pick<DbHandle, 'db' | 'driver' | 'pglite'>;
+const columns = Object.entries(getTableColumns(automations));
+
+/** What is stored for these ids (content hash and creation date), for one batch. */
+export async function storedFor(database: Database, ids: string[]): Promise<Map<string, Stored>> {
+  const out = new Map<string, Stored>();
+  if (ids.length === 0) return out;
+  const rows = await database.db
+    .select({
+      id: automations.id,
+      hash: automations.contentHash,
+      createdAt: automations.createdAt,
+      deployOverride: automations.deployOverride,
+    })
+    .from(automations)
+    .where(inArray(automations.id, ids));
+  for (const row of rows) out.set(row.id, { ...row });
+  return out;
+}
+
+/**
+ * Writes one batch. New rows on the embedded database go in with one COPY (PGlite encodes query
+ * parameters in JavaScript, which made row inserts the slowest part of a large import); changed rows,
+ * and every row on PostgreSQL, go through an upsert in one transaction.
+ */
+export async function writeAutomations(
+  database: Database,
+  fresh: { row: AutomationRow; line: string }[],
+  changed: AutomationRow[],
+) {
+  const copy = database.driver === 'pglite' && database.pglite ? database.pglite : undefined;
+  if (copy && fresh.length > 0) {
+    const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
+    await copy.query(`copy automations (${names}) from '/dev/blob'`, [], {
+      blob: new Blob([`${fresh.map((f) => f.line).join('\n')}\n`]),
+    });
+  }
+  const rows = copy ? changed : [...fresh.map((f) => f.row), ...changed];
+  if (rows.length === 0) return;
+  await database.db.transaction(async (tx) => {
+    await tx
+      .insert(automations)
+      .values(rows)
+      .onConflictDoUpdate({ target: automations.id, set: excludedSet() });
+  });
+}
+
+/** `set` for an upsert: every column from the incoming row. */
+function excludedSet() {
+  return Object.fromEntries(
+    // A re-import keeps the operator's published flag and deploy override.
+    columns
+      .filter(([, c]) => c.name !== 'id' && c.name !== 'published' && c.name !== 'deploy_override')
+      .map(([key, c]) => [key, sql.raw(`excluded."${c.name}"`)]),
+  );
+}
+
+/** One row in PostgreSQL's COPY text format: tab-separated, `\N` for null, backslash escapes. */
+export function copyLine(row: AutomationRow): string {
+  const record = row as Record<string, unknown>;
+  return columns.map(([key]) => copyValue(record[key])).join('\t');
+}
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return text.replace(/[\\\t\n\r]/g, (ch) =>
+    ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
+  );
+}

@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps) {
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
   if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
-  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl));
+  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer));
 
   app.onError((error, c) => handleError(error, c, deps.log));
 

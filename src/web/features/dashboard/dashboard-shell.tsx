@@ -176,13 +176,15 @@ export function DashboardShell() {
   };
 
   return (
-    <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-slate-50 dark:bg-slate-950">
-      {/* Not a <header>: the site's top bar is the page's one banner landmark. */}
-      <section
-        aria-label="Dashboard toolbar"
-        className="sticky top-16 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+      {/* The page's one header: the site's top bar is left out on the dashboard (page-shell.tsx). */}
+      <header
+        className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900/95"
       >
-        <span className="hidden text-lg font-bold tracking-tight sm:inline">Flowvault</span>
+        <a href="/" className="flex shrink-0 items-center gap-2 rounded text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="sr-only sm:not-sr-only">Flowvault</span>
+        </a>
         <button
           type="button"
           onClick={() => setQuickOpen(true)}
@@ -240,13 +242,13 @@ export function DashboardShell() {
             <span className="sr-only sm:hidden">Logout</span>
           </Button>
         </div>
-      </section>
+      </header>
       <div className="flex flex-1">
         <nav
           aria-label="Dashboard"
           data-collapsed={collapsed}
           className={cn(
-            'sticky top-[125px] hidden h-[calc(100dvh-125px)] shrink-0 self-start flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
+            'sticky top-[61px] hidden h-[calc(100dvh-61px)] shrink-0 self-start flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
             collapsed ? 'w-16' : 'w-60',
           )}
         >

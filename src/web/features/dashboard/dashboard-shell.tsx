@@ -178,9 +178,7 @@ export function DashboardShell() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
       {/* The page's one header: the site's top bar is left out on the dashboard (page-shell.tsx). */}
-      <header
-        className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900/95"
-      >
+      <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
         <a href="/" className="flex shrink-0 items-center gap-2 rounded text-lg font-bold tracking-tight">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className="sr-only sm:not-sr-only">Flowvault</span>
@@ -197,7 +195,7 @@ export function DashboardShell() {
             Ctrl K
           </kbd>
         </button>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <SyncChip state={live.state} onSync={live.syncNow} />
           <N8nBadge />
           <Button
@@ -208,9 +206,11 @@ export function DashboardShell() {
           >
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
           </Button>
+          {/* On a phone the search keeps its room: sound and the plan badge wait for a wider screen. */}
           <Button
             variant="ghost"
             size="icon"
+            className="max-sm:hidden"
             aria-pressed={sound}
             aria-label="Sound"
             title={sound ? 'Sound on' : 'Sound off'}
@@ -226,7 +226,7 @@ export function DashboardShell() {
               <VolumeX aria-hidden="true" className="h-4 w-4" />
             )}
           </Button>
-          <span className="rounded-full bg-brand-600/10 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-brand-400">
+          <span className="hidden rounded-full bg-brand-600/10 px-3 py-1 sm:inline text-xs font-semibold text-brand-700 dark:text-brand-400">
             {subscriptionTier || 'Premium'}
           </span>
           <Button

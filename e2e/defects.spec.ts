@@ -11,7 +11,7 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${dir}/${name}-${colorScheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-${colorScheme}.png`, fullPage: false });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -40,6 +40,7 @@ test.describe('operator pages', () => {
 
 test.describe('a paying member', () => {
   test('gets one header on member pages and is never offered an upgrade', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
     await becomePayingMember(page, baseURL!, 'defects-header');
     for (const width of [1366, PHONE.width]) {
       await page.setViewportSize({ width, height: 844 });
@@ -60,15 +61,34 @@ test.describe('a paying member', () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(120_000);
     await becomePayingMember(page, baseURL!, 'defects-phone-width-with-a-rather-long-mail-address-name');
     await page.setViewportSize(PHONE);
     for (const section of ['', '?section=ai-agents', '?section=collections', '?section=settings']) {
       await page.goto(`/dashboard${section}`);
       await expect(page.locator('main h2').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // (Not 'networkidle': the dashboard keeps its live-sync stream open.)
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       expect(await overflow(page), section || 'overview').toBe(0);
       await shot(page, `phone-dashboard${section.replace('?section=', '-') || '-overview'}`);
     }
+    // A long title with no break opportunity wraps inside its card instead of widening the page.
+    await page.goto('/dashboard?section=ai-agents');
+    await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+    await page
+      .locator('main li h3')
+      .first()
+      .evaluate((h) => {
+        h.textContent = `Workflow${'_unbroken'.repeat(20)}`;
+      });
+    expect(await overflow(page), 'ai agents with a long title').toBe(0);
+    // The other pages a member sees on a phone.
+    for (const path of ['/automation/ai-email-triage-gmail-openai', '/', '/blog', '/contact-us']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      expect(await overflow(page), path).toBe(0);
+    }
+    await page.goto('/dashboard');
     const bar = page.getByRole('navigation', { name: 'Dashboard sections' });
     await expect(bar).toBeInViewport();
     await bar.getByRole('button', { name: 'More' }).click();

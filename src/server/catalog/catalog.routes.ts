@@ -19,6 +19,7 @@ const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(24),
 });
+const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).optional().default('') });
 
 const json = (body: string) =>
   new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
@@ -76,8 +77,8 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
             `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)}}`,
         );
       })
-      .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
-        const { page, pageSize } = c.req.valid('query');
+      .get('/ai-agents', requireMember, validate('query', AiAgentsQuerySchema), async (c) => {
+        const { page, pageSize, q } = c.req.valid('query');
         const agents = await index.list('newest', (e) => e.aiAgent);
         const rated = agents.filter((e) => e.card.rating !== null);
         const avg = rated.length ? rated.reduce((sum, e) => sum + (e.card.rating ?? 0), 0) / rated.length : 0;
@@ -86,8 +87,11 @@ export function catalogRoutes(deps: { database: Pick<DbHandle, 'db'>; bus?: Even
           totalRuns: agents.reduce((sum, e) => sum + e.card.runs, 0),
           avgRating: Math.round(avg * 10) / 10,
         };
-        const items = agents.slice((page - 1) * pageSize, page * pageSize);
-        return json(`{"items":${cardList(items)},"total":${agents.length},"stats":${JSON.stringify(stats)}}`);
+        // The tiles describe every agent; the search (same haystack as the member search) narrows the list.
+        const needle = q.trim().toLowerCase().replaceAll('\u0000', '');
+        const found = needle ? agents.filter((e) => e.haystack.includes(needle)) : agents;
+        const items = found.slice((page - 1) * pageSize, page * pageSize);
+        return json(`{"items":${cardList(items)},"total":${found.length},"stats":${JSON.stringify(stats)}}`);
       })
       .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {
         const detail = await getAutomationDetail(deps.database.db, index, c.req.valid('param').id);

@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
-import type { Auth } from '#server/auth/create-auth.ts';
+import { type Auth, trustedOrigins } from '#server/auth/create-auth.ts';
 import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
@@ -154,6 +154,7 @@ function billingDeps(deps: AppDeps): BillingDeps | undefined {
     paypal: deps.paypal.client,
     log: deps.log,
     baseUrl: deps.env.baseUrl,
+    trustedOrigins: trustedOrigins(deps.env),
     smtpConfigured: deps.env.SMTP_URL !== undefined,
   };
 }

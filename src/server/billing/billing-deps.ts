@@ -8,6 +8,11 @@ export type BillingDeps = {
   paypal: PayPalClient;
   log: Logger;
   baseUrl: string;
+  /**
+   * Origins the buyer may start a checkout from (auth's trusted origins): PayPal sends the buyer back
+   * to the one they started on, where their session cookie is. Anything else falls back to baseUrl.
+   */
+  trustedOrigins?: string[];
   smtpConfigured: boolean;
   now?: () => Date;
   /** Waits between retries of a PayPal call whose outcome is unknown (tests pass a short one). */

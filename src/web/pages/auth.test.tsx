@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
-import { AuthPage } from './auth.tsx';
+import { AuthPage, nextPath } from './auth.tsx';
 
 type Reply = { status: number; body: unknown } | Error;
 
@@ -28,6 +28,7 @@ function renderAuth(path = '/auth', state: Partial<AuthState> = {}) {
     [
       { path: '/auth', element: <AuthPage /> },
       { path: '/payment', element: <p>Payment page</p> },
+      { path: '/payment-success', element: <p>Finishing the payment</p> },
     ],
     { initialEntries: [path] },
   );
@@ -111,6 +112,19 @@ describe('/auth', () => {
     expect(await screen.findByText('Payment page')).toBeDefined();
     expect(signedIn).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('after signing in, goes back to a same-site ?next= (a payment to finish), never to another site', async () => {
+    stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
+    const router = renderAuth(`/auth?next=${encodeURIComponent('/payment-success?token=ORDER1')}`);
+    fill('Email', 'me@example.com');
+    fill('Password', 'correct password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Finishing the payment')).toBeDefined();
+    expect(router.state.location.search).toBe('?token=ORDER1');
+    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', null]) {
+      expect(nextPath(bad)).toBe('/payment');
+    }
   });
 
   it('registration without a session returns to sign-in mode with "check your email"', async () => {

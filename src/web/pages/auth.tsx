@@ -131,6 +131,12 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   );
 }
 
+/** Where to go after signing in: a same-site path from `?next=` (never another site), else /payment. */
+export function nextPath(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
+  return raw;
+}
+
 export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -146,10 +152,12 @@ export function AuthPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
 
-  // Already signed in: on to payment (the payment page sends members on to the dashboard).
+  const next = nextPath(params.get('next'));
+  // Already signed in: on to payment (the payment page sends members on to the dashboard), or back
+  // to the page that sent the visitor here (a payment to finish).
   useEffect(() => {
-    if (!resetMode && !loading && user) navigate('/payment', { replace: true });
-  }, [resetMode, loading, user, navigate]);
+    if (!resetMode && !loading && user) navigate(next, { replace: true });
+  }, [resetMode, loading, user, navigate, next]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   if (resetMode) {
@@ -167,7 +175,7 @@ export function AuthPage() {
       if (mode === 'signin') {
         await authApi.signIn(email.trim(), password);
         signedIn();
-        navigate('/payment');
+        navigate(next);
         return;
       }
       const result = await authApi.signUp(email.trim(), password);

@@ -133,7 +133,7 @@ function ResetPasswordForm({ token }: { token: string | null }) {
 
 /** Where to go after signing in: a same-site path from `?next=` (never another site), else /payment. */
 export function nextPath(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
   return raw;
 }
 

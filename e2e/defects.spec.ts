@@ -1,7 +1,7 @@
 // Defects found walking every page as a visitor, a buyer, a member and the operator (issue 21), each
 // checked end to end at the width where it showed (a phone is 390 px wide).
 import { expect, type Page } from '@playwright/test';
-import { becomePayingMember, test } from './support.ts';
+import { becomePayingMember, E2E_PASSWORD, registerAndVerify, test } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -94,5 +94,62 @@ test.describe('a paying member', () => {
     await bar.getByRole('button', { name: 'More' }).click();
     await bar.getByRole('button', { name: 'Collections' }).click();
     await expect(page).toHaveURL(/section=collections/);
+  });
+});
+
+test.describe('buying', () => {
+  test('a declined card sends the buyer back to PayPal to choose another way to pay, then succeeds', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(PHONE);
+    await registerAndVerify(page, baseURL!, 'defects-declined');
+    await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
+    // Back on PayPal's approval page for the same order, not a "contact support" dead end.
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/not approved|contact support/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  });
+
+  test('signed out on the way back from PayPal: the page offers a sign-in that finishes the payment', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(PHONE);
+    const email = await registerAndVerify(page, baseURL!, 'defects-return-signed-out');
+    await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
+    // The session is gone by the time PayPal sends the buyer back (another host name, an expired cookie).
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible({ timeout: 20_000 });
+    await shot(page, 'phone-payment-return-signed-out');
+    await page.getByRole('link', { name: 'Sign in to finish' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const successUrl = page.url();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+    // Back to the success page: no second capture, no second toast.
+    const captures: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/billing/capture')) captures.push(r.url());
+    });
+    await page.goBack();
+    await page.goto(successUrl);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible();
+    await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+    expect(captures).toEqual([]);
   });
 });

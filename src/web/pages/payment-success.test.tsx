@@ -48,6 +48,7 @@ function renderAt(path: string, state: Partial<AuthState>) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   sessionStorage.clear();
 });
 
@@ -63,6 +64,28 @@ describe('/payment-success', () => {
     expect(captures).toEqual([]);
   });
 
+  it('finishes the payment once the session appears (signed in through "Sign in to finish")', async () => {
+    const captures = stubCapture();
+    const router = createMemoryRouter([{ path: '/payment-success', element: <PaymentSuccessPage /> }], {
+      initialEntries: ['/payment-success?token=ORDER3'],
+    });
+    const client = new QueryClient();
+    const view = (state: Partial<AuthState>) => (
+      <QueryClientProvider client={client}>
+        <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view({}));
+    expect(await screen.findByRole('link', { name: 'Sign in to finish' })).toBeDefined();
+    rerender(view({ user: { id: 'u1', email: 'a@b.c' }, recheck: async () => 'subscribed' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
+    ).toBeDefined();
+    expect(captures).toHaveLength(1);
+  });
+
   it('captures once: a reload or Back to the page shows the result without a second capture or toast', async () => {
     const captures = stubCapture();
     const successToasts = vi.spyOn(toast, 'success');
@@ -71,8 +94,11 @@ describe('/payment-success', () => {
       recheck: async () => 'subscribed',
     };
     renderAt('/payment-success?token=ORDER2', signedIn);
-    expect(await screen.findByText('Payment Successful! 🎉', {}, { timeout: 4000 })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
+    ).toBeDefined();
     expect(captures).toHaveLength(1);
+    expect(successToasts).toHaveBeenCalledWith('Payment Successful! 🎉', { duration: 5000 });
     cleanup();
     renderAt('/payment-success?token=ORDER2', signedIn);
     expect(await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeDefined();

@@ -31,15 +31,16 @@ export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ kind: 'processing' });
   const started = useRef(false);
+  const askedToSignIn = useRef(false);
 
   useEffect(() => {
     if (loading || started.current) return;
-    started.current = true;
     const fail = (message: string) => {
       setView({ kind: 'failure', message });
       toast.error(captureFailureToastText(message), { duration: 10_000 });
     };
     if (!token) {
+      started.current = true;
       setView({
         kind: 'failure',
         message: 'Invalid payment parameters. Please try the payment process again.',
@@ -47,10 +48,17 @@ export function PaymentSuccessPage() {
       return;
     }
     if (!user) {
+      // Not started: a sign-in that lands back here (auth's ?next=) finishes the payment once the
+      // session is known.
       setView({ kind: 'failure', message: 'Please log in to complete your payment', signIn: token });
-      toast.error(captureFailureToastText('Please log in to complete your payment'), { duration: 10_000 });
+      if (!askedToSignIn.current) {
+        askedToSignIn.current = true;
+        toast.error(captureFailureToastText('Please log in to complete your payment'), { duration: 10_000 });
+      }
       return;
     }
+    started.current = true;
+    setView({ kind: 'processing' });
     if (sessionStorage.getItem(SETTLED_TOKEN_KEY) === token) {
       setView({ kind: 'success' });
       return;

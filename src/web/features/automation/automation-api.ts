@@ -59,6 +59,13 @@ export function useRate(id: string) {
       (await unwrap(
         await api.library.ratings[':automationId'].$put({ param: { automationId: id }, json: { stars } }),
       )) as RatingState,
-    onSuccess: (state) => qc.setQueryData(libraryKeys.rating(id), state),
+    onSuccess: (state) => {
+      qc.setQueryData(libraryKeys.rating(id), state);
+      // The detail header shows the same figure: it follows at once, not at the next 60 s refresh.
+      qc.setQueryData<AutomationDetail>(
+        ['catalog', 'automation', id],
+        (old) => old && { ...old, rating: state.rating, ratingCount: state.ratingCount },
+      );
+    },
   });
 }

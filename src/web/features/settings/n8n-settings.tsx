@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { N8N_TEXT, type N8nConnectionView, type N8nTestResult } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { n8nApi, n8nKeys } from '#web/features/n8n/n8n-api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { fieldClass } from './profile-settings.tsx';
 
@@ -137,7 +138,11 @@ export function N8nSettings() {
         'n8n test failed',
         error instanceof Error ? error.message : N8N_TEXT.unknownConnectionError,
       );
-      toast.error(N8N_TEXT.connectionErrorTitle, { description: N8N_TEXT.connectionErrorBody });
+      // The server refused the request and said why (422 "must start with https://", 429…): show that.
+      const refused = error instanceof ApiError && error.status < 500;
+      toast.error(N8N_TEXT.connectionErrorTitle, {
+        description: refused ? error.message : N8N_TEXT.connectionErrorBody,
+      });
     }
   }
 

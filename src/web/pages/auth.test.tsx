@@ -183,6 +183,28 @@ describe('/auth', () => {
     expect(screen.getByText('Password should be at least 8 characters long.')).toBeDefined();
   });
 
+  it('a successful retry takes the stale "Registration failed" toast away', async () => {
+    const replies: Record<string, Reply> = {
+      '/api/auth/sign-up/email': {
+        status: 400,
+        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
+      },
+    };
+    stubFetch(replies);
+    renderAuth();
+    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
+    fill('Email', 'new@example.com');
+    fill('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeDefined();
+    replies['/api/auth/sign-up/email'] = { status: 200, body: { token: null, user: {} } };
+    fill('Password', 'long enough now');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Check your email')).toBeDefined();
+    await vi.waitFor(() => expect(screen.queryByText('Registration failed')).toBeNull(), { timeout: 2000 });
+  });
+
   it('shows the connection text when the network is down', async () => {
     stubFetch({ '/api/auth/sign-in/email': new TypeError('Failed to fetch') });
     renderAuth();

@@ -18,6 +18,7 @@ import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
+import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
@@ -140,6 +141,11 @@ export function createApp(deps: AppDeps) {
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
   if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
+  // The development mail viewer; production never has it (the path is then an unknown one: 404).
+  if (deps.env.NODE_ENV !== 'production') {
+    const viewer = mailViewer({ db: deps.database.db });
+    app.use(MAIL_VIEWER_PATH, viewer).use(`${MAIL_VIEWER_PATH}/*`, viewer);
+  }
   if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer));
 
   app.onError((error, c) => handleError(error, c, deps.log));

@@ -153,3 +153,37 @@ test.describe('buying', () => {
     expect(captures).toEqual([]);
   });
 });
+
+test.describe('live sync between open tabs', () => {
+  test('a rating shows in the other tab at once; deleting the account signs the other tab out', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await becomePayingMember(page, baseURL!, 'defects-tabs');
+    const other = await page.context().newPage();
+    await other.goto('/automation/ai-email-triage-gmail-openai');
+    const header = other.locator('main header').first();
+    await expect(other.getByRole('heading', { level: 1, name: 'AI Email Triage for Gmail' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Rate 3 stars' })).toBeVisible();
+    const before = await header.textContent();
+
+    await page.goto('/automation/ai-email-triage-gmail-openai');
+    await page.getByRole('button', { name: 'Rate 3 stars' }).click();
+    await expect(page.getByText('Rating saved')).toBeVisible();
+    // The other tab's stars show the member's own rating, without a reload.
+    await expect(other.getByRole('button', { name: 'Rate 3 stars' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await header.textContent()).not.toBe(before);
+
+    await other.goto('/dashboard');
+    await expect(other.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.goto('/dashboard?section=settings&tab=privacy');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByLabel('Enter your password to confirm').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+    // The other tab signs out at once: no "Welcome back … Lifetime Access" left on screen.
+    await expect(other).toHaveURL(/\/auth$/, { timeout: 5_000 });
+    await expect(other.getByText(/Welcome back,/)).toHaveCount(0);
+  });
+});

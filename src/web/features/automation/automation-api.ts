@@ -3,6 +3,7 @@ import type { AutomationCard, AutomationDetail, AutomationPreview } from '#share
 import type { RatingState } from '#shared/schemas/library.ts';
 import { libraryKeys } from '#web/features/dashboard/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
+import { announceToTabs } from '#web/lib/tab-sync.ts';
 
 export function useAutomationDetail(id: string, enabled: boolean) {
   return useQuery({
@@ -66,6 +67,7 @@ export function useRate(id: string) {
         ['catalog', 'automation', id],
         (old) => old && { ...old, rating: state.rating, ratingCount: state.ratingCount },
       );
+      announceToTabs({ kind: 'rating', automationId: id });
     },
   });
 }

@@ -187,3 +187,21 @@ test.describe('live sync between open tabs', () => {
     await expect(other.getByText(/Welcome back,/)).toHaveCount(0);
   });
 });
+
+test.describe('public pages', () => {
+  test('without JavaScript the landing page shows no "Loading..." that never ends', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('Contact Us gives one business-hours line and no stale date', async ({ page }) => {
+    await page.goto('/contact-us');
+    await expect(page.getByText('Business hours')).toBeVisible();
+    await expect(page.getByText(/Mon-Sat/)).toHaveCount(0);
+    await expect(page.getByText(/Last updated/)).toHaveCount(0);
+  });
+});

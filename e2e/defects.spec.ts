@@ -194,7 +194,7 @@ test.describe('public pages', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Loading...', { exact: true }).filter({ visible: true })).toHaveCount(0);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -67,6 +67,10 @@ describe('operator console pages', () => {
       true,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish Webhook only' }));
+    // Asked once more: nothing is sent before the operator confirms.
+    expect(calls.some((c) => c.key.startsWith('PUT '))).toBe(false);
+    const confirm = screen.getByRole('alertdialog', { name: 'Unpublish Webhook only?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, unpublish' }));
     await waitFor(() =>
       expect(
         calls.find((c) => c.key === 'PUT /api/admin/catalog/items/webhook-only/published')?.body,

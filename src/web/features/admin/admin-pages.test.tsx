@@ -91,6 +91,7 @@ describe('operator console pages', () => {
               actorEmail: 'ops@example.com',
               action: 'user.grant-access',
               target: 'u9',
+              targetEmail: 'member9@example.com',
               reason: 'Beta tester',
               detail: null,
               createdAt: '2026-03-01T12:00:00.000Z',
@@ -105,7 +106,9 @@ describe('operator console pages', () => {
     renderAsAdmin(<AuditPage />);
     const row = (await screen.findByText('user.grant-access')).closest('tr')!;
     expect(row.textContent).toContain('ops@example.com');
-    expect(row.textContent).toContain('u9');
+    // The target is named by its email, not its id.
+    expect(row.textContent).toContain('member9@example.com');
+    expect(row.textContent).not.toContain('u9');
     expect(row.textContent).toContain('Beta tester');
     expect(screen.getByText('1 action(s) · page 1 of 1').textContent).toBe('1 action(s) · page 1 of 1');
   });

@@ -314,6 +314,13 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     expect(s.workflows.get(workflowId)!.active).toBe(false);
     const [row] = await t.database.db.select().from(deployments);
     expect(row!.deactivatedAt).not.toBeNull();
+    // A second stop finds nothing active: n8n is asked which workflows run, no deactivate call is sent.
+    const before = s.requests.length;
+    const again = await call<EmergencyStopResult>('POST', '/emergency-stop');
+    expect(again.body.deactivated).toEqual([]);
+    const sent = s.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(sent.filter((line) => line.includes('/deactivate'))).toEqual([]);
+    expect(sent.some((line) => line.startsWith('GET /api/v1/workflows'))).toBe(true);
   });
 });
 

@@ -186,12 +186,27 @@ export async function deployedWorkflows(
     .orderBy(desc(deployments.createdAt));
 }
 
-/** Deactivates every workflow Flowvault deployed to the member's default instance. */
+/** Active workflows pages read at most (250 each) before an emergency stop acts on what it has seen. */
+const ACTIVE_PAGES_MAX = 40;
+
+/**
+ * Deactivates the workflows Flowvault deployed to the member's default instance that are active now.
+ * n8n is asked which workflows are active (one paged list) instead of sending a deactivate call for
+ * every deployment ever made (41.6 s at 2,395 deployments).
+ */
 export async function emergencyStop(deps: N8nDeps, userId: string): Promise<EmergencyStopResult> {
   const connection = await resolveConnection(deps, userId);
   const client = clientForRow(deps, connection);
+  const active = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < ACTIVE_PAGES_MAX; page++) {
+    const list = await client.listWorkflows({ active: true, limit: 250, cursor });
+    for (const workflow of list.data) active.add(workflow.id);
+    if (!list.nextCursor) break;
+    cursor = list.nextCursor;
+  }
   const rows = (await deployedWorkflows(deps, userId)).filter(
-    (d) => d.instanceUrl === connection.instanceUrl,
+    (d) => d.instanceUrl === connection.instanceUrl && active.has(d.n8nWorkflowId!),
   );
   const seen = new Set<string>();
   const result: EmergencyStopResult = { instanceUrl: connection.instanceUrl, deactivated: [], failed: [] };

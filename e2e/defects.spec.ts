@@ -1,7 +1,7 @@
 // Defects found walking every page as a visitor, a buyer, a member and the operator (issue 21), each
 // checked end to end at the width where it showed (a phone is 390 px wide).
 import { expect, type Page } from '@playwright/test';
-import { becomePayingMember, E2E_PASSWORD, registerAndVerify, test } from './support.ts';
+import { becomePayingMember, E2E_PASSWORD, gotoBeforeHydration, registerAndVerify, test } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -203,5 +203,33 @@ test.describe('public pages', () => {
     await expect(page.getByText('Business hours')).toBeVisible();
     await expect(page.getByText(/Mon-Sat/)).toHaveCount(0);
     await expect(page.getByText(/Last updated/)).toHaveCount(0);
+  });
+});
+
+test.describe('development mail viewer', () => {
+  test('/__mail lists the newest mail first with its links clickable', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const email = await registerAndVerify(page, baseURL!, 'defects-mail-viewer');
+    // A plain server page: no React to wait for.
+    await gotoBeforeHydration(page, '/__mail');
+    await expect(page.getByRole('heading', { name: 'Mail', exact: true })).toBeVisible();
+    const first = page.locator('article').first();
+    await expect(first).toContainText(email);
+    await expect(first.getByRole('link', { name: /verify-email/ })).toHaveCount(1);
+    await expect(first.getByRole('link', { name: 'HTML version' })).toBeVisible();
+    await shot(page, 'mail-viewer');
+    await page.setViewportSize(PHONE);
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'phone-mail-viewer');
+  });
+
+  test('contact and AI agents, for the eye', async ({ page, baseURL }) => {
+    test.skip(!process.env.SCREENS_DIR, 'screenshots only');
+    await page.goto('/contact-us');
+    await shot(page, 'contact');
+    await becomePayingMember(page, baseURL!, 'defects-screens');
+    await page.goto('/dashboard?section=ai-agents');
+    await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+    await shot(page, 'ai-agents-1366');
   });
 });

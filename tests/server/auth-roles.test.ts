@@ -14,6 +14,9 @@ type Access = 'public' | 'user' | 'member' | 'admin' | 'middleware';
 const ACCESS: Record<string, Access> = {
   'ALL /*': 'middleware',
   'ALL /api/*': 'middleware',
+  // The development mail viewer: never in production, only this machine (tests/server/mail-viewer.test.ts).
+  'ALL /__mail': 'middleware',
+  'ALL /__mail/*': 'middleware',
   'GET /api/health': 'public',
   'POST /api/client-errors': 'public',
   // better-auth's own endpoints: public entry points (sign-up, sign-in, reset…), each checking its own session.

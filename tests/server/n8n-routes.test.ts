@@ -267,6 +267,14 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       status: 'deployed',
       n8nWorkflowId: workflowId,
     });
+    // The history is paged: a total, and the next page past the end is empty.
+    expect(history.body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    const next = await call<{ items: DeploymentView[]; total: number }>(
+      'GET',
+      '/deployments?page=2&pageSize=1',
+    );
+    expect(next.body).toMatchObject({ items: [], total: 1 });
+    expect((await call('GET', '/deployments?pageSize=101')).status).toBe(422);
 
     let runs = await call<N8nRunsView>('GET', '/runs');
     expect(runs.body.runs).toEqual([]);

@@ -1,6 +1,6 @@
 // Preflight, deploy, history and Emergency Stop over a member's saved connections. Every deployment
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
@@ -156,14 +156,24 @@ export async function deployAutomation(
   }
 }
 
-export async function listDeployments(deps: N8nDeps, userId: string, limit = 100): Promise<DeploymentView[]> {
+/** The member's deployments, newest first, a page at a time (the history has no end otherwise). */
+export async function listDeployments(
+  deps: N8nDeps,
+  userId: string,
+  paging: { page: number; pageSize: number } = { page: 1, pageSize: 100 },
+): Promise<{ items: DeploymentView[]; total: number }> {
+  const [totalRow] = await deps.db
+    .select({ total: count() })
+    .from(deployments)
+    .where(eq(deployments.userId, userId));
   const rows = await deps.db
     .select()
     .from(deployments)
     .where(eq(deployments.userId, userId))
-    .orderBy(desc(deployments.createdAt))
-    .limit(limit);
-  return rows.map(toDeploymentView);
+    .orderBy(desc(deployments.createdAt), desc(deployments.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { items: rows.map(toDeploymentView), total: Number(totalRow?.total ?? 0) };
 }
 
 /** Successful deployments not yet stopped, per instance URL. */

@@ -100,6 +100,7 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     const id = (await items.getByRole('listitem').first().locator('span.font-mono').textContent())!.trim();
     const item = items.getByRole('listitem').filter({ hasText: id });
     await item.getByRole('button', { name: /^Unpublish / }).click();
+    await item.getByRole('button', { name: 'Yes, unpublish' }).click();
     await expect(page.locator('[data-sonner-toast]').getByText('Unpublished', { exact: true })).toBeVisible();
     await expect(item.getByRole('button', { name: /^Publish / })).toBeVisible();
 

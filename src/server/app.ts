@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
-import type { Auth } from '#server/auth/create-auth.ts';
+import { type Auth, trustedOrigins } from '#server/auth/create-auth.ts';
 import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
@@ -19,6 +19,7 @@ import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { requestGuard } from '#server/lib/request-guard.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
+import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
@@ -167,7 +168,12 @@ export function createApp(deps: AppDeps) {
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
   if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
-  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl));
+  // The development mail viewer; production never has it (the path is then an unknown one: 404).
+  if (deps.env.NODE_ENV !== 'production') {
+    const viewer = mailViewer({ db: deps.database.db });
+    app.use(MAIL_VIEWER_PATH, viewer).use(`${MAIL_VIEWER_PATH}/*`, viewer);
+  }
+  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer));
 
   app.onError((error, c) => handleError(error, c, deps.log));
 
@@ -181,6 +187,7 @@ function billingDeps(deps: AppDeps): BillingDeps | undefined {
     paypal: deps.paypal.client,
     log: deps.log,
     baseUrl: deps.env.baseUrl,
+    trustedOrigins: trustedOrigins(deps.env),
     smtpConfigured: deps.env.SMTP_URL !== undefined,
     bus: deps.bus,
   };

@@ -18,6 +18,7 @@ import { createLogger } from '#server/lib/logger.ts';
 import { reportUnhandledRejections } from '#server/lib/process-faults.ts';
 import { weeklyReportJob } from '#server/library/weekly-report.ts';
 import { mailDeliveryJob, sendQueuedMailPromptly } from '#server/mail/mail-job.ts';
+import { MAIL_VIEWER_PATH } from '#server/mail/mail-viewer.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
 import { automationAlertsJob } from '#server/n8n/automation-alerts.ts';
 import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
@@ -68,7 +69,9 @@ if (env.OPERATOR_EMAIL) {
 }
 const mailTransport = createMailTransport(env.SMTP_URL);
 if (!mailTransport)
-  log.info('SMTP_URL is not set: mail stays in the mail_outbox table and its links are logged');
+  log.info(
+    `SMTP_URL is not set: mail stays in the mail_outbox table${env.NODE_ENV === 'production' ? '' : ` (read it at ${env.baseUrl}${MAIL_VIEWER_PATH})`}`,
+  );
 const paypal = setUpPayPal(env);
 if (paypal.mode === 'local') {
   log.info(
@@ -127,7 +130,12 @@ try {
 }
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
 
-server.on('listening', () => log.info(`Flowvault ${version} is listening on ${env.baseUrl}`));
+server.on('listening', () => {
+  log.info(`Flowvault ${version} is listening on ${env.baseUrl}`);
+  // Where a newcomer reads the verification and reset mail (development only, src/server/mail/mail-viewer.ts).
+  if (env.NODE_ENV !== 'production')
+    log.info(`Mail viewer (every outbox mail): ${env.baseUrl}${MAIL_VIEWER_PATH}`);
+});
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') fail(`Invalid configuration: PORT ${env.PORT} is already in use`);
   if (error.code === 'EACCES') fail(`Invalid configuration: PORT ${env.PORT} needs more privileges`);

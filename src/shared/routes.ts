@@ -18,15 +18,15 @@ export const ROUTES = {
   paymentSuccess: { path: '/payment-success', prerender: false },
   auth: { path: '/auth', prerender: true },
   dashboard: { path: '/dashboard', prerender: false },
-  adminPaymentRecovery: { path: '/admin-payment-recovery', prerender: false },
-  adminRecovery: { path: '/admin-recovery', prerender: false },
-  debugAuth: { path: '/debug-auth', prerender: false },
-  adminCatalog: { path: '/admin/catalog', prerender: false },
-  adminAudit: { path: '/admin/audit', prerender: false },
-  adminUsers: { path: '/admin/users', prerender: false },
-  adminInbox: { path: '/admin/inbox', prerender: false },
+  adminPaymentRecovery: { operator: true, path: '/admin-payment-recovery', prerender: false },
+  adminRecovery: { operator: true, path: '/admin-recovery', prerender: false },
+  debugAuth: { operator: true, path: '/debug-auth', prerender: false },
+  adminCatalog: { operator: true, path: '/admin/catalog', prerender: false },
+  adminAudit: { operator: true, path: '/admin/audit', prerender: false },
+  adminUsers: { operator: true, path: '/admin/users', prerender: false },
+  adminInbox: { operator: true, path: '/admin/inbox', prerender: false },
   automation: { path: '/automation/:id', prerender: false },
-} as const satisfies Record<string, { path: string; prerender: boolean }>;
+} as const satisfies Record<string, { path: string; prerender: boolean; operator?: true }>;
 
 export type RouteId = keyof typeof ROUTES;
 type PathOf<R extends RouteId> = (typeof ROUTES)[R]['path'];
@@ -64,6 +64,11 @@ export type PrerenderManifest = { paths: string[]; fallbacks: Record<string, str
 
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 const patternFor = (path: string) => new RegExp(`^${path.replace(/:([A-Za-z]+)/g, '(?<$1>[^/]+)')}$`);
+
+/** Operator pages answer 404 to everyone else, from the server, exactly like an unknown path. */
+export function isOperatorRoute(id: RouteId): boolean {
+  return 'operator' in ROUTES[id];
+}
 
 /** Returns the route id that serves `pathname`, or undefined for a not-found path. */
 export function matchRoute(pathname: string): RouteId | undefined {

@@ -108,6 +108,8 @@ describe('operator user tools', () => {
       ['user.grant-access', target.userId, 'Beta tester thank-you', admin.email],
       ['user.role-change', target.userId, null, admin.email],
     ]);
+    // The operator reads who was concerned, not an id.
+    expect(new Set(audit.entries.map((a) => a.targetEmail))).toEqual(new Set([target.email]));
   });
 
   it('mails a password reset through better-auth and ends a user’s sessions', async () => {

@@ -14,6 +14,9 @@ type Access = 'public' | 'user' | 'member' | 'admin' | 'middleware';
 const ACCESS: Record<string, Access> = {
   'ALL /*': 'middleware',
   'ALL /api/*': 'middleware',
+  // The development mail viewer: never in production, only this machine (tests/server/mail-viewer.test.ts).
+  'ALL /__mail': 'middleware',
+  'ALL /__mail/*': 'middleware',
   'GET /api/health': 'public',
   // Not a role: its own bearer token or peer address list, 404 unless configured (tests/server/metrics.test.ts).
   'GET /metrics': 'public',
@@ -34,6 +37,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/ai-agents': 'member',
   'GET /api/catalog/automations/:id': 'member',
   'GET /api/catalog/automations/:id/related': 'member',
+  'GET /api/catalog/automations/:id/variants': 'member',
+  'GET /api/catalog/integrations': 'member',
+  'GET /api/catalog/stack': 'member',
+  'PUT /api/catalog/stack': 'member',
   'GET /api/catalog/automations/:id/by-author': 'member',
   // The member's own library: collections, ratings, events, overview figures.
   'GET /api/library/overview': 'member',

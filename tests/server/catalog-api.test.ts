@@ -195,6 +195,25 @@ describe('AI agents, one automation, related, by author', () => {
     expect(body.stats).toEqual({ count: 3, totalRuns: 0, avgRating: 0 });
   });
 
+  it('pages the AI agents and searches them, the tiles still counting every agent', async () => {
+    const { get } = await appWithLibrary();
+    const first = await get('/api/catalog/ai-agents?pageSize=2');
+    const second = await get('/api/catalog/ai-agents?pageSize=2&page=2');
+    expect(first.body.total).toBe(3);
+    expect(ids(first.body)).toHaveLength(2);
+    expect([...ids(first.body), ...ids(second.body)].sort()).toEqual([
+      'telegram-agent',
+      'v3000-email-summariser-bot',
+      'v3000-podcast-clipper',
+    ]);
+    const found = await get('/api/catalog/ai-agents?q=TELEGRAM');
+    expect(ids(found.body)).toEqual(['telegram-agent']);
+    expect(found.body.total).toBe(1);
+    expect(found.body).toMatchObject({ stats: { count: 3 } });
+    expect((await get('/api/catalog/ai-agents?q=no-such-agent')).body).toMatchObject({ items: [], total: 0 });
+    expect((await get(`/api/catalog/ai-agents?q=${'x'.repeat(201)}`)).status).toBe(422);
+  });
+
   it('returns one automation with workflow JSON, set-up steps and config', async () => {
     const { get } = await appWithLibrary();
     const { status, body } = await get('/api/catalog/automations/slack-digest');

@@ -286,6 +286,14 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       status: 'deployed',
       n8nWorkflowId: workflowId,
     });
+    // The history is paged: a total, and the next page past the end is empty.
+    expect(history.body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    const next = await call<{ items: DeploymentView[]; total: number }>(
+      'GET',
+      '/deployments?page=2&pageSize=1',
+    );
+    expect(next.body).toMatchObject({ items: [], total: 1 });
+    expect((await call('GET', '/deployments?pageSize=101')).status).toBe(422);
 
     let runs = await call<N8nRunsView>('GET', '/runs');
     expect(runs.body.runs).toEqual([]);
@@ -333,6 +341,13 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     expect(s.workflows.get(workflowId)!.active).toBe(false);
     const [row] = await t.database.db.select().from(deployments);
     expect(row!.deactivatedAt).not.toBeNull();
+    // A second stop finds nothing active: n8n is asked which workflows run, no deactivate call is sent.
+    const before = s.requests.length;
+    const again = await call<EmergencyStopResult>('POST', '/emergency-stop');
+    expect(again.body.deactivated).toEqual([]);
+    const sent = s.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(sent.filter((line) => line.includes('/deactivate'))).toEqual([]);
+    expect(sent.some((line) => line.startsWith('GET /api/v1/workflows'))).toBe(true);
   });
 });
 

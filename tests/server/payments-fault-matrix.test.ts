@@ -385,3 +385,22 @@ describe('checkout rules', () => {
     expect(res.status).toBe(422);
   });
 });
+
+describe('a declined card met first by the webhook', () => {
+  it('still sends the returning buyer back to PayPal to choose another way to pay, then succeeds', async () => {
+    const { t, sandbox } = await createBillingTestApp();
+    const buyer = await signIn(t, 'user');
+    const { orderId, approvalUrl } = await checkout(t, buyer);
+    sandbox.approve(orderId, { declineOnCapture: true });
+    // The CHECKOUT.ORDER.APPROVED webhook captures first and meets the decline.
+    await sandbox.flushWebhooks();
+    expect((await state(t, orderId, buyer.userId)).payment.status).toBe('declined');
+    // The browser's capture then finds the order waiting for the buyer again: back to PayPal, no dead end.
+    const returned = await capture(t, buyer, orderId);
+    expect(returned.body).toMatchObject({ success: false, outcome: 'declined', approvalUrl });
+    sandbox.approve(orderId);
+    await sandbox.flushWebhooks();
+    expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: true });
+    expect((await state(t, orderId, buyer.userId)).grants).toBe(1);
+  });
+});

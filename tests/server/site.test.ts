@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/shared/routes.ts';
 import { createTestApp } from '../support/test-app.ts';
+import { viewerFromHeader } from '../support/viewers.ts';
 import { makeWebRoot } from '../support/web-root.ts';
 
 const webRoot = makeWebRoot();
@@ -81,6 +82,29 @@ describe('serving the web app', () => {
       const res = await request(path, { headers: { 'accept-encoding': 'identity' } });
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('Oops! Page not found');
+    }
+  });
+
+  it('answers every operator page with the 404 page to visitors, users and members, the app to operators', async () => {
+    const { request } = await createTestApp({ webRoot, resolveViewer: viewerFromHeader() });
+    const operatorPaths = Object.values(ROUTES)
+      .filter((route) => 'operator' in route)
+      .map((route) => route.path);
+    expect(operatorPaths).toEqual(expect.arrayContaining(['/admin/catalog', '/admin/users', '/debug-auth']));
+    const unknown = await request('/no-such-page', { headers: { 'accept-encoding': 'identity' } });
+    const unknownBody = await unknown.text();
+    for (const path of operatorPaths) {
+      for (const who of ['', 'user', 'member']) {
+        const res = await request(path, { headers: { 'accept-encoding': 'identity', 'x-test-viewer': who } });
+        expect(res.status, `${path} as ${who || 'visitor'}`).toBe(404);
+        expect(await res.text()).toBe(unknownBody);
+        expect(res.headers.get('vary')).toContain('Cookie');
+      }
+      const res = await request(path, {
+        headers: { 'accept-encoding': 'identity', 'x-test-viewer': 'admin' },
+      });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('data-shell="app"');
     }
   });
 

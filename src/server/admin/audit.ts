@@ -1,7 +1,8 @@
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { auditLog } from '#server/db/schema/admin.ts';
+import { user } from '#server/db/schema/auth.ts';
 import type { Viewer } from '#server/lib/context.ts';
 import type { AuditEntry, AuditPage } from '#shared/schemas/admin.ts';
 
@@ -41,17 +42,19 @@ export async function listAudit(db: Database, query: { page: number; q?: string 
     : undefined;
   const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
   const rows = await db
-    .select()
+    .select({ entry: auditLog, targetEmail: user.email })
     .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.target))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((query.page - 1) * AUDIT_PAGE_SIZE);
-  const entries: AuditEntry[] = rows.map((r) => ({
+  const entries: AuditEntry[] = rows.map(({ entry: r, targetEmail }) => ({
     id: r.id,
     actorEmail: r.actorEmail,
     action: r.action,
     target: r.target,
+    targetEmail: targetEmail ?? null,
     reason: r.reason,
     detail: r.detail ?? null,
     createdAt: r.createdAt.toISOString(),

@@ -9,6 +9,11 @@ export type BillingDeps = {
   paypal: PayPalClient;
   log: Logger;
   baseUrl: string;
+  /**
+   * Origins the buyer may start a checkout from (auth's trusted origins): PayPal sends the buyer back
+   * to the one they started on, where their session cookie is. Anything else falls back to baseUrl.
+   */
+  trustedOrigins?: string[];
   smtpConfigured: boolean;
   now?: () => Date;
   /** Carries 'viewer.changed' when access is granted or revoked (defaults to the process bus). */

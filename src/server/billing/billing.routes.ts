@@ -59,6 +59,7 @@ export function billingRoutes(deps: { billing: BillingDeps | undefined; paypal: 
       const result = await createCheckout(required(deps.billing), {
         viewer: c.var.viewer,
         planId: c.req.valid('json').planId,
+        origin: c.req.header('origin'),
       });
       return c.json(result, 201);
     })

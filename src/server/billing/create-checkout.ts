@@ -16,7 +16,7 @@ const REUSE_WINDOW_MS = 60 * 60_000;
  */
 export async function createCheckout(
   deps: BillingDeps,
-  input: { viewer: Viewer; planId: string },
+  input: { viewer: Viewer; planId: string; origin?: string },
 ): Promise<{ orderId: string; approvalUrl: string }> {
   const plan = findPlan(input.planId);
   if (!plan) throw new AppError('BAD_REQUEST', { userMessage: 'Invalid Plan' });
@@ -57,6 +57,7 @@ export async function createCheckout(
   const calls: PayPalCallRecord[] = [];
   const paypal = deps.paypal.withCallRecorder((r) => calls.push(r));
   const sleep = deps.sleep ?? defaultSleep;
+  const siteUrl = returnOrigin(deps, input.origin);
   try {
     let order: Awaited<ReturnType<typeof paypal.createOrder>> | undefined;
     for (let attempt = 1; !order; attempt++) {
@@ -67,8 +68,8 @@ export async function createCheckout(
           currency: plan.currency,
           customId: payment!.id,
           description: `Flowvault ${plan.name}`,
-          returnUrl: `${deps.baseUrl}/payment-success`,
-          cancelUrl: `${deps.baseUrl}/payment-failed?gateway=paypal&reason=cancelled`,
+          returnUrl: `${siteUrl}/payment-success`,
+          cancelUrl: `${siteUrl}/payment-failed?gateway=paypal&reason=cancelled`,
         });
       } catch (error) {
         if (!(error instanceof PayPalError) || !error.retryable || attempt >= 3) throw error;
@@ -99,4 +100,10 @@ export async function createCheckout(
       cause: error,
     });
   }
+}
+
+/** The origin PayPal sends the buyer back to: the trusted one they started on, else baseUrl. */
+function returnOrigin(deps: BillingDeps, origin: string | undefined): string {
+  if (origin && (deps.trustedOrigins ?? []).includes(origin)) return origin;
+  return deps.baseUrl;
 }

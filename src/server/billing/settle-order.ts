@@ -119,6 +119,11 @@ export async function settleOrder(
     }
 
     if (order.status === 'PAYER_ACTION_REQUIRED' || order.status === 'CREATED' || order.status === 'SAVED') {
+      // An earlier settler (the webhook, usually) met INSTRUMENT_DECLINED and PayPal put the order back
+      // before the buyer: PayPal's rule is to send them back to choose another way to pay, not a dead end.
+      if (payment.status === 'declined') {
+        return { outcome: 'declined', paymentId: payment.id, approvalUrl: payment.approvalUrl };
+      }
       return { outcome: 'not-approved', paymentId: payment.id };
     }
     if (order.status === 'VOIDED') {

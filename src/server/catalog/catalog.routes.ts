@@ -8,7 +8,8 @@ import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
-import { CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
+import { matchesSearch, type SearchDoc } from '#shared/catalog/search-rules.ts';
+import { type AutomationCard, CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
@@ -26,6 +27,7 @@ const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(24),
 });
+const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).optional().default('') });
 
 /**
  * A member read built from the search index: its ETag comes from the index's content tag and the
@@ -44,6 +46,13 @@ async function indexRead(request: Request, tag: string, build: () => Promise<str
   });
 }
 const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
+/** What the search rule reads of a card (the card holds no description, node types or notes). */
+const cardDoc = (card: AutomationCard): SearchDoc => ({
+  ...card,
+  description: '',
+  nodeTypes: [],
+  notes: '',
+});
 
 /** The catalogue API: public counters, trending and previews; the rest for members only. */
 export function catalogRoutes(deps: {
@@ -120,8 +129,8 @@ export function catalogRoutes(deps: {
           ),
         }),
       )
-      .get('/ai-agents', requireMember, validate('query', PageQuerySchema), async (c) => {
-        const { page, pageSize } = c.req.valid('query');
+      .get('/ai-agents', requireMember, validate('query', AiAgentsQuerySchema), async (c) => {
+        const { page, pageSize, q } = c.req.valid('query');
         return indexRead(c.req.raw, await index.tag(), async () => {
           const agents = await index.list('newest', (e) => e.aiAgent);
           const rated = agents.filter((e) => e.card.rating !== null);
@@ -133,8 +142,11 @@ export function catalogRoutes(deps: {
             totalRuns: agents.reduce((sum, e) => sum + e.card.runs, 0),
             avgRating: Math.round(avg * 10) / 10,
           };
-          const items = agents.slice((page - 1) * pageSize, page * pageSize);
-          return `{"items":${cardList(items)},"total":${agents.length},"stats":${JSON.stringify(stats)}}`;
+          // The tiles describe every agent; the search (the member search's rule over the card's
+          // fields) narrows the list.
+          const found = q.trim() ? agents.filter((e) => matchesSearch(q, cardDoc(e.card))) : agents;
+          const items = found.slice((page - 1) * pageSize, page * pageSize);
+          return `{"items":${cardList(items)},"total":${found.length},"stats":${JSON.stringify(stats)}}`;
         });
       })
       .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {

@@ -1,6 +1,6 @@
 // Preflight, deploy, history and Emergency Stop over a member's saved connections. Every deployment
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
@@ -170,14 +170,24 @@ export async function deployAutomation(
   }
 }
 
-export async function listDeployments(deps: N8nDeps, userId: string, limit = 100): Promise<DeploymentView[]> {
+/** The member's deployments, newest first, a page at a time (the history has no end otherwise). */
+export async function listDeployments(
+  deps: N8nDeps,
+  userId: string,
+  paging: { page: number; pageSize: number } = { page: 1, pageSize: 100 },
+): Promise<{ items: DeploymentView[]; total: number }> {
+  const [totalRow] = await deps.db
+    .select({ total: count() })
+    .from(deployments)
+    .where(eq(deployments.userId, userId));
   const rows = await deps.db
     .select()
     .from(deployments)
     .where(eq(deployments.userId, userId))
-    .orderBy(desc(deployments.createdAt))
-    .limit(limit);
-  return rows.map(toDeploymentView);
+    .orderBy(desc(deployments.createdAt), desc(deployments.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { items: rows.map(toDeploymentView), total: Number(totalRow?.total ?? 0) };
 }
 
 /** Successful deployments not yet stopped, per instance URL. */
@@ -200,12 +210,27 @@ export async function deployedWorkflows(
     .orderBy(desc(deployments.createdAt));
 }
 
-/** Deactivates every workflow Flowvault deployed to the member's default instance. */
+/** Active workflows pages read at most (250 each) before an emergency stop acts on what it has seen. */
+const ACTIVE_PAGES_MAX = 40;
+
+/**
+ * Deactivates the workflows Flowvault deployed to the member's default instance that are active now.
+ * n8n is asked which workflows are active (one paged list) instead of sending a deactivate call for
+ * every deployment ever made (41.6 s at 2,395 deployments).
+ */
 export async function emergencyStop(deps: N8nDeps, userId: string): Promise<EmergencyStopResult> {
   const connection = await resolveConnection(deps, userId);
   const client = clientForRow(deps, connection);
+  const active = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < ACTIVE_PAGES_MAX; page++) {
+    const list = await client.listWorkflows({ active: true, limit: 250, cursor });
+    for (const workflow of list.data) active.add(workflow.id);
+    if (!list.nextCursor) break;
+    cursor = list.nextCursor;
+  }
   const rows = (await deployedWorkflows(deps, userId)).filter(
-    (d) => d.instanceUrl === connection.instanceUrl,
+    (d) => d.instanceUrl === connection.instanceUrl && active.has(d.n8nWorkflowId!),
   );
   const seen = new Set<string>();
   const result: EmergencyStopResult = { instanceUrl: connection.instanceUrl, deactivated: [], failed: [] };

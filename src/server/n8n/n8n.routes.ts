@@ -41,6 +41,11 @@ import { createGuardedFetch, DEFAULT_ALLOWED_PORTS, type GuardedFetch } from './
 
 const IdParamSchema = z.object({ id: z.uuid() });
 
+const DeploymentsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(50),
+});
+
 export function createN8nDeps(deps: {
   env: Env;
   database: DbHandle;
@@ -142,8 +147,10 @@ export function n8nRoutes(deps: N8nDeps) {
     .post('/deploy', validate('json', N8nDeploySchema), async (c) => {
       return c.json(await deployAutomation(deps, c.var.viewer!.userId, c.req.valid('json')));
     })
-    .get('/deployments', async (c) => {
-      return c.json({ items: await listDeployments(deps, c.var.viewer!.userId) });
+    .get('/deployments', validate('query', DeploymentsQuerySchema), async (c) => {
+      const paging = c.req.valid('query');
+      const { items, total } = await listDeployments(deps, c.var.viewer!.userId, paging);
+      return c.json({ items, total, ...paging });
     })
     .post('/emergency-stop', async (c) => {
       const result = await emergencyStop(deps, c.var.viewer!.userId);

@@ -4,9 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '#server/lib/context.ts';
+import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import {
   APP_SHELL_FILE,
+  isOperatorRoute,
   matchRoute,
   NOT_FOUND_FILE,
   PRERENDER_MANIFEST_FILE,
@@ -24,7 +25,11 @@ const REVALIDATE = 'no-cache';
  * Serves the built web app: hashed assets cached for a year, prerendered pages for public
  * routes, the client shell for app routes, and the prerendered 404 page (status 404) otherwise.
  */
-export function siteRoutes(webRoot: string, baseUrl: string) {
+export function siteRoutes(
+  webRoot: string,
+  baseUrl: string,
+  resolveViewer: (headers: Headers) => Promise<Viewer | null> = async () => null,
+) {
   if (!existsSync(webRoot)) {
     throw new Error(`The web app is not built: ${webRoot} is missing. Run "npm run build".`);
   }
@@ -92,13 +97,18 @@ export function siteRoutes(webRoot: string, baseUrl: string) {
       // A form sent before the page's script ran (the sign-in forms say method="post", so a password never
       // lands in a URL or a log line) comes back to its page, where the visitor simply tries again.
       .post('*', (c) => (matchRoute(c.req.path) ? c.redirect(c.req.path, 303) : sendHtml(c, notFound, 404)))
-      .on(['GET', 'HEAD'], '*', (c) => {
+      .on(['GET', 'HEAD'], '*', async (c) => {
         const id = matchRoute(c.req.path);
         if (!id) {
           c.var.log.info({ path: c.req.path }, 'not found: a visitor asked for a path that does not exist');
           return sendHtml(c, notFound, 404);
         }
         const route = ROUTES[id];
+        if (isOperatorRoute(id)) {
+          // The answer depends on who asks (Vary: Cookie), so no shared cache hands one to anyone else.
+          const viewer = await resolveViewer(c.req.raw.headers);
+          return viewer?.role === 'admin' ? sendHtml(c, shell, 200, true) : sendHtml(c, notFound, 404, true);
+        }
         // The operators' PayPal panel (/?debug=paypal) is part of the app; the prerendered home page
         // loads only the public site's script.
         if (!route.prerender || (id === 'home' && c.req.query('debug') === 'paypal')) {
@@ -123,10 +133,10 @@ function cacheFor(value: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-function sendHtml(c: Context<AppEnv>, page: HtmlPage, status: ContentfulStatusCode) {
+function sendHtml(c: Context<AppEnv>, page: HtmlPage, status: ContentfulStatusCode, byViewer = false) {
   c.header('Cache-Control', REVALIDATE);
   c.header('ETag', page.etag);
-  c.header('Vary', 'Accept-Encoding');
+  c.header('Vary', byViewer ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   c.header('Content-Type', 'text/html; charset=utf-8');
   if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304);
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));

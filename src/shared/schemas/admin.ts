@@ -91,6 +91,8 @@ export type AuditEntry = {
   actorEmail: string;
   action: string;
   target: string | null;
+  /** The target's email when the target is a user (ids alone tell an operator nothing). */
+  targetEmail: string | null;
   reason: string | null;
   detail: unknown;
   createdAt: string;

@@ -87,6 +87,8 @@ export type CatalogSearchResponse = z.infer<typeof CatalogSearchResponseSchema>;
 
 export const AiAgentsResponseSchema = z.object({
   items: z.array(AutomationCardSchema),
+  /** Agents matching the search (all of them without one); `stats` always describes every agent. */
+  total: z.number().int(),
   stats: z.object({ count: z.number().int(), totalRuns: z.number().int(), avgRating: z.number() }),
 });
 export type AiAgentsResponse = z.infer<typeof AiAgentsResponseSchema>;

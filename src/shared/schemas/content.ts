@@ -121,7 +121,8 @@ export const LegalFrontmatterSchema = z.object({
   title: z.string(),
   description: z.string().min(50),
   version: z.string().optional(),
-  lastUpdated: z.string(),
+  /** Legal pages say when they last changed; a page like Contact Us has no such date. */
+  lastUpdated: z.string().optional(),
   sections: z.number().int().positive().optional(),
 });
 export type LegalFrontmatter = z.infer<typeof LegalFrontmatterSchema>;

@@ -15,7 +15,10 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
   constructor(status: number, body: Partial<ErrorBody> | undefined) {
-    super(body?.error?.message ?? `Request failed with status ${status}`);
+    // A validation answer's own message is generic ("Some fields are not valid."): the first field's
+    // message says what to fix, so every toast that shows error.message shows that.
+    const firstField = Object.values(body?.error?.fields ?? {})[0]?.[0];
+    super(firstField ?? body?.error?.message ?? `Request failed with status ${status}`);
     this.status = status;
     this.code = body?.error?.code ?? 'INTERNAL';
     this.fields = body?.error?.fields;

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
-import { AuthPage } from './auth.tsx';
+import { AuthPage, nextPath } from './auth.tsx';
 
 type Reply = { status: number; body: unknown } | Error;
 
@@ -28,6 +28,7 @@ function renderAuth(path = '/auth', state: Partial<AuthState> = {}) {
     [
       { path: '/auth', element: <AuthPage /> },
       { path: '/payment', element: <p>Payment page</p> },
+      { path: '/payment-success', element: <p>Finishing the payment</p> },
     ],
     { initialEntries: [path] },
   );
@@ -113,6 +114,19 @@ describe('/auth', () => {
     expect(router.state.location.pathname).toBe('/payment');
   });
 
+  it('after signing in, goes back to a same-site ?next= (a payment to finish), never to another site', async () => {
+    stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
+    const router = renderAuth(`/auth?next=${encodeURIComponent('/payment-success?token=ORDER1')}`);
+    fill('Email', 'me@example.com');
+    fill('Password', 'correct password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Finishing the payment')).toBeDefined();
+    expect(router.state.location.search).toBe('?token=ORDER1');
+    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', null]) {
+      expect(nextPath(bad)).toBe('/payment');
+    }
+  });
+
   it('registration without a session returns to sign-in mode with "check your email"', async () => {
     stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
     renderAuth();
@@ -167,6 +181,28 @@ describe('/auth', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration failed')).toBeDefined();
     expect(screen.getByText('Password should be at least 8 characters long.')).toBeDefined();
+  });
+
+  it('a successful retry takes the stale "Registration failed" toast away', async () => {
+    const replies: Record<string, Reply> = {
+      '/api/auth/sign-up/email': {
+        status: 400,
+        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
+      },
+    };
+    stubFetch(replies);
+    renderAuth();
+    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
+    fill('Email', 'new@example.com');
+    fill('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeDefined();
+    replies['/api/auth/sign-up/email'] = { status: 200, body: { token: null, user: {} } };
+    fill('Password', 'long enough now');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Check your email')).toBeDefined();
+    await vi.waitFor(() => expect(screen.queryByText('Registration failed')).toBeNull(), { timeout: 2000 });
   });
 
   it('shows the connection text when the network is down', async () => {

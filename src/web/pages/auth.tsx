@@ -9,6 +9,9 @@ import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText, LOGIN_FAILED, REGISTRATION_FAILED } from '#web/features/auth/auth-errors.ts';
 import { cn } from '#web/lib/cn.ts';
 
+/** One id for the form's error toast: a retry replaces it, a success takes it away. */
+const FORM_ERROR_TOAST = 'auth-form-error';
+
 /** After a registration that returns a session (spec part 1 §4). */
 export const POST_REGISTER_REDIRECT_MS = 1_500;
 
@@ -65,6 +68,7 @@ function ResetPasswordForm({ token }: { token: string | null }) {
     setBusy(true);
     try {
       await authApi.resetPassword(token, password);
+      toast.dismiss(FORM_ERROR_TOAST);
       toast.success('Password Updated', { description: 'Your password has been updated successfully.' });
       navigate('/auth', { replace: true });
     } catch (error) {
@@ -73,7 +77,7 @@ function ResetPasswordForm({ token }: { token: string | null }) {
           ? 'This reset link is invalid or has expired. Ask for a new one from the sign-in form.'
           : authErrorText(error);
       setProblem(text);
-      toast.error('Error', { description: text });
+      toast.error('Error', { id: FORM_ERROR_TOAST, description: text });
     } finally {
       setBusy(false);
     }
@@ -131,6 +135,12 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   );
 }
 
+/** Where to go after signing in: a same-site path from `?next=` (never another site), else /payment. */
+export function nextPath(raw: string | null): string {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
+  return raw;
+}
+
 export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -146,10 +156,12 @@ export function AuthPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
 
-  // Already signed in: on to payment (the payment page sends members on to the dashboard).
+  const next = nextPath(params.get('next'));
+  // Already signed in: on to payment (the payment page sends members on to the dashboard), or back
+  // to the page that sent the visitor here (a payment to finish).
   useEffect(() => {
-    if (!resetMode && !loading && user) navigate('/payment', { replace: true });
-  }, [resetMode, loading, user, navigate]);
+    if (!resetMode && !loading && user) navigate(next, { replace: true });
+  }, [resetMode, loading, user, navigate, next]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   if (resetMode) {
@@ -166,11 +178,14 @@ export function AuthPage() {
     try {
       if (mode === 'signin') {
         await authApi.signIn(email.trim(), password);
+        toast.dismiss(FORM_ERROR_TOAST);
         signedIn();
-        navigate('/payment');
+        navigate(next);
         return;
       }
       const result = await authApi.signUp(email.trim(), password);
+      // A failed try's toast must not stay beside the success (e.g. "at least 8 characters").
+      toast.dismiss(FORM_ERROR_TOAST);
       if (result.token) {
         signedIn();
         toast.success('Account created', { description: 'Taking you to payment…' });
@@ -182,6 +197,7 @@ export function AuthPage() {
       }
     } catch (error) {
       toast.error(mode === 'signin' ? LOGIN_FAILED : REGISTRATION_FAILED, {
+        id: FORM_ERROR_TOAST,
         description: authErrorText(error),
       });
     } finally {

@@ -66,7 +66,7 @@ function PriceCard() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         One-time payment, save {money(offer.saved)}. No recurring fees.
       </p>
-      <p className="mt-3 text-sm">
+      <p className="fv-needs-js mt-3 text-sm">
         Library: <WorkflowCounter className="font-semibold" /> workflows
       </p>
     </Link>
@@ -211,7 +211,7 @@ export function HomePage() {
             <div className="mt-4 min-h-24">
               <ClientOnly
                 nearView
-                fallback={<p className="text-slate-600 dark:text-slate-400">Loading...</p>}
+                fallback={<p className="fv-needs-js text-slate-600 dark:text-slate-400">Loading...</p>}
               >
                 <SourceCounters />
               </ClientOnly>

@@ -10,7 +10,17 @@ import { billingApi, recheckAfterCapture, SELECTED_PLAN_KEY } from '#web/feature
 import { TestPaymentsBanner } from '#web/features/billing/test-payments-banner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 
-type View = { kind: 'processing' } | { kind: 'success' } | { kind: 'failure'; message: string };
+type View =
+  | { kind: 'processing' }
+  | { kind: 'success' }
+  | { kind: 'failure'; message: string; signIn?: string };
+
+/** The order this tab already settled: a reload or Back shows the result without a second capture. */
+export const SETTLED_TOKEN_KEY = 'flowvault.settledPaymentToken';
+
+/** /auth, then back here to finish (only same-site paths are followed, see auth.tsx). */
+export const signInToFinish = (token: string) =>
+  `/auth?next=${encodeURIComponent(`/payment-success?token=${token}`)}`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -21,15 +31,16 @@ export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ kind: 'processing' });
   const started = useRef(false);
+  const askedToSignIn = useRef(false);
 
   useEffect(() => {
     if (loading || started.current) return;
-    started.current = true;
     const fail = (message: string) => {
       setView({ kind: 'failure', message });
       toast.error(captureFailureToastText(message), { duration: 10_000 });
     };
     if (!token) {
+      started.current = true;
       setView({
         kind: 'failure',
         message: 'Invalid payment parameters. Please try the payment process again.',
@@ -37,7 +48,19 @@ export function PaymentSuccessPage() {
       return;
     }
     if (!user) {
-      fail('Please log in to complete your payment');
+      // Not started: a sign-in that lands back here (auth's ?next=) finishes the payment once the
+      // session is known.
+      setView({ kind: 'failure', message: 'Please log in to complete your payment', signIn: token });
+      if (!askedToSignIn.current) {
+        askedToSignIn.current = true;
+        toast.error(captureFailureToastText('Please log in to complete your payment'), { duration: 10_000 });
+      }
+      return;
+    }
+    started.current = true;
+    setView({ kind: 'processing' });
+    if (sessionStorage.getItem(SETTLED_TOKEN_KEY) === token) {
+      setView({ kind: 'success' });
       return;
     }
     void (async () => {
@@ -52,11 +75,13 @@ export function PaymentSuccessPage() {
           fail(result.message ?? 'Payment processing failed. Please contact support.');
           return;
         }
+        sessionStorage.setItem(SETTLED_TOKEN_KEY, token);
         await recheckAfterCapture({ recheck, sleep });
         localStorage.removeItem(SELECTED_PLAN_KEY);
         setView({ kind: 'success' });
         toast.success('Payment Successful! 🎉', { duration: 5000 });
-        setTimeout(() => navigate('/dashboard'), 2000);
+        // Replaces this entry: Back from the dashboard does not land here again.
+        setTimeout(() => navigate('/dashboard', { replace: true }), 2000);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401)
           fail('Authentication failed. Please log in and try again.');
@@ -104,10 +129,16 @@ export function PaymentSuccessPage() {
             <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
               {view.message}
             </p>
-            <div className="mt-6 flex justify-center gap-3">
-              <Button asChild>
-                <Link to="/payment">Try Again</Link>
-              </Button>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {view.signIn ? (
+                <Button asChild>
+                  <Link to={signInToFinish(view.signIn)}>Sign in to finish</Link>
+                </Button>
+              ) : (
+                <Button asChild>
+                  <Link to="/payment">Try Again</Link>
+                </Button>
+              )}
               <Button asChild variant="outline">
                 <Link to="/">Back to Home</Link>
               </Button>

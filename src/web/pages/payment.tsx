@@ -35,6 +35,8 @@ export function PaymentPage() {
   if (loading) return <Spinner label="Loading..." />;
   if (!user) return <Navigate to="/auth" replace />;
   if (isSubscribed && !processing) return <Navigate to="/dashboard" replace />;
+  // An operator signing in has nothing to buy: on to the console.
+  if (user.role === 'admin') return <Navigate to="/admin/catalog" replace />;
 
   async function purchase() {
     if (processing) return;

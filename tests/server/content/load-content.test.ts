@@ -76,6 +76,24 @@ describe('content/', () => {
     expect(content.site.featuredOffer).toMatchObject({ price: 35, regularPrice: 297, percentOff: 88 });
   });
 
+  it('promises no documentation, video tutorials or community forum the site has no page for', () => {
+    const claims = content.site.claims.join('\n').toLowerCase();
+    const pages = content.legal
+      .map((page) => page.html)
+      .join('\n')
+      .toLowerCase();
+    for (const promise of ['documentation', 'video tutorials', 'community forum']) {
+      expect(claims, promise).not.toContain(promise);
+    }
+    for (const promise of ['video tutorials', 'community forum'])
+      expect(pages, promise).not.toContain(promise);
+  });
+
+  it('gives one business-hours line, and Contact Us carries no stale "last updated" date', () => {
+    expect(content.site.contact.businessHours).toHaveLength(1);
+    expect(content.legal.find((page) => page.id === 'contact-us')?.lastUpdated).toBeUndefined();
+  });
+
   it('stops with the file and field when a post is invalid', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'fv-content-'));
     cpSync(path.join(ROOT, 'content'), path.join(root, 'content'), { recursive: true });

@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { TopBar } from './top-bar.tsx';
 
-function renderTopBar(user: { id: string; email: string } | null) {
+function renderTopBar(
+  user: { id: string; email: string; role?: 'user' | 'admin' } | null,
+  isSubscribed = false,
+) {
   const router = createMemoryRouter([{ path: '*', element: <TopBar /> }], { initialEntries: ['/blog'] });
   return render(
-    <AuthContext.Provider value={{ ...signedOutState, user }}>
+    <AuthContext.Provider value={{ ...signedOutState, user, isSubscribed }}>
       <RouterProvider router={router} />
     </AuthContext.Provider>,
   );
@@ -47,5 +50,18 @@ describe('TopBar', () => {
     expect(
       within(mobile).getByRole('link', { name: 'Upgrade ($35)', hidden: true }).getAttribute('href'),
     ).toBe('/payment');
+  });
+
+  it('never offers Upgrade to a paying member or an operator: Dashboard → /dashboard instead', () => {
+    for (const [user, paid] of [
+      [{ id: 'u1', email: 'a@b.c' }, true],
+      [{ id: 'u2', email: 'op@b.c', role: 'admin' as const }, false],
+    ] as const) {
+      const { unmount } = renderTopBar(user, paid);
+      expect(screen.queryAllByRole('link', { name: /Upgrade/, hidden: true })).toEqual([]);
+      const dashboards = screen.getAllByRole('link', { name: 'Dashboard', hidden: true });
+      expect(dashboards.map((l) => l.getAttribute('href'))).toEqual(['/dashboard', '/dashboard']);
+      unmount();
+    }
   });
 });

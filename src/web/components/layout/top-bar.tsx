@@ -16,8 +16,10 @@ const NAV_LINKS = [
 ] as const;
 
 export function TopBar() {
-  const { user, signOut } = useAuth();
+  const { user, signOut, isSubscribed } = useAuth();
   const signedIn = user !== null;
+  // Nobody who has paid (nor an operator) is asked to upgrade: they get their dashboard instead.
+  const hasAccess = signedIn && (isSubscribed || user.role === 'admin');
   const { navigate } = useNavigation();
   // Sign-out always ends on /auth, even when the call fails (signOut never throws).
   const handleSignOut = async () => {
@@ -56,7 +58,13 @@ export function TopBar() {
             </Button>
           )}
           <Button asChild>
-            {signedIn ? <Link to="/payment">Upgrade</Link> : <Link to="/auth">Get Access</Link>}
+            {hasAccess ? (
+              <Link to="/dashboard">Dashboard</Link>
+            ) : signedIn ? (
+              <Link to="/payment">Upgrade</Link>
+            ) : (
+              <Link to="/auth">Get Access</Link>
+            )}
           </Button>
         </div>
         {/* <details> keeps the small-screen menu usable before (or without) JavaScript. */}
@@ -86,7 +94,11 @@ export function TopBar() {
               ))}
             </ul>
             <Button asChild className="w-full">
-              {signedIn ? (
+              {hasAccess ? (
+                <Link to="/dashboard" onClick={closeMenu}>
+                  Dashboard
+                </Link>
+              ) : signedIn ? (
                 <Link to="/payment" onClick={closeMenu}>
                   Upgrade ({PLAN_PRICE_LABEL})
                 </Link>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -67,6 +67,10 @@ describe('operator console pages', () => {
       true,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish Webhook only' }));
+    // Asked once more: nothing is sent before the operator confirms.
+    expect(calls.some((c) => c.key.startsWith('PUT '))).toBe(false);
+    const confirm = screen.getByRole('alertdialog', { name: 'Unpublish Webhook only?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, unpublish' }));
     await waitFor(() =>
       expect(
         calls.find((c) => c.key === 'PUT /api/admin/catalog/items/webhook-only/published')?.body,
@@ -87,6 +91,7 @@ describe('operator console pages', () => {
               actorEmail: 'ops@example.com',
               action: 'user.grant-access',
               target: 'u9',
+              targetEmail: 'member9@example.com',
               reason: 'Beta tester',
               detail: null,
               createdAt: '2026-03-01T12:00:00.000Z',
@@ -101,7 +106,9 @@ describe('operator console pages', () => {
     renderAsAdmin(<AuditPage />);
     const row = (await screen.findByText('user.grant-access')).closest('tr')!;
     expect(row.textContent).toContain('ops@example.com');
-    expect(row.textContent).toContain('u9');
+    // The target is named by its email, not its id.
+    expect(row.textContent).toContain('member9@example.com');
+    expect(row.textContent).not.toContain('u9');
     expect(row.textContent).toContain('Beta tester');
     expect(screen.getByText('1 action(s) · page 1 of 1').textContent).toBe('1 action(s) · page 1 of 1');
   });

@@ -77,7 +77,7 @@ function Audit() {
                     </td>
                     <td className="py-2 pr-3">{e.actorEmail}</td>
                     <td className="py-2 pr-3 font-mono">{e.action}</td>
-                    <td className="py-2 pr-3 break-all">{e.target ?? '—'}</td>
+                    <td className="py-2 pr-3 break-all">{e.targetEmail ?? e.target ?? '—'}</td>
                     <td className="py-2">{e.reason ?? '—'}</td>
                   </tr>
                 ))}

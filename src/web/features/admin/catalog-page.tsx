@@ -304,6 +304,8 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
 function ItemRow({ item }: { item: AdminCatalogItem }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  // Unpublishing takes the item out of every member's search at once: asked once more first.
+  const [confirming, setConfirming] = useState(false);
   const toggle = useMutation({
     mutationFn: async () =>
       unwrap(
@@ -313,6 +315,7 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
         }),
       ),
     onSuccess: (data) => {
+      setConfirming(false);
       toast.success(data.published ? 'Published' : 'Unpublished', { description: item.title });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
     },
@@ -367,14 +370,29 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
           <Button
             size="sm"
             variant="outline"
-            disabled={toggle.isPending}
-            onClick={() => toggle.mutate()}
+            disabled={toggle.isPending || confirming}
+            onClick={() => (item.published ? setConfirming(true) : toggle.mutate())}
             aria-label={`${item.published ? 'Unpublish' : 'Publish'} ${item.title}`}
           >
             {item.published ? 'Unpublish' : 'Publish'}
           </Button>
         </div>
       </div>
+      {confirming && (
+        <div
+          role="alertdialog"
+          aria-label={`Unpublish ${item.title}?`}
+          className="mt-3 flex flex-wrap items-center gap-2"
+        >
+          <p className="text-sm">Unpublish it? Members stop finding it at once.</p>
+          <Button size="sm" variant="danger" disabled={toggle.isPending} onClick={() => toggle.mutate()}>
+            Yes, unpublish
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      )}
       {editing && <EditForm item={item} onDone={() => setEditing(false)} />}
     </li>
   );

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { Me } from '#shared/schemas/account.ts';
 import { RESET_SUBSCRIPTION, type SubscriptionState } from '#shared/subscription.ts';
+import { announceToTabs, listenToTabs } from '#web/lib/tab-sync.ts';
 import { authApi } from './auth-api.ts';
 import {
   type CheckResult,
@@ -112,8 +113,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       checker.current?.dispose();
       setData({ me: null, subscription: RESET_SUBSCRIPTION, loading: false });
+      // Every session ended (global sign-out, or a deleted account): the other tabs sign out at once.
+      announceToTabs({ kind: 'signed-out' });
     }
   }, []);
+
+  // What another tab of this browser did: its sign-out is ours too; its profile save is re-read.
+  useEffect(
+    () =>
+      listenToTabs((message) => {
+        if (message.kind === 'signed-out') {
+          checker.current?.dispose();
+          setData({ me: null, subscription: RESET_SUBSCRIPTION, loading: false });
+        } else if (message.kind === 'profile') {
+          void authApi.me().then((me) => setData(fromMe(me)));
+        }
+      }),
+    [],
+  );
 
   const setProfile = useCallback((profile: Partial<NonNullable<Me['profile']>>) => {
     setData((d) => (d.me?.profile ? { ...d, me: { ...d.me, profile: { ...d.me.profile, ...profile } } } : d));

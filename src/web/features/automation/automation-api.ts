@@ -3,6 +3,7 @@ import type { AutomationCard, AutomationDetail, AutomationPreview } from '#share
 import type { RatingState } from '#shared/schemas/library.ts';
 import { libraryKeys } from '#web/features/dashboard/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
+import { announceToTabs } from '#web/lib/tab-sync.ts';
 
 export function useAutomationDetail(id: string, enabled: boolean) {
   return useQuery({
@@ -59,6 +60,14 @@ export function useRate(id: string) {
       (await unwrap(
         await api.library.ratings[':automationId'].$put({ param: { automationId: id }, json: { stars } }),
       )) as RatingState,
-    onSuccess: (state) => qc.setQueryData(libraryKeys.rating(id), state),
+    onSuccess: (state) => {
+      qc.setQueryData(libraryKeys.rating(id), state);
+      // The detail header shows the same figure: it follows at once, not at the next 60 s refresh.
+      qc.setQueryData<AutomationDetail>(
+        ['catalog', 'automation', id],
+        (old) => old && { ...old, rating: state.rating, ratingCount: state.ratingCount },
+      );
+      announceToTabs({ kind: 'rating', automationId: id });
+    },
   });
 }

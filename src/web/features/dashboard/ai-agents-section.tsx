@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
-import { useId } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Search, Star } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
@@ -9,17 +9,36 @@ import { api, unwrap } from '#web/lib/api.ts';
 import { formatRating } from './automation-card.tsx';
 
 const SKELETONS = 8;
+/** Cards per page; "Show more" loads the next one (the library holds hundreds of agents). */
+export const AGENTS_PAGE_SIZE = 24;
 
 export function AiAgentsSection() {
   const ids = useId();
-  const { data, isPending } = useQuery({
-    queryKey: ['catalog', 'ai-agents'],
-    queryFn: async () =>
+  const [typed, setTyped] = useState('');
+  // Typing stays responsive; the list follows the deferred term.
+  const q = useDeferredValue(typed.trim());
+  const {
+    data: pages,
+    isPending,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useInfiniteQuery({
+    queryKey: ['catalog', 'ai-agents', q],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
       (await unwrap(
-        await api.catalog['ai-agents'].$get({ query: { pageSize: '100' } }),
+        await api.catalog['ai-agents'].$get({
+          query: { q, page: String(pageParam), pageSize: String(AGENTS_PAGE_SIZE) },
+        }),
       )) as unknown as AiAgentsResponse,
+    getNextPageParam: (last, all) =>
+      all.length * AGENTS_PAGE_SIZE < last.total ? all.length + 1 : undefined,
+    placeholderData: (previous) => previous,
   });
-  const stats = data?.stats;
+  const first = pages?.pages[0];
+  const data = first && { items: pages.pages.flatMap((p) => p.items), total: first.total };
+  const stats = first?.stats;
   const tiles = [
     { label: 'Workflows', value: stats ? String(stats.count) : '…' },
     { label: 'Total Runs', value: stats ? String(stats.totalRuns) : '…' },
@@ -41,6 +60,31 @@ export function AiAgentsSection() {
           </div>
         ))}
       </dl>
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          Search AI agents
+        </label>
+        <div className="relative w-full sm:max-w-sm">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="Search AI agents..."
+            maxLength={200}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+        {data && data.items.length > 0 && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            Showing {data.items.length} of {data.total}
+          </p>
+        )}
+      </div>
       {isPending ? (
         <ul
           aria-busy="true"
@@ -55,6 +99,13 @@ export function AiAgentsSection() {
             />
           ))}
         </ul>
+      ) : q && data && data.items.length === 0 ? (
+        <div className="py-12 text-center">
+          <p className="text-lg font-semibold">No AI agents match "{q}"</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Try another word or clear the search.
+          </p>
+        </div>
       ) : !data || data.items.length === 0 ? (
         <div className="py-12 text-center">
           <p className="text-lg font-semibold">No AI Agents Found</p>
@@ -63,11 +114,11 @@ export function AiAgentsSection() {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {data.items.map((card) => (
             <li
               key={card.id}
-              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
             >
               <div className="flex flex-wrap gap-1">
                 {card.hasVideo && (
@@ -81,8 +132,10 @@ export function AiAgentsSection() {
                   </span>
                 )}
               </div>
-              <h3 className="line-clamp-2 font-semibold">{card.title}</h3>
-              <p className="line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{card.summary}</p>
+              <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">{card.title}</h3>
+              <p className="line-clamp-3 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">
+                {card.summary}
+              </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {card.category} · {card.difficulty} · {card.runs} uses
               </p>
@@ -104,6 +157,13 @@ export function AiAgentsSection() {
             </li>
           ))}
         </ul>
+      )}
+      {hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading...' : 'Show more'}
+          </Button>
+        </div>
       )}
     </section>
   );

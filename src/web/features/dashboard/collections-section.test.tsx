@@ -139,6 +139,19 @@ describe('collections section', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
+  it("searches the member's own names and notes too", async () => {
+    stubApi([{ ...item, name: 'Sales inbox', notes: 'Ask Maria about the staging key' }]);
+    renderSection();
+    expect(await screen.findByText('Lead router')).toBeDefined();
+    const search = screen.getByPlaceholderText('Search your collections...');
+    fireEvent.change(search, { target: { value: 'sales INBOX' } });
+    expect(screen.queryByText('No automations match your search criteria')).toBeNull();
+    fireEvent.change(search, { target: { value: 'maria' } });
+    expect(screen.queryByText('No automations match your search criteria')).toBeNull();
+    fireEvent.change(search, { target: { value: 'zebra' } });
+    expect(screen.getByText('No automations match your search criteria')).toBeDefined();
+  });
+
   it('Download all fetches the collection ZIP and starts the download', async () => {
     const calls = stubApi([item]);
     vi.stubGlobal(

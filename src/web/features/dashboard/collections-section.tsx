@@ -37,8 +37,11 @@ export function CollectionsSection() {
     const all = data?.items ?? [];
     const t = term.trim().toLowerCase();
     if (!t) return all;
-    return all.filter(({ card }) =>
-      [card.title, card.summary, card.category, ...card.tags].some((f) => f.toLowerCase().includes(t)),
+    // The member's own name and notes for an item count as much as the catalogue's words.
+    return all.filter(({ card, name, notes }) =>
+      [card.title, card.summary, card.category, ...card.tags, name, notes].some((f) =>
+        f.toLowerCase().includes(t),
+      ),
     );
   }, [data, term]);
 

@@ -176,13 +176,13 @@ export function DashboardShell() {
   };
 
   return (
-    <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-slate-50 dark:bg-slate-950">
-      {/* Not a <header>: the site's top bar is the page's one banner landmark. */}
-      <section
-        aria-label="Dashboard toolbar"
-        className="sticky top-16 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
-      >
-        <span className="hidden text-lg font-bold tracking-tight sm:inline">Flowvault</span>
+    <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
+      {/* The page's one header: the site's top bar is left out on the dashboard (page-shell.tsx). */}
+      <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
+        <a href="/" className="flex shrink-0 items-center gap-2 rounded text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="sr-only sm:not-sr-only">Flowvault</span>
+        </a>
         <button
           type="button"
           onClick={() => setQuickOpen(true)}
@@ -195,7 +195,7 @@ export function DashboardShell() {
             Ctrl K
           </kbd>
         </button>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <SyncChip state={live.state} onSync={live.syncNow} />
           <N8nBadge />
           <Button
@@ -206,9 +206,11 @@ export function DashboardShell() {
           >
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
           </Button>
+          {/* On a phone the search keeps its room: sound and the plan badge wait for a wider screen. */}
           <Button
             variant="ghost"
             size="icon"
+            className="max-sm:hidden"
             aria-pressed={sound}
             aria-label="Sound"
             title={sound ? 'Sound on' : 'Sound off'}
@@ -224,7 +226,7 @@ export function DashboardShell() {
               <VolumeX aria-hidden="true" className="h-4 w-4" />
             )}
           </Button>
-          <span className="rounded-full bg-brand-600/10 px-3 py-1 text-xs font-semibold text-brand-700 dark:text-brand-400">
+          <span className="hidden rounded-full bg-brand-600/10 px-3 py-1 sm:inline text-xs font-semibold text-brand-700 dark:text-brand-400">
             {subscriptionTier || 'Premium'}
           </span>
           <Button
@@ -240,13 +242,13 @@ export function DashboardShell() {
             <span className="sr-only sm:hidden">Logout</span>
           </Button>
         </div>
-      </section>
+      </header>
       <div className="flex flex-1">
         <nav
           aria-label="Dashboard"
           data-collapsed={collapsed}
           className={cn(
-            'sticky top-[125px] hidden h-[calc(100dvh-125px)] shrink-0 self-start flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
+            'sticky top-[61px] hidden h-[calc(100dvh-61px)] shrink-0 self-start flex-col gap-1 border-r border-slate-200 bg-white p-2 transition-[width] motion-reduce:transition-none md:flex dark:border-slate-800 dark:bg-slate-900',
             collapsed ? 'w-16' : 'w-60',
           )}
         >

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ratingQueries } from '#web/lib/tab-sync.ts';
 import { libraryKeys } from './library-api.ts';
 import { type LiveConnection, openLiveConnection, type SyncState } from './live-connection.ts';
 
@@ -19,6 +20,7 @@ export function useLiveSync(): { state: SyncState; syncNow(): void } {
       return;
     }
     let activityTimer: ReturnType<typeof setTimeout> | undefined;
+    const touched = new Set<string>();
     const live = openLiveConnection({
       onState: setState,
       onWarning: () =>
@@ -42,10 +44,16 @@ export function useLiveSync(): { state: SyncState; syncNow(): void } {
           }
         } else if (type === 'catalog') {
           // Runs and ratings move often: refresh the visible figures at most once a second.
+          const { automationId } = data as { automationId?: string };
+          if (automationId) touched.add(automationId);
           activityTimer ??= setTimeout(() => {
             activityTimer = undefined;
             void qc.invalidateQueries({ queryKey: ['catalog', 'search'] });
             void qc.invalidateQueries({ queryKey: ['catalog', 'ai-agents'] });
+            // A rating given on another device: that automation's own figures too.
+            for (const id of touched)
+              for (const queryKey of ratingQueries(id)) void qc.invalidateQueries({ queryKey });
+            touched.clear();
           }, 1_000);
         }
       },

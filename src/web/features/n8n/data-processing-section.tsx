@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { N8nRunsView, N8nRunView } from '#shared/schemas/n8n.ts';
+import { N8N_TEXT, type N8nRunsView, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { cn } from '#web/lib/cn.ts';
+import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
 import { formatDuration, relativeTime } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
@@ -106,13 +107,26 @@ export function DataProcessingSection() {
     queryFn: () => n8nApi.runs(4),
     refetchInterval: 60_000,
   });
+  // Without a connected n8n there is nothing to process: say how to connect one (as Quick Actions does).
+  const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections });
+  const notConfigured = connections.isSuccess && connections.data.length === 0;
   const now = Date.now();
   const totals = runs.data?.totals;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-6">
-      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
-        Data Processing
-      </h2>
+      <header className="space-y-1">
+        <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
+          Data Processing
+        </h2>
+        {notConfigured && (
+          <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+            {N8N_TEXT.notConfigured}{' '}
+            <a href={N8N_SETTINGS_PATH} className="font-medium underline">
+              Open N8N Integration settings
+            </a>
+          </p>
+        )}
+      </header>
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Tile
           label="Total Runs"

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
@@ -134,7 +140,13 @@ export function RecentRuns({ limit = 5 }: { limit?: number }) {
 /** Deployment history: every attempt with its instance, n8n workflow and outcome. */
 export function DeploymentHistory() {
   const id = useId();
-  const history = useQuery({ queryKey: n8nKeys.deployments, queryFn: n8nApi.deployments });
+  const pages = useInfiniteQuery({
+    queryKey: n8nKeys.deployments,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => n8nApi.deployments(pageParam),
+    getNextPageParam: (last, all) => (all.length * last.pageSize < last.total ? all.length + 1 : undefined),
+  });
+  const history = { isPending: pages.isPending, data: pages.data?.pages.flatMap((p) => p.items) };
   const now = Date.now();
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3">
@@ -177,6 +189,16 @@ export function DeploymentHistory() {
             </li>
           ))}
         </ul>
+      )}
+      {pages.hasNextPage && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          {pages.isFetchingNextPage ? 'Loading...' : 'Show more'}
+        </Button>
       )}
     </section>
   );

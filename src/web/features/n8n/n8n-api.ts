@@ -16,6 +16,9 @@ import type {
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
 
 /** The member's n8n integration (server: src/server/n8n/n8n.routes.ts). */
+/** Deployments per page of the history; "Show more" loads the next. */
+export const DEPLOYMENTS_PAGE_SIZE = 50;
+
 export const n8nApi = {
   connections: async (): Promise<N8nConnectionView[]> =>
     (await unwrap(await api.n8n.connections.$get())).items as N8nConnectionView[],
@@ -45,8 +48,13 @@ export const n8nApi = {
   },
   deploy: async (automationId: string, connectionId?: string): Promise<N8nDeployResult> =>
     unwrap(await api.n8n.deploy.$post({ json: { automationId, connectionId } })) as Promise<N8nDeployResult>,
-  deployments: async (): Promise<DeploymentView[]> =>
-    (await unwrap(await api.n8n.deployments.$get())).items as DeploymentView[],
+  /** One page of the deployment history, newest first. */
+  deployments: async (page: number): Promise<{ items: DeploymentView[]; total: number; pageSize: number }> =>
+    (await unwrap(
+      await api.n8n.deployments.$get({
+        query: { page: String(page), pageSize: String(DEPLOYMENTS_PAGE_SIZE) },
+      }),
+    )) as unknown as { items: DeploymentView[]; total: number; pageSize: number },
   emergencyStop: async (): Promise<EmergencyStopResult> =>
     unwrap(await api.n8n['emergency-stop'].$post()) as Promise<EmergencyStopResult>,
   runs: async (limit = 5): Promise<N8nRunsView> =>

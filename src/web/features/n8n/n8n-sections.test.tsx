@@ -251,6 +251,18 @@ describe('Data Processing', () => {
     expect(screen.getByText('Run some automations to see processing data here')).toBeDefined();
   });
 
+  it('says how to connect n8n when no instance is connected', async () => {
+    stubFetch({
+      'GET /api/n8n/runs': { status: 200, body: emptyRuns },
+      'GET /api/n8n/connections': { status: 200, body: { items: [] } },
+    });
+    renderWith(<DataProcessingSection />);
+    expect(await screen.findByRole('link', { name: 'Open N8N Integration settings' })).toBeDefined();
+    expect(screen.getByRole('status').textContent).toContain(
+      'N8N instance URL and API key are required. Please configure them in Settings.',
+    );
+  });
+
   it('ETA: Completed, Failed, Scheduled, or measured from the workflow’s past durations', () => {
     const now = Date.parse('2026-01-01T10:01:00.000Z');
     const avg = { 'https://n8n.example.com W1': 3 * 60_000 };

@@ -4,8 +4,11 @@ import { toast } from 'sonner';
 import { N8N_TEXT, type N8nConnectionView, type N8nTestResult } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { n8nApi, n8nKeys } from '#web/features/n8n/n8n-api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { fieldClass } from './profile-settings.tsx';
+
+const TEST_TOAST = 'n8n-test-connection';
 
 type BadgeState = 'not-configured' | 'testing' | 'connected' | 'disconnected';
 
@@ -129,15 +132,21 @@ export function N8nSettings() {
       }
       setDraftStatus(result.status);
       setLastResult(result);
-      if (result.ok) toast.success('Connected', { description: result.message });
-      else toast.error(N8N_TEXT.connectionFailedTitle, { description: result.message });
+      // One toast per test (same id): a success replaces the last failure instead of sitting beside it.
+      if (result.ok) toast.success('Connected', { id: TEST_TOAST, description: result.message });
+      else toast.error(N8N_TEXT.connectionFailedTitle, { id: TEST_TOAST, description: result.message });
     } catch (error) {
       setDraftStatus('disconnected');
       console.warn(
         'n8n test failed',
         error instanceof Error ? error.message : N8N_TEXT.unknownConnectionError,
       );
-      toast.error(N8N_TEXT.connectionErrorTitle, { description: N8N_TEXT.connectionErrorBody });
+      // The server refused the request and said why (422 "must start with https://", 429…): show that.
+      const refused = error instanceof ApiError && error.status < 500;
+      toast.error(N8N_TEXT.connectionErrorTitle, {
+        id: TEST_TOAST,
+        description: refused ? error.message : N8N_TEXT.connectionErrorBody,
+      });
     }
   }
 

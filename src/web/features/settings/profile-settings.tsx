@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { announceToTabs } from '#web/lib/tab-sync.ts';
 
 export const fieldClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-50 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800';
@@ -26,6 +27,7 @@ export function ProfileSettings() {
     try {
       const saved = await authApi.updateProfile(displayName, bio);
       setProfile({ displayName: saved.displayName, bio: saved.bio });
+      announceToTabs({ kind: 'profile' });
       toast.success('Profile Updated', { description: 'Your profile has been saved.' });
     } catch {
       toast.error('Error', { description: 'Failed to save profile. Please try again.' });

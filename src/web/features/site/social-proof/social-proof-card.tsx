@@ -3,7 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Testimonial } from '#shared/schemas/content.ts';
 import { testimonials } from '#web/features/site/site-content.ts';
 import { useNavigation } from '#web/lib/navigation.tsx';
-import { SocialProofMachine, type SocialProofState, socialProofAllowedOn } from './social-proof-machine.ts';
+import {
+  SOCIAL_PROOF_MIN_WIDTH,
+  SocialProofMachine,
+  type SocialProofState,
+  socialProofAllowedOn,
+} from './social-proof-machine.ts';
 
 function storage(): Storage | undefined {
   try {
@@ -49,10 +54,25 @@ export function SocialProofView({ testimonial, onClose }: { testimonial: Testimo
   );
 }
 
+/** Whether the screen is wide enough for the floating card (never on a phone); false until known. */
+function useWideEnough(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia?.(SOCIAL_PROOF_MIN_WIDTH);
+    if (!query) return setWide(true);
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
 /** The floating testimonial card: 3 s, 8 s rotation, hides once on interaction, close is remembered. */
 export function SocialProofCard() {
   const { pathname } = useNavigation();
-  const allowed = socialProofAllowedOn(pathname);
+  const wide = useWideEnough();
+  const allowed = wide && socialProofAllowedOn(pathname);
   const [state, setState] = useState<SocialProofState | null>(null);
   const machine = useRef<SocialProofMachine | null>(null);
 

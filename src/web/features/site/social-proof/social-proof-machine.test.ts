@@ -66,6 +66,10 @@ describe('social-proof card', () => {
       '/payment-failed',
       '/dashboard',
       '/automation/x',
+      '/admin/catalog',
+      '/admin/users',
+      '/admin-recovery',
+      '/debug-auth',
     ]) {
       expect(socialProofAllowedOn(path), path).toBe(false);
     }

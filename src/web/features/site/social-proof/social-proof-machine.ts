@@ -1,6 +1,8 @@
 // The floating testimonial card (spec part 1 §4 "Social-proof card", §9 timings). Plain timers, no
 // React, so the behaviour is tested with fake timers.
 
+import { isOperatorRoute, matchRoute } from '#shared/routes.ts';
+
 export const SOCIAL_PROOF = {
   firstShowMs: 3000,
   rotateMs: 8000,
@@ -10,11 +12,19 @@ export const SOCIAL_PROOF = {
 
 const EXCLUDED = ['/auth', '/payment', '/payment-success', '/payment-failed', '/dashboard'];
 
-/** Never on the sign-in, payment, dashboard or automation pages. */
+/** Never on the sign-in, payment, dashboard, automation or operator pages. */
 export function socialProofAllowedOn(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = matchRoute(clean);
+  if (route && isOperatorRoute(route)) return false;
   return !EXCLUDED.includes(clean) && !clean.startsWith('/automation/');
 }
+
+/**
+ * Below this width the floating card would sit over the page's content and its calls to action (the
+ * price card, a form's button), so a phone never gets it.
+ */
+export const SOCIAL_PROOF_MIN_WIDTH = '(min-width: 640px)';
 
 export type SocialProofState = { visible: boolean; index: number; dismissed: boolean };
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;

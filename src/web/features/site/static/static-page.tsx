@@ -10,9 +10,11 @@ export function StaticPage({ id, children }: { id: string; children?: ReactNode 
     <main className="mx-auto max-w-3xl px-4 py-12">
       <StaticHtml>
         <h1 className="text-4xl font-bold tracking-tight">{page.title}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {page.version && `Version ${page.version} · `}Last updated {page.lastUpdated}
-        </p>
+        {page.lastUpdated && (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {page.version && `Version ${page.version} · `}Last updated {page.lastUpdated}
+          </p>
+        )}
         <div
           className="fv-prose mt-6"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown, compiled at build time

@@ -1,0 +1,107 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AutomationPage } from './automation.tsx';
+
+const workflowJson = {
+  nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0], parameters: { path: 'x' } }],
+  connections: {},
+};
+
+const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
+  id: 'lead-router',
+  title: 'Lead router',
+  summary: 'Routes leads.',
+  description: 'Routes new CRM leads to the right sales rep.',
+  category: 'Business Process',
+  difficulty: 'Intermediate',
+  tags: ['crm'],
+  integrations: ['HubSpot'],
+  author: 'Grace Hopper',
+  source: 'vault',
+  rating: 4,
+  ratingCount: 2,
+  runs: 7,
+  createdAt: '2023-01-15T00:00:00.000Z',
+  hasVideo: false,
+  thumbnailUrl: null,
+  hasTemplate: true,
+  hasResources: true,
+  deployable: true,
+  nodeCount: 6,
+  howItWorks: 'A webhook receives the lead.',
+  authorNotes: [],
+  usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },
+  quality: null,
+  setupSteps: ['Connect HubSpot'],
+  credentials: [],
+  triggerType: 'webhook',
+  videoUrl: null,
+  videoId: null,
+  thumbnails: null,
+  templateUrl: 'https://n8n.io/workflows/2',
+  resourceUrl: 'https://evil.example/x',
+  workflowJson,
+  config: '{}',
+  ...over,
+});
+
+/** The network boundary: the detail, and a rating that becomes the member's 4 stars once PUT. */
+function stubApi() {
+  let rated = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | Request, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url);
+      const method = init?.method ?? (typeof input === 'string' ? 'GET' : input.method);
+      const reply = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/catalog/automations/lead-router')
+        return reply(detail({ rating: null, ratingCount: 0 }));
+      if (url.pathname === '/api/catalog/automations/lead-router/by-author') return reply({ items: [] });
+      if (url.pathname === '/api/library/events') return reply({ recorded: true });
+      if (url.pathname === '/api/library/ratings/lead-router') {
+        if (method === 'PUT') rated = true;
+        return reply(
+          rated
+            ? { automationId: 'lead-router', stars: 4, rating: 4, ratingCount: 1 }
+            : { automationId: 'lead-router', stars: null, rating: null, ratingCount: 0 },
+        );
+      }
+      throw new Error(`unexpected call ${method} ${url.pathname}`);
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/automation/:id rating', () => {
+  it("the header's figure follows the member's rating at once, not at the next refresh", async () => {
+    stubApi();
+    const router = createMemoryRouter([{ path: '/automation/:id', element: <AutomationPage /> }], {
+      initialEntries: ['/automation/lead-router'],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthContext.Provider
+          value={{ ...signedOutState, user: { id: 'u1', email: 'm@example.com' }, isSubscribed: true }}
+        >
+          <RouterProvider router={router} />
+          <Toaster />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Lead router' });
+    const header = heading.closest('header')!;
+    expect(within(header).getByText('0.0 (0)')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Rate 4 stars' }));
+    expect(
+      await within(header).findByText('4.0 (1)', { selector: 'span:not([class*="text-sm"])' }),
+    ).toBeDefined();
+    expect(within(header).queryByText('0.0 (0)')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { PaymentSuccessPage, SETTLED_TOKEN_KEY } from './payment-success.tsx';
+
+/** The network boundary: the capture call (recorded) and the billing config of the test banner. */
+function stubCapture() {
+  const captures: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | Request, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
+      const reply = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/api/billing/capture') {
+        captures.push(init?.body ?? (input as Request).body);
+        return reply({ success: true, outcome: 'granted' });
+      }
+      if (url.pathname === '/api/billing/config')
+        return reply({ mode: 'live', testPayments: false, plans: [] });
+      throw new Error(`unexpected call ${url.pathname}`);
+    }),
+  );
+  return captures;
+}
+
+function renderAt(path: string, state: Partial<AuthState>) {
+  const router = createMemoryRouter(
+    [
+      { path: '/payment-success', element: <PaymentSuccessPage /> },
+      { path: '/dashboard', element: <p>Dashboard</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+describe('/payment-success', () => {
+  it('signed out on return: offers a sign-in that comes back here to finish the payment', async () => {
+    const captures = stubCapture();
+    renderAt('/payment-success?token=ORDER1', {});
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('Please log in to complete your payment');
+    expect(screen.getByRole('link', { name: 'Sign in to finish' }).getAttribute('href')).toBe(
+      `/auth?next=${encodeURIComponent('/payment-success?token=ORDER1')}`,
+    );
+    expect(captures).toEqual([]);
+  });
+
+  it('finishes the payment once the session appears (signed in through "Sign in to finish")', async () => {
+    const captures = stubCapture();
+    const router = createMemoryRouter([{ path: '/payment-success', element: <PaymentSuccessPage /> }], {
+      initialEntries: ['/payment-success?token=ORDER3'],
+    });
+    const client = new QueryClient();
+    const view = (state: Partial<AuthState>) => (
+      <QueryClientProvider client={client}>
+        <AuthContext.Provider value={{ ...signedOutState, ...state }}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view({}));
+    expect(await screen.findByRole('link', { name: 'Sign in to finish' })).toBeDefined();
+    rerender(view({ user: { id: 'u1', email: 'a@b.c' }, recheck: async () => 'subscribed' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
+    ).toBeDefined();
+    expect(captures).toHaveLength(1);
+  });
+
+  it('captures once: a reload or Back to the page shows the result without a second capture or toast', async () => {
+    const captures = stubCapture();
+    const successToasts = vi.spyOn(toast, 'success');
+    const signedIn: Partial<AuthState> = {
+      user: { id: 'u1', email: 'a@b.c' },
+      recheck: async () => 'subscribed',
+    };
+    renderAt('/payment-success?token=ORDER2', signedIn);
+    expect(
+      await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
+    ).toBeDefined();
+    expect(captures).toHaveLength(1);
+    expect(successToasts).toHaveBeenCalledWith('Payment Successful! 🎉', { duration: 5000 });
+    cleanup();
+    renderAt('/payment-success?token=ORDER2', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeDefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(captures).toHaveLength(1);
+    expect(successToasts).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(SETTLED_TOKEN_KEY)).toBe('ORDER2');
+  });
+});

@@ -115,10 +115,25 @@ describe('two processes on one database', () => {
 
   it("a member's event on one process reaches their stream on the other", async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
+    // Access granted by hand in the database, then announced the way the product's grant does
+    // ('viewer.changed' on the bridged channel), so both processes drop their cached viewer.
+    const [user] = await query<{ id: string }>('select id from users where email = $1', [email]);
     await query(
-      "update profiles set has_paid = true, subscription_status = 'active', subscription_period = 'lifetime' where user_id = (select id from users where email = $1)",
-      [email],
+      "update profiles set has_paid = true, subscription_status = 'active', subscription_period = 'lifetime' where user_id = $1",
+      [user!.id],
     );
+    await query('select pg_notify($1, $2)', [
+      'flowvault_events',
+      JSON.stringify({ origin: 'test', topic: 'viewer.changed', payload: { userId: user!.id } }),
+    ]);
+    // The notification reaches each process within milliseconds (decision 0011): wait for both.
+    for (const server of [a, b]) {
+      const deadline = Date.now() + 5_000;
+      while ((await fetch(`${server.url}/api/library/collections`, { headers: { cookie } })).status !== 200) {
+        if (Date.now() > deadline) throw new Error(`${server.url} kept the old viewer past 5 s`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
     const controller = new AbortController();
     const stream = await fetch(`${b.url}/api/events`, { headers: { cookie }, signal: controller.signal });
     expect(stream.status).toBe(200);

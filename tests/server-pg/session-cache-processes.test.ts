@@ -45,6 +45,9 @@ it('a cookie works on both processes and every revocation reaches the other one'
     NODE_ENV: 'test',
     BASE_URL: BASE,
     AUTH_RATE_LIMIT_FACTOR: '100',
+    // Processes behind one balancer share the configured secret (under NODE_ENV=test a generated one
+    // stays in each process's memory, so cookies would differ).
+    AUTH_SECRET: 'a-shared-secret-of-at-least-32-characters',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-data-')),
     WEB_ROOT: makeWebRoot(),
   };

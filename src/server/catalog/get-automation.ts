@@ -5,6 +5,7 @@ import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
+import { toCard } from './search-entries.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */
@@ -35,27 +36,11 @@ export async function getAutomationDetail(
   if (!row) return null;
   const entry = await index.get(row.id);
   const thumbs = videoThumbnails(row.videoUrl);
+  // The card's fields as search serves them (one mapping: search-entries.ts), then the detail's own.
+  const card = entry?.card ?? toCard(row, undefined);
   return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
+    ...card,
     description: row.description,
-    category: row.category,
-    difficulty: row.difficulty as AutomationDetail['difficulty'],
-    tags: row.tags,
-    integrations: row.integrations,
-    author: row.author,
-    source: row.source,
-    rating: (entry?.card.ratingCount ?? 0) > 0 ? (entry?.card.rating ?? null) : null,
-    ratingCount: entry?.card.ratingCount ?? 0,
-    runs: entry?.card.runs ?? 0,
-    createdAt: row.createdAt.toISOString(),
-    hasVideo: thumbs !== null,
-    thumbnailUrl: thumbs?.default ?? null,
-    hasTemplate: !!row.templateUrl,
-    hasResources: !!row.resourceUrl,
-    deployable: row.deployable,
-    nodeCount: row.nodeCount,
     howItWorks: row.howItWorks,
     authorNotes: row.authorNotes,
     usage: await selectUsage(db, row.id),

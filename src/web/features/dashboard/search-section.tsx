@@ -38,10 +38,15 @@ function useSearchState() {
   const apps = (params.get('apps') ?? '').split(',').filter(Boolean);
   const rawStack = params.get('stack');
   const stackMode: 'only' | 'any' | null = rawStack === 'only' || rawStack === 'any' ? rawStack : null;
+  // The newest rendered params: a write made by a timer set before another change (the debounced
+  // query after "Clear filters") must not bring back what that change removed. React Router's
+  // functional form hands an older render's params to such a late call.
+  const latest = useRef(params);
+  latest.current = params;
   const update = (changes: Record<string, string | null>) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(latest.current);
         next.set('section', 'search');
         for (const [key, value] of Object.entries(changes)) {
           if (value) next.set(key, value);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { N8N_TEXT, type N8nRunsView, type N8nRunView } from '#shared/schemas/n8n.ts';
+import type { N8nRunsView, N8nRunView } from '#shared/schemas/n8n.ts';
 import { cn } from '#web/lib/cn.ts';
-import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
+import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { formatDuration, relativeTime } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
@@ -118,14 +118,7 @@ export function DataProcessingSection() {
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
           Data Processing
         </h2>
-        {notConfigured && (
-          <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-            {N8N_TEXT.notConfigured}{' '}
-            <a href={N8N_SETTINGS_PATH} className="font-medium underline">
-              Open N8N Integration settings
-            </a>
-          </p>
-        )}
+        {notConfigured && <ConnectN8nHint />}
       </header>
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Tile

@@ -6,7 +6,7 @@ import { N8N_TEXT, type QuickAction } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
-import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
+import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { DeploymentHistory, HealthCheck, RecentRuns, relativeTime } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
@@ -235,14 +235,7 @@ export function QuickActionsSection() {
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
           Quick Actions
         </h2>
-        {notConfigured && (
-          <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-            {N8N_TEXT.notConfigured}{' '}
-            <a href={N8N_SETTINGS_PATH} className="font-medium underline">
-              Open N8N Integration settings
-            </a>
-          </p>
-        )}
+        {notConfigured && <ConnectN8nHint />}
       </header>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {QUICK_ACTION_TILES.map((tile) => {

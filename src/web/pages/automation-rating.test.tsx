@@ -3,52 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AutomationPage } from './automation.tsx';
-
-const workflowJson = {
-  nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0], parameters: { path: 'x' } }],
-  connections: {},
-};
-
-const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
-  id: 'lead-router',
-  title: 'Lead router',
-  summary: 'Routes leads.',
-  description: 'Routes new CRM leads to the right sales rep.',
-  category: 'Business Process',
-  difficulty: 'Intermediate',
-  tags: ['crm'],
-  integrations: ['HubSpot'],
-  author: 'Grace Hopper',
-  source: 'vault',
-  rating: 4,
-  ratingCount: 2,
-  runs: 7,
-  createdAt: '2023-01-15T00:00:00.000Z',
-  hasVideo: false,
-  thumbnailUrl: null,
-  hasTemplate: true,
-  hasResources: true,
-  deployable: true,
-  nodeCount: 6,
-  howItWorks: 'A webhook receives the lead.',
-  authorNotes: [],
-  usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },
-  quality: null,
-  setupSteps: ['Connect HubSpot'],
-  credentials: [],
-  triggerType: 'webhook',
-  videoUrl: null,
-  videoId: null,
-  thumbnails: null,
-  templateUrl: 'https://n8n.io/workflows/2',
-  resourceUrl: 'https://evil.example/x',
-  workflowJson,
-  config: '{}',
-  ...over,
-});
+import { detail } from './automation-fixtures.ts';
 
 /** The network boundary: the detail, and a rating that becomes the member's 4 stars once PUT. */
 function stubApi() {

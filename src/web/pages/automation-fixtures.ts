@@ -1,0 +1,46 @@
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+
+// The member detail the automation page tests render (one copy for every page test).
+
+export const workflowJson = {
+  nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0], parameters: { path: 'x' } }],
+  connections: {},
+};
+
+export const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
+  id: 'lead-router',
+  title: 'Lead router',
+  summary: 'Routes leads.',
+  description: 'Routes new CRM leads to the right sales rep.',
+  category: 'Business Process',
+  difficulty: 'Intermediate',
+  tags: ['crm'],
+  integrations: ['HubSpot'],
+  author: 'Grace Hopper',
+  source: 'vault',
+  rating: 4,
+  ratingCount: 2,
+  runs: 7,
+  createdAt: '2023-01-15T00:00:00.000Z',
+  hasVideo: false,
+  thumbnailUrl: null,
+  hasTemplate: true,
+  hasResources: true,
+  deployable: true,
+  nodeCount: 6,
+  howItWorks: 'A webhook receives the lead.',
+  authorNotes: [],
+  usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },
+  quality: null,
+  setupSteps: ['Connect HubSpot'],
+  credentials: [],
+  triggerType: 'webhook',
+  videoUrl: null,
+  videoId: null,
+  thumbnails: null,
+  templateUrl: 'https://n8n.io/workflows/2',
+  resourceUrl: 'https://evil.example/x',
+  workflowJson,
+  config: '{}',
+  ...over,
+});

@@ -26,6 +26,7 @@ import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import { createClaimSource } from '#server/site/claim-figures.ts';
+import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
@@ -174,6 +175,8 @@ export function createApp(deps: AppDeps) {
     const viewer = mailViewer({ db: deps.database.db });
     app.use(MAIL_VIEWER_PATH, viewer).use(`${MAIL_VIEWER_PATH}/*`, viewer);
   }
+  // Template pages' share images (public, card facts only): before the site's catch-all.
+  app.route('/', shareImageRoutes({ db: deps.database.db, bus: deps.bus ?? processBus }));
   if (deps.webRoot) {
     const claims = createClaimSource({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
     app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));

@@ -11,8 +11,8 @@ import { SHARE_IMAGE, shareCardSvg, svgToPng } from './share-image.ts';
 // card facts only (title, summary, category, apps, node count: nothing a member pays for), kept per
 // process and dropped when the catalogue changes. Unpublished or unknown ids answer 404. Decision 0016.
 
-/** Images kept per process (about 200 KB each). */
-const CACHE_ENTRIES = 200;
+/** Images kept per process: about 200 KB each, so about 10 MB; shared caches keep the rest an hour. */
+const CACHE_ENTRIES = 48;
 /** Shared caches may keep an image an hour; an edit shows within that. */
 const CACHE_CONTROL = 'public, max-age=3600';
 

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
 import { test, watchConsole } from './support.ts';
 
 // The /auth screen's own texts. The flows that follow mailed links (verify, reset) are in account.spec.ts.
@@ -11,7 +12,7 @@ test.describe('/auth', () => {
     const progress = page.getByRole('navigation', { name: 'Progress' });
     await expect(progress.getByText('Create Account')).toBeVisible();
     await expect(progress.getByText('Complete Payment')).toBeVisible();
-    await expect(progress.getByText('(one-time $35)')).toBeVisible();
+    await expect(progress.getByText(`(one-time ${PLAN_PRICE_LABEL})`)).toBeVisible();
     await expect(progress.getByText('Access Dashboard')).toBeVisible();
 
     await page.getByRole('button', { name: 'Forgot your password?' }).click();

@@ -1,6 +1,7 @@
 // Defects found walking every page as a visitor, a buyer, a member and the operator (issue 21), each
 // checked end to end at the width where it showed (a phone is 390 px wide).
 import { expect, type Page } from '@playwright/test';
+import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
 import { becomePayingMember, E2E_PASSWORD, gotoBeforeHydration, registerAndVerify, test } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -106,7 +107,7 @@ test.describe('buying', () => {
     await page.setViewportSize(PHONE);
     await registerAndVerify(page, baseURL!, 'defects-declined');
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
     // Back on PayPal's approval page for the same order, not a "contact support" dead end.
@@ -124,7 +125,7 @@ test.describe('buying', () => {
     await page.setViewportSize(PHONE);
     const email = await registerAndVerify(page, baseURL!, 'defects-return-signed-out');
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
     // The session is gone by the time PayPal sends the buyer back (another host name, an expired cookie).
     await page.context().clearCookies();

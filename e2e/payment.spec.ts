@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { centsToDecimal, PLAN_PRICE_LABEL, PLANS } from '../src/shared/plans.ts';
 import { waitForMail } from './mail.ts';
 import { registerAndVerify, test, watchConsole } from './support.ts';
 
@@ -11,10 +12,10 @@ test.describe('checkout through the PayPal sandbox', () => {
     await expect(
       page.getByText('Test payments: this site uses a built-in PayPal sandbox. No real money moves.'),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('button', { name: 'Setting up payment...' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText('35.00 USD')).toBeVisible();
+    await expect(page.getByText(`${centsToDecimal(PLANS.lifetime.amountCents)} USD`)).toBeVisible();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({
       timeout: 20_000,
@@ -31,7 +32,7 @@ test.describe('checkout through the PayPal sandbox', () => {
   test('cancel on PayPal → /payment-failed with the PayPal cancelled text', async ({ page, baseURL }) => {
     await registerAndVerify(page, baseURL!, 'buyer');
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Cancel and return' }).click();
     await expect(page).toHaveURL(/\/payment-failed\?/);

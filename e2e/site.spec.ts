@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { SUPPORT_EMAIL } from '../src/shared/constants.ts';
+import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
 import { linkIn, waitForMail } from './mail.ts';
 import { expectNoAxeViolations, gotoBeforeHydration, test } from './support.ts';
 
@@ -23,7 +24,7 @@ test.describe('landing page', () => {
     await withoutSocialProof(page);
     await page.goto('/');
     const ctas = [
-      page.getByRole('link', { name: /Lifetime Access for \$35/ }),
+      page.getByRole('link', { name: `Lifetime Access for ${PLAN_PRICE_LABEL}` }),
       page.getByRole('link', { name: 'Get Premium Access' }),
       page.getByRole('link', { name: 'Sign In' }).first(),
       page.getByRole('link', { name: 'Get Instant Access Now' }).first(),

@@ -17,6 +17,7 @@ import {
   ROUTES,
 } from '../src/shared/routes.ts';
 import { loadContent } from './content/load-content.ts';
+import { shareImageTags, writeShareImages } from './content/share-images.ts';
 import { feedFiles, postHead } from './content/site-files.ts';
 import { buildWorkflowPacks } from './content/workflow-packs.ts';
 
@@ -101,8 +102,9 @@ function head(meta: Meta, pathname: string | null, extra = ''): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     ...(isArticle ? [] : ['<meta property="og:type" content="website" />']),
     '<meta property="og:site_name" content="Flowvault" />',
-    ...(isArticle ? [] : ['<meta name="twitter:card" content="summary" />']),
   ];
+  // A page's share image (a post's comes with its own tags, `extra`).
+  if (pathname && !isArticle) tags.push(...shareImageTags(pathname, BASE_URL_TOKEN, meta.title));
   if (extra) tags.push(extra);
   if (pathname) {
     tags.push(`<link rel="canonical" href="${BASE_URL_TOKEN}${pathname}" />`);
@@ -120,6 +122,8 @@ function writePage(file: string, html: string) {
 }
 
 let pages = 0;
+/** Prerendered pages that get a share image (posts have their own). */
+const sharePages: { path: string; title: string; description: string }[] = [];
 for (const route of Object.values(ROUTES)) {
   if (!route.prerender) continue;
   if (route.path.includes(':')) {
@@ -148,6 +152,7 @@ for (const route of Object.values(ROUTES)) {
     continue;
   }
   const rendered = await entry.renderPage(route.path);
+  sharePages.push({ path: route.path, ...rendered.meta });
   writePage(
     prerenderFileFor(route.path),
     documentFor(rendered)
@@ -187,6 +192,13 @@ for (const [file, body] of Object.entries(
 mkdirSync(path.join(CLIENT, 'workflows'), { recursive: true });
 for (const pack of buildWorkflowPacks(path.join(ROOT, 'samples')))
   writeFileSync(path.join(CLIENT, pack.file), pack.body);
+
+// Share images (1200×630 PNG) of pages and posts, the favicon, touch icons and manifest.
+const imagesStarted = performance.now();
+const images = await writeShareImages({ clientDir: CLIENT, pages: sharePages, posts: content.posts });
+console.log(
+  `Drew ${images} share image(s) and the icons in ${Math.round(performance.now() - imagesStarted)} ms`,
+);
 
 // Precompress static text assets once, so the server never compresses them per request.
 let compressed = 0;

@@ -6,6 +6,7 @@ import GithubSlugger from 'github-slugger';
 import { Marked, type Tokens } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { fillPrices } from '../../src/shared/plans.ts';
 import {
   type Author,
   AuthorsSchema,
@@ -80,9 +81,15 @@ export function renderMarkdown(markdown: string): { html: string; headings: TocH
   return { html, headings, words };
 }
 
+/**
+ * A content file's text with its price placeholders ({{price}}, {{listPrice}}…) filled from the plan
+ * table. Catalogue placeholders ({{workflowCount}}…) stay: they are filled when a page is served.
+ */
+const readText = (file: string) => fillPrices(readFileSync(file, 'utf8'));
+
 function readJson(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readText(file));
   } catch (error) {
     throw new ContentError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
@@ -108,7 +115,7 @@ export function loadContent(root: string): Content {
     .sort()) {
     const file = path.join(blogDir, name);
     files.push(file);
-    const { data, body } = splitFrontmatter(readFileSync(file, 'utf8'), rel(file));
+    const { data, body } = splitFrontmatter(readText(file), rel(file));
     const meta = check(BlogFrontmatterSchema, data, rel(file));
     if (`${meta.slug}.md` !== name) throw new ContentError(`${rel(file)}: slug must match the file name`);
     if (!authors.some((a) => a.name === meta.author)) {
@@ -125,7 +132,7 @@ export function loadContent(root: string): Content {
     .sort()) {
     const file = path.join(legalDir, name);
     files.push(file);
-    const { data, body } = splitFrontmatter(readFileSync(file, 'utf8'), rel(file));
+    const { data, body } = splitFrontmatter(readText(file), rel(file));
     const meta = check(LegalFrontmatterSchema, data, rel(file));
     const { html, headings } = renderMarkdown(body);
     const h2 = headings.filter((h) => h.level === 2).length;

@@ -1,6 +1,7 @@
 // Build-time head tags for posts, and the sitemap, robots.txt and RSS feed. URLs start with the
 // base-URL token, filled in by the server with BASE_URL.
 import type { BlogPost, Content } from './load-content.ts';
+import { shareImagePath, shareImageTags } from './share-images.ts';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -8,7 +9,7 @@ const esc = (s: string) =>
 /** Keywords, Open Graph article, Twitter card and JSON-LD Article for one post. */
 export function postHead(post: BlogPost, base: string): string {
   const url = `${base}/blog/${post.slug}`;
-  const image = `${base}${post.image}`;
+  const image = `${base}${shareImagePath(`/blog/${post.slug}`)}`;
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -32,14 +33,12 @@ export function postHead(post: BlogPost, base: string): string {
     `<meta name="keywords" content="${esc(post.keywords.join(', '))}" />`,
     `<meta name="author" content="${esc(post.author)}" />`,
     '<meta property="og:type" content="article" />',
-    `<meta property="og:image" content="${image}" />`,
+    ...shareImageTags(`/blog/${post.slug}`, base, post.title),
     `<meta property="article:published_time" content="${post.publishDate}" />`,
     `<meta property="article:section" content="${esc(post.category)}" />`,
     ...post.tags.map((t) => `<meta property="article:tag" content="${esc(t)}" />`),
-    '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${esc(post.title)}" />`,
     `<meta name="twitter:description" content="${esc(post.metaDescription)}" />`,
-    `<meta name="twitter:image" content="${image}" />`,
     `<link rel="alternate" type="application/rss+xml" title="Flowvault blog" href="${base}/rss.xml" />`,
     // JSON-LD is data, not script: CSP script-src does not apply to it. "<" is escaped so the text can't close the tag.
     `<script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`,

@@ -11,6 +11,8 @@ import { loadContent, summarize } from './load-content.ts';
 const PREFIX = 'virtual:flowvault/';
 const IDS = ['site', 'blog', 'blog-bodies', 'legal'] as const;
 const BODY = 'blog-body/';
+/** Fills catalogue placeholders in the browser ({{workflowCount}}…; decision 0016). */
+const CLAIMS_HELPER = 'src/web/lib/claims.ts';
 
 export function contentPlugin(root: string): Plugin {
   return {
@@ -27,7 +29,9 @@ export function contentPlugin(root: string): Plugin {
       const name = id.slice(PREFIX.length + 1);
       const content = loadContent(root);
       for (const file of content.files) this.addWatchFile(file);
-      const out = (value: unknown) => `export default ${JSON.stringify(value)};`;
+      const out = (value: unknown) =>
+        `import { withClaims } from ${JSON.stringify(path.join(root, CLAIMS_HELPER))};\n` +
+        `export default withClaims(${JSON.stringify(value)});`;
       if (name.startsWith(BODY)) {
         const post = content.posts.find((p) => p.slug === name.slice(BODY.length));
         if (!post) throw new Error(`No blog post "${name.slice(BODY.length)}" in content/blog`);

@@ -25,6 +25,8 @@ import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
+import { createClaimSource } from '#server/site/claim-figures.ts';
+import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
@@ -173,7 +175,12 @@ export function createApp(deps: AppDeps) {
     const viewer = mailViewer({ db: deps.database.db });
     app.use(MAIL_VIEWER_PATH, viewer).use(`${MAIL_VIEWER_PATH}/*`, viewer);
   }
-  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer));
+  // Template pages' share images (public, card facts only): before the site's catch-all.
+  app.route('/', shareImageRoutes({ db: deps.database.db, bus: deps.bus ?? processBus }));
+  if (deps.webRoot) {
+    const claims = createClaimSource({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+    app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));
+  }
 
   app.onError((error, c) => handleError(error, c, deps.log));
 

@@ -1,8 +1,5 @@
 // Constants from the spec (part 1 §9, part 2 §9). Change them here only.
 
-/** Shown on buttons such as "Upgrade ($35)". The amount charged comes from the server's plan table. */
-export const PLAN_PRICE_LABEL = '$35';
-
 export const SUPPORT_EMAIL = 'support@flowvault.app';
 
 /** The blog's categories (spec part 2 §2), in the order of the category buttons. */

@@ -8,6 +8,8 @@ export const PLANS = {
     amountCents: 3500,
     /** The struck-through list price, in whole dollars (display only). */
     originalPrice: 95,
+    /** The regular price the blog's offer card strikes through (spec part 1 §9: 297, "88% off"). */
+    offerCardRegularPrice: 297,
     currency: 'USD',
     period: 'one-time',
   },
@@ -18,6 +20,7 @@ export const PLANS = {
     name: string;
     amountCents: number;
     originalPrice: number;
+    offerCardRegularPrice: number;
     currency: 'USD';
     period: 'one-time';
   }
@@ -40,4 +43,44 @@ export function decimalToCents(value: string): number | undefined {
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(value)) return undefined;
   const [whole, frac = ''] = value.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** Whole dollars as the site writes them: 35 → "$35". */
+export const dollars = (n: number) => `$${n}`;
+
+/** The percentage off, rounded down so it never overstates the discount (35 of 95 → 63). */
+export const percentOff = (price: number, listPrice: number) => Math.floor((1 - price / listPrice) * 100);
+
+/**
+ * Every price figure a page shows, from the plan table: the one place a price is written (a build check,
+ * scripts/check-prices.ts, fails on a price anywhere else).
+ */
+export function planOffer(plan: Plan = PLANS.lifetime) {
+  const price = plan.amountCents / 100;
+  return {
+    price: dollars(price),
+    listPrice: dollars(plan.originalPrice),
+    percentOff: percentOff(price, plan.originalPrice),
+    saved: dollars(plan.originalPrice - price),
+    offerCardRegularPrice: dollars(plan.offerCardRegularPrice),
+    offerCardPercentOff: percentOff(price, plan.offerCardRegularPrice),
+  };
+}
+export type PlanOffer = ReturnType<typeof planOffer>;
+
+/** "$35", as on "Upgrade ($35)" and "(one-time $35)". */
+export const PLAN_PRICE_LABEL = planOffer().price;
+
+/** Placeholders operator content writes for prices (filled when content is built, scripts/content). */
+export const PRICE_TOKENS: Record<string, keyof PlanOffer> = {
+  '{{price}}': 'price',
+  '{{listPrice}}': 'listPrice',
+  '{{percentOff}}': 'percentOff',
+  '{{saved}}': 'saved',
+};
+
+export function fillPrices(text: string, offer: PlanOffer = planOffer()): string {
+  let out = text;
+  for (const [token, key] of Object.entries(PRICE_TOKENS)) out = out.replaceAll(token, String(offer[key]));
+  return out;
 }

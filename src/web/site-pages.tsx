@@ -43,7 +43,7 @@ export const SITE_PAGES = {
     meta: {
       title: 'Flowvault: ready-made n8n workflow templates, lifetime access',
       description:
-        'A library of ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
+        'A library of {{workflowCount}} ready-made n8n workflow templates you can preview, download and deploy to your own n8n instance. One payment, lifetime access.',
     },
   },
   blog: {

@@ -33,6 +33,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/counters': 'public',
   'GET /api/catalog/trending': 'public',
   'GET /api/catalog/automations/:id/preview': 'public',
+  // A published template's share image (card facts only; 404 for unpublished ids): tests/server/share-images.test.ts.
+  'GET /og/automation/:file': 'public',
   'GET /api/catalog/automations': 'member',
   'GET /api/catalog/ai-agents': 'member',
   'GET /api/catalog/automations/:id': 'member',

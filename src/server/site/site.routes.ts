@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
+import type { ClaimFigures } from '#shared/claims.ts';
 import {
   APP_SHELL_FILE,
   isOperatorRoute,
@@ -15,7 +16,11 @@ import {
   prerenderFileFor,
   ROUTES,
 } from '#shared/routes.ts';
-import { BASE_URL_TOKEN, type HtmlPage, loadHtmlPage, pickEncoding } from './html-pages.ts';
+import { type ClaimSource, fixedClaims } from './claim-figures.ts';
+import { BASE_URL_TOKEN, fillClaimPage, type HtmlPage, loadHtmlPage, pickEncoding } from './html-pages.ts';
+
+/** Pages are sent with the live catalogue figures in their claims (decision 0016). */
+type SiteEnv = AppEnv & { Variables: { claims: ClaimFigures } };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // HTML must be revalidated on every visit so a deploy is seen at once; ETags make that cheap.
@@ -29,6 +34,7 @@ export function siteRoutes(
   webRoot: string,
   baseUrl: string,
   resolveViewer: (headers: Headers) => Promise<Viewer | null> = async () => null,
+  claims: ClaimSource = fixedClaims(),
 ) {
   if (!existsSync(webRoot)) {
     throw new Error(`The web app is not built: ${webRoot} is missing. Run "npm run build".`);
@@ -75,7 +81,7 @@ export function siteRoutes(
   if (!shell || !notFound) throw new Error(`The build in ${webRoot} is incomplete. Run "npm run build".`);
 
   return (
-    new Hono<AppEnv>()
+    new Hono<SiteEnv>()
       .on(['GET', 'HEAD'], [...textFiles.keys()], (c) => {
         const file = textFiles.get(c.req.path)!;
         c.header('Cache-Control', 'public, max-age=3600');
@@ -94,6 +100,11 @@ export function siteRoutes(
             path.posix.extname(p) === '' || p.endsWith('.html') ? '/__no_such_file__' : p,
         }),
       )
+      // Only pages get here (the static handler answered files): each is sent with the current figures.
+      .use('*', async (c, next) => {
+        c.set('claims', await claims.current());
+        await next();
+      })
       // A form sent before the page's script ran (the sign-in forms say method="post", so a password never
       // lands in a URL or a log line) comes back to its page, where the visitor simply tries again.
       .post('*', (c) => (matchRoute(c.req.path) ? c.redirect(c.req.path, 303) : sendHtml(c, notFound, 404)))
@@ -125,7 +136,7 @@ export function siteRoutes(
 }
 
 /** Sets Cache-Control on files the static handler found (its onFound runs too late to set headers). */
-function cacheFor(value: string): MiddlewareHandler<AppEnv> {
+function cacheFor(value: string): MiddlewareHandler<SiteEnv> {
   return async (c, next) => {
     await next();
     const found = c.res.status === 200 || c.res.status === 206;
@@ -133,7 +144,8 @@ function cacheFor(value: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-function sendHtml(c: Context<AppEnv>, page: HtmlPage, status: ContentfulStatusCode, byViewer = false) {
+function sendHtml(c: Context<SiteEnv>, template: HtmlPage, status: ContentfulStatusCode, byViewer = false) {
+  const page = fillClaimPage(template, c.var.claims);
   c.header('Cache-Control', REVALIDATE);
   c.header('ETag', page.etag);
   c.header('Vary', byViewer ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');

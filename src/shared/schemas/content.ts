@@ -28,17 +28,8 @@ export const SiteCopySchema = z.object({
     librarySizeClaim: z.string(),
     newWorkflowsNote: z.string(),
   }),
-  offer: z.object({
-    price: z.number().int().positive(),
-    listPrice: z.number().int().positive(),
-    percentOff: z.number().int().min(1).max(99),
-    saved: z.number().int().positive(),
-    period: z.string(),
-  }),
+  // Prices come from the plan table (src/shared/plans.ts): the blog's offer card holds no price.
   featuredOffer: z.object({
-    price: z.number().int().positive(),
-    regularPrice: z.number().int().positive(),
-    percentOff: z.number().int().min(1).max(99),
     stats: z.array(StatSchema).min(1),
     perks: z.array(z.string()).min(1),
   }),

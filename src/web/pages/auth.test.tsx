@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AuthPage, nextPath } from './auth.tsx';
 
@@ -58,7 +59,7 @@ describe('/auth', () => {
       .map((li) => li.textContent);
     expect(steps).toEqual([
       'Step 1: Create Account',
-      'Step 2: Complete Payment(one-time $35)',
+      `Step 2: Complete Payment(one-time ${PLAN_PRICE_LABEL})`,
       'Step 3: Access Dashboard',
     ]);
     const email = screen.getByLabelText('Email') as HTMLInputElement;

@@ -2,7 +2,7 @@ import { CheckCircle2, Loader2, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
+import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { AuthRequestError, authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';

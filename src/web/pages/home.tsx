@@ -13,13 +13,14 @@ import {
   Star,
 } from 'lucide-react';
 import { lazy, type ReactNode } from 'react';
+import { planOffer } from '#shared/plans.ts';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
 import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
 import { RichText } from '#web/features/site/rich-text.tsx';
-import { money, site } from '#web/features/site/site-content.ts';
+import { site } from '#web/features/site/site-content.ts';
 import { cn } from '#web/lib/cn.ts';
 import { Link } from '#web/lib/navigation.tsx';
 
@@ -45,26 +46,26 @@ const ICONS = {
   shield: Shield,
 } as const;
 
+/** Price, list price and discount: the plan table's (decision 0016). */
+const offer = planOffer();
+
 function PriceCard() {
-  const { offer } = site;
   return (
     <Link
       to="/auth"
-      aria-label={`Lifetime Access for ${money(offer.price)}, one-time payment: create your account`}
+      aria-label={`Lifetime Access for ${offer.price}, one-time payment: create your account`}
       className="block rounded-2xl border border-brand-500/40 bg-white/90 p-6 text-left shadow-xl transition-transform hover:-translate-y-0.5 dark:bg-slate-900/90"
     >
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">Lifetime Access</p>
       <p className="mt-2 flex items-baseline gap-3">
-        <span className="text-5xl font-bold">{money(offer.price)}</span>
-        <span className="text-lg text-slate-600 line-through dark:text-slate-400">
-          {money(offer.listPrice)}
-        </span>
+        <span className="text-5xl font-bold">{offer.price}</span>
+        <span className="text-lg text-slate-600 line-through dark:text-slate-400">{offer.listPrice}</span>
         <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
           {offer.percentOff}% off
         </span>
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        One-time payment, save {money(offer.saved)}. No recurring fees.
+        One-time payment, save {offer.saved}. No recurring fees.
       </p>
       <p className="fv-needs-js mt-3 text-sm">
         Library: <WorkflowCounter className="font-semibold" /> workflows
@@ -117,7 +118,7 @@ function LandingSection({
 }
 
 export function HomePage() {
-  const { hero, offer } = site;
+  const { hero } = site;
   return (
     <main>
       <section className="relative isolate overflow-hidden">
@@ -231,12 +232,10 @@ export function HomePage() {
           <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
             <p className="font-semibold">Lifetime Access</p>
             <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-bold">{money(offer.price)}</span>
-              <span className="text-slate-600 line-through dark:text-slate-400">
-                {money(offer.listPrice)}
-              </span>
+              <span className="text-5xl font-bold">{offer.price}</span>
+              <span className="text-slate-600 line-through dark:text-slate-400">{offer.listPrice}</span>
               <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-                Save {money(offer.saved)} ({offer.percentOff}% off)
+                Save {offer.saved} ({offer.percentOff}% off)
               </span>
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, renderMarkdown, splitFrontmatter } from '../../../scripts/content/load-content.ts';
+import { dollars, planOffer } from '../../../src/shared/plans.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -71,9 +72,26 @@ describe('content/', () => {
     ]);
   });
 
-  it('keeps the offer figures of the spec', () => {
-    expect(content.site.offer).toMatchObject({ price: 35, listPrice: 95, percentOff: 63, saved: 60 });
-    expect(content.site.featuredOffer).toMatchObject({ price: 35, regularPrice: 297, percentOff: 88 });
+  it('keeps the offer figures of the spec, all from the plan table', () => {
+    // The figures of the spec's constants table (part 1 §9: price, list price, the other offer card).
+    expect(planOffer()).toEqual({
+      price: dollars(35),
+      listPrice: dollars(95),
+      percentOff: 63,
+      saved: dollars(60),
+      offerCardRegularPrice: dollars(297),
+      offerCardPercentOff: 88,
+    });
+  });
+
+  it('fills price placeholders from the plan table and leaves catalogue ones for the server', () => {
+    const faq = content.site.faq.map((item) => item.answer).join('\n');
+    expect(faq).toContain(`one-time payment of ${planOffer().price}`);
+    expect(faq).toContain('{{workflowCount}} workflow templates');
+    expect(content.legal.find((page) => page.id === 'terms-conditions')?.html).toContain(
+      `one-time ${planOffer().price} (US dollars)`,
+    );
+    expect(JSON.stringify(content)).not.toMatch(/\{\{(price|listPrice|percentOff|saved)\}\}/);
   });
 
   it('promises no documentation, video tutorials or community forum the site has no page for', () => {

@@ -11,6 +11,7 @@ import { ErrorFallback } from '#web/components/error-fallback.tsx';
 import { Toasts } from '#web/components/ui/toasts.tsx';
 import { PayPalDebugPanel, usePayPalDebugRequest } from '#web/features/billing/paypal-debug-panel.tsx';
 import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
+import { withClaims } from '#web/lib/claims.ts';
 import { isLoadingError, reportClientError } from '#web/lib/client-errors.ts';
 import { type Navigation, NavigationProvider } from '#web/lib/navigation.tsx';
 import { PageShell } from './page-shell.tsx';
@@ -25,8 +26,9 @@ function DocumentMeta() {
     | undefined;
   useEffect(() => {
     if (!meta) return;
-    document.title = meta.meta.title;
-    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.meta.description);
+    const { title, description } = withClaims(meta.meta);
+    document.title = title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [meta]);
   return null;
 }

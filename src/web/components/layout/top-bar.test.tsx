@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -42,13 +43,15 @@ describe('TopBar', () => {
     );
   });
 
-  it('offers Upgrade → /payment when signed in, and "Upgrade ($35)" in the small-screen menu', () => {
+  it('offers Upgrade → /payment when signed in, and "Upgrade (<price>)" in the small-screen menu', () => {
     renderTopBar({ id: 'u1', email: 'a@b.c' });
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/payment');
     expect(screen.queryByRole('link', { name: 'Get Access' })).toBeNull();
     const mobile = screen.getByRole('navigation', { name: 'Mobile', hidden: true });
     expect(
-      within(mobile).getByRole('link', { name: 'Upgrade ($35)', hidden: true }).getAttribute('href'),
+      within(mobile)
+        .getByRole('link', { name: `Upgrade (${PLAN_PRICE_LABEL})`, hidden: true })
+        .getAttribute('href'),
     ).toBe('/payment');
   });
 

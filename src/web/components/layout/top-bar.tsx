@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
-import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
+import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';

@@ -2,11 +2,12 @@ import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
 import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
 import { useEffect } from 'react';
+import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
-import { authors, money, site } from '#web/features/site/site-content.ts';
+import { authors, site } from '#web/features/site/site-content.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
 import { neighbours, relatedPosts } from './blog-filter.ts';
 import { PostBadges, PostByline } from './post-meta.tsx';
@@ -65,6 +66,7 @@ function AuthorCard({ author }: { author: Author }) {
 
 function FeaturedOffer() {
   const offer = site.featuredOffer;
+  const prices = planOffer();
   return (
     <section
       aria-labelledby="offer-title"
@@ -74,10 +76,10 @@ function FeaturedOffer() {
         Lifetime access to the whole library
       </h2>
       <p className="mt-3 flex items-baseline gap-3">
-        <span className="text-4xl font-bold">{money(offer.price)}</span>
-        <span className="text-white/80 line-through">{money(offer.regularPrice)}</span>
+        <span className="text-4xl font-bold">{prices.price}</span>
+        <span className="text-white/80 line-through">{prices.offerCardRegularPrice}</span>
         <span className="rounded-full bg-white/20 px-2 py-0.5 text-sm font-semibold">
-          {offer.percentOff}% off
+          {prices.offerCardPercentOff}% off
         </span>
       </p>
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">

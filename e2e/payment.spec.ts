@@ -19,7 +19,7 @@ test.describe('checkout through the PayPal sandbox', () => {
     await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(page.getByText('Payment Successful! 🎉')).toBeVisible();
+    await expect(page.getByText('Payment Successful!', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { name: `Welcome back, ${email}` })).toBeVisible({
       timeout: 10_000,

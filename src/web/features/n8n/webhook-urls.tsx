@@ -33,11 +33,21 @@ function UrlRow({ node, label, url }: { node: string; label: string; url: string
  * The URLs n8n listens on for this copy's Webhook nodes (each deployment has its own paths): the
  * production URL once the workflow is active, the test URL while "Listen for test event" runs.
  */
-export function WebhookUrls({ webhooks }: { webhooks: N8nWebhookUrl[] }) {
+export function WebhookUrls({
+  webhooks,
+  label = 'Webhook URLs',
+  heading = true,
+}: {
+  webhooks: N8nWebhookUrl[];
+  /** The region's accessible name (one per deployment when several are listed). */
+  label?: string;
+  /** Off where a surrounding summary already names the list. */
+  heading?: boolean;
+}) {
   if (webhooks.length === 0) return null;
   return (
-    <section aria-label="Webhook URLs" className="space-y-2">
-      <h3 className="font-semibold">Webhook URLs</h3>
+    <section aria-label={label} className="space-y-2">
+      {heading && <h3 className="font-semibold">{label}</h3>}
       <p className="text-sm text-slate-600 dark:text-slate-400">
         This copy has paths of its own. The production URL answers once the workflow is active in n8n; the
         test URL while n8n listens for a test event.

@@ -63,6 +63,8 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
       deps.bus.subscribe('catalog.activity', ({ automationId }) =>
         broadcast({ type: 'catalog', data: automationId === undefined ? {} : { automationId } }),
       ),
+      // Sessions or member state of a user changed (any process): only that user's streams hear it.
+      deps.bus.subscribe('viewer.changed', ({ userId }) => broadcast({ type: 'account', data: {} }, userId)),
       deps.bus.subscribe('collection.changed', ({ userId, action, automationId }) =>
         broadcast(
           { type: 'collection', data: { action, ...(automationId === undefined ? {} : { automationId }) } },

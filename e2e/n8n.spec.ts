@@ -137,6 +137,10 @@ test('the same template deployed twice: both copies activate, and the webhook UR
     });
     await dialog.getByRole('button', { name: /^Deploy to / }).click();
     await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+    // The dialog sits in the middle of the window (the CSS reset's margin: 0 had pinned it top left).
+    const box = (await dialog.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
     const webhooks = dialog.getByRole('region', { name: 'Webhook URLs' });
     const text = (await webhooks.textContent()) ?? '';
     const production = new RegExp(`${standin.url}/webhook/support-ticket-[0-9a-f]{8}`).exec(text)?.[0];
@@ -144,13 +148,21 @@ test('the same template deployed twice: both copies activate, and the webhook UR
     expect(production, `copy ${copy}: ${text}`).toBeTruthy();
     expect(testUrl?.replace('/webhook-test/', '/webhook/')).toBe(production);
     if (copy === 1 && process.env.SCREENS_DIR) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await dialog.screenshot({
-          path: `${process.env.SCREENS_DIR}/deploy-webhook-urls-${colorScheme}.png`,
-        });
+      // For looking at by eye (docs/screenshots/issue-21): desktop and phone, light and dark.
+      for (const [width, height] of [
+        [1366, 768],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: `${process.env.SCREENS_DIR}/deploy-webhook-urls-${width}-${colorScheme}.png`,
+          });
+        }
       }
       await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 720 });
     }
     urls.push(production!);
     const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');

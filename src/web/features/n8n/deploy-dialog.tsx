@@ -138,7 +138,7 @@ export function DeployDialog(props: {
       ref={ref}
       aria-labelledby={`${id}-title`}
       onClose={onClose}
-      className="w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="max-h-[85vh] space-y-5 overflow-y-auto p-5 sm:p-6">
         <header className="flex items-start justify-between gap-4">

@@ -235,6 +235,11 @@ describe('event hub', () => {
     bus.publish('collection.changed', { userId: 'm1', action: 'added', automationId: 'x' });
     expect(got.map((e) => e.type === 'collection' && e.data.action)).toEqual(['added', 'removed', 'added']);
     expect(other).toEqual([]);
+    // Account changes are all sent, to their user only: the last one may be the one that ends the session.
+    bus.publish('viewer.changed', { userId: 'm1' });
+    bus.publish('viewer.changed', { userId: 'm1' });
+    expect(got.filter((e) => e.type === 'account')).toHaveLength(2);
+    expect(other).toEqual([]);
     stop();
   });
 

@@ -90,6 +90,29 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
     test.info().annotations.push({ type: 'corpus import', description: figure });
     console.log(`corpus import: ${figure}`);
 
+    // After a reload the history still holds the import and its report (skipped files and why).
+    await page.reload();
+    const history = page.getByRole('region', { name: 'Import history' });
+    await expect(history.getByText(/n8n-corpus\.zip/)).toBeVisible({ timeout: 20_000 });
+    if (process.env.SCREENS_DIR) {
+      const skipped = history.getByText(/^Skipped files and why/).first();
+      if (await skipped.isVisible()) await skipped.click();
+      for (const [width, height] of [
+        [1366, 768],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await history.screenshot({
+            path: `${process.env.SCREENS_DIR}/import-history-${width}-${colorScheme}.png`,
+          });
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+
     // Pick one imported item by its id and unpublish it.
     const items = page.getByRole('region', { name: 'Catalogue items' });
     await items.getByLabel('Title or id').fill('slack');

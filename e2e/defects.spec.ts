@@ -189,6 +189,42 @@ test.describe('live sync between open tabs', () => {
   });
 });
 
+test.describe('live sync between devices', () => {
+  test('a profile save shows on the other device; deleting the account signs the other device out at once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const email = await becomePayingMember(page, baseURL!, 'defects-devices');
+    // The other device: its own browser (no shared storage, no BroadcastChannel), signed in by hand.
+    const device = await browser.newContext();
+    const other = await device.newPage();
+    await other.goto('/auth');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password').fill(E2E_PASSWORD);
+    await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(other).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+    await other.goto('/dashboard?section=settings&tab=profile');
+    await expect(other.getByLabel('Display Name')).toHaveValue('');
+    await expect(other.locator('[data-sync-state="connected"]')).toHaveCount(1, { timeout: 15_000 });
+
+    await page.goto('/dashboard?section=settings&tab=profile');
+    await page.getByLabel('Display Name').fill('Renamed on my laptop');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile Updated')).toBeVisible();
+    await expect(other.getByLabel('Display Name')).toHaveValue('Renamed on my laptop', { timeout: 5_000 });
+
+    await page.goto('/dashboard?section=settings&tab=privacy');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByLabel('Enter your password to confirm').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+    await expect(other).toHaveURL(/\/auth$/, { timeout: 5_000 });
+    await device.close();
+  });
+});
+
 test.describe('public pages', () => {
   test('without JavaScript the landing page shows no "Loading..." that never ends', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

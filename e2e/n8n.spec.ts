@@ -9,6 +9,9 @@ import { becomePayingMember, test, watchConsole } from './support.ts';
 const SAMPLE = 'ai-email-triage-gmail-openai';
 const TITLE = 'AI Email Triage for Gmail';
 
+// One stand-in on E2E_N8N_PORT for the file: its tests run one after another in one worker.
+test.describe.configure({ mode: 'default' });
+
 let standin: N8nStandin & { url: string; apiKey: string; close(): Promise<void> };
 
 test.beforeAll(async () => {
@@ -109,4 +112,71 @@ test('a member connects n8n, deploys from the detail page, sees a run, and Emerg
   await expect(page.getByText('1 workflow deactivated')).toBeVisible({ timeout: 15_000 });
   expect(standin.workflows.get(workflowId)!.active).toBe(false);
   expect(errors).toEqual([]);
+});
+
+test('the same template deployed twice: both copies activate, and the webhook URLs shown answer', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await becomePayingMember(page, baseURL!, 'n8n-twice');
+  await page.goto('/dashboard?section=settings&tab=n8n');
+  await page.getByLabel('Instance URL').fill(standin.url);
+  await page.getByLabel('API Key').fill(standin.apiKey);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+
+  // This template's Webhook node listens on its own custom path, "support-ticket".
+  await page.goto('/automation/ai-support-ticket-classifier-jira');
+  const dialog = page.getByRole('dialog');
+  const urls: string[] = [];
+  for (const copy of [1, 2]) {
+    await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+    await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await dialog.getByRole('button', { name: /^Deploy to / }).click();
+    await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+    // The dialog sits in the middle of the window (the CSS reset's margin: 0 had pinned it top left).
+    const box = (await dialog.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    const webhooks = dialog.getByRole('region', { name: 'Webhook URLs' });
+    const text = (await webhooks.textContent()) ?? '';
+    const production = new RegExp(`${standin.url}/webhook/support-ticket-[0-9a-f]{8}`).exec(text)?.[0];
+    const testUrl = new RegExp(`${standin.url}/webhook-test/support-ticket-[0-9a-f]{8}`).exec(text)?.[0];
+    expect(production, `copy ${copy}: ${text}`).toBeTruthy();
+    expect(testUrl?.replace('/webhook-test/', '/webhook/')).toBe(production);
+    if (copy === 1 && process.env.SCREENS_DIR) {
+      // For looking at by eye (docs/screenshots/issue-21): desktop and phone, light and dark.
+      for (const [width, height] of [
+        [1366, 768],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: `${process.env.SCREENS_DIR}/deploy-webhook-urls-${width}-${colorScheme}.png`,
+          });
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    urls.push(production!);
+    const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
+    // The member activates the copy in n8n: n8n refuses a path another active workflow holds.
+    const activated = await page.request.post(
+      `${standin.url}/api/v1/workflows/${href!.split('/workflow/')[1]}/activate`,
+      {
+        headers: { 'X-N8N-API-KEY': standin.apiKey },
+        data: {},
+      },
+    );
+    expect(activated.status(), await activated.text()).toBe(200);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }
+  expect(urls[0]).not.toBe(urls[1]);
+  for (const url of urls) expect((await page.request.post(url, { data: { hello: 1 } })).status()).toBe(200);
 });

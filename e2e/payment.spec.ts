@@ -20,7 +20,19 @@ test.describe('checkout through the PayPal sandbox', () => {
     await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(page.getByText('Payment Successful! 🎉')).toBeVisible();
+    await expect(page.getByText('Payment Successful!', { exact: true })).toBeVisible();
+    // The spec's words with an icon instead of its emoji (decision 0020).
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment Successful!' });
+    await expect(toast.locator('svg').first()).toBeVisible();
+    if (process.env.SCREENS_DIR) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await toast.screenshot({
+          path: `${process.env.SCREENS_DIR}/payment-success-toast-${colorScheme}.png`,
+        });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { name: `Welcome back, ${email}` })).toBeVisible({
       timeout: 10_000,

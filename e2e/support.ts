@@ -120,7 +120,8 @@ export async function signInOperator(page: Page, baseURL: string): Promise<void>
   await page.getByLabel('Email').fill(OPERATOR);
   await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 10_000 });
+  // The operator lands on the console, not on /payment (issue 21 item 17).
+  await expect(page).toHaveURL(/\/admin\/catalog$/, { timeout: 10_000 });
 }
 
 /**

@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
-    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db }))
+    .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db, bus: deps.bus ?? processBus }))
     .route('/catalog', catalogRoutes(deps))
     .route(
       '/',

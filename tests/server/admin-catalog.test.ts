@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { CLI_IMPORT_ACTOR, recordedImport } from '../../src/server/admin/catalog-admin.ts';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import type { AdminCatalogPage, AuditPage, CatalogImport } from '../../src/shared/schemas/admin.ts';
 import { type SignedIn, signIn } from '../support/sessions.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -74,6 +76,33 @@ describe('operator catalogue', () => {
       await t.request('/api/admin/catalog/imports', { headers: admin.headers })
     ).json()) as CatalogImport[];
     expect(history.map((h) => [h.id, h.status])).toEqual([[row.id, 'done']]);
+  });
+
+  it('lists a command-line import in the history with its skipped files and their reasons', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    // What `npm run catalog:import -- <folder>` runs (src/server/catalog/import-cli.ts).
+    await recordedImport({ database: t.database }, { fileName: 'library' }, () =>
+      importCatalogPath({ database: t.database, target: LIBRARY }),
+    );
+    const history = (await (
+      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
+    ).json()) as CatalogImport[];
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ actorEmail: CLI_IMPORT_ACTOR, fileName: 'library', status: 'done' });
+    const broken = history[0]!.summary!.skipped.find((s) => s.path === 'broken.json');
+    expect(broken?.reason).toBeTruthy();
+    // A failed command-line import is in the history too, with its error.
+    await expect(
+      recordedImport({ database: t.database }, { fileName: 'missing' }, () =>
+        importCatalogPath({ database: t.database, target: path.join(LIBRARY, 'no-such-folder') }),
+      ),
+    ).rejects.toThrow();
+    const after = (await (
+      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
+    ).json()) as CatalogImport[];
+    expect(after[0]).toMatchObject({ fileName: 'missing', status: 'failed' });
+    expect(after[0]!.error).toBeTruthy();
   });
 
   it('refuses an empty upload and anything over 50 MB', async () => {

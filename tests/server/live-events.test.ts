@@ -6,7 +6,14 @@ import { createEventHub } from '../../src/server/realtime/event-hub.ts';
 import { eventsRoutes } from '../../src/server/realtime/events.routes.ts';
 import type { LiveEvent } from '../../src/shared/schemas/live-events.ts';
 import { appWithInjectedMembers } from '../support/library-app.ts';
-import { signIn } from '../support/sessions.ts';
+import {
+  cookieFrom,
+  jsonHeaders,
+  type SignedIn,
+  signIn,
+  signInRequest,
+  TEST_PASSWORD,
+} from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { viewerOf } from '../support/viewers.ts';
 
@@ -171,6 +178,46 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('the account event: other devices follow at once', () => {
+  /** A member signed in on two devices, the second one listening on its stream. */
+  async function twoDevices() {
+    const bus = createEventBus();
+    const hub = createEventHub({ bus });
+    const t = await createTestApp({ bus, events: hub });
+    const member = await signIn(t, 'member');
+    const res = await signInRequest(t, member.email, member.password);
+    const cookie = cookieFrom(res);
+    const other: SignedIn = { ...member, cookie, headers: { cookie, origin: t.deps.env.baseUrl } };
+    const stream = sseReader(await t.request('/api/events', { headers: other.headers }));
+    await stream.waitForEvent('ready');
+    const send = (method: string, path: string, body: unknown) =>
+      t.request(path, {
+        method,
+        headers: { ...jsonHeaders(t), ...member.headers },
+        body: JSON.stringify(body),
+      });
+    return { t, member, other, stream, send };
+  }
+
+  it('a profile saved on one device tells the member’s other devices to read the account again', async () => {
+    const { stream, send } = await twoDevices();
+    expect((await send('PUT', '/api/account/profile', { displayName: 'New name', bio: '' })).status).toBe(
+      200,
+    );
+    await stream.waitForEvent('account');
+    await stream.close();
+  });
+
+  it('an account deleted on one device reaches the other device, whose session is gone', async () => {
+    const { t, other, stream, send } = await twoDevices();
+    expect((await send('POST', '/api/auth/delete-user', { password: TEST_PASSWORD })).status).toBe(200);
+    await stream.waitForEvent('account');
+    const me = (await (await t.request('/api/me', { headers: other.headers })).json()) as { user: unknown };
+    expect(me.user).toBeNull();
+    await stream.close();
+  });
+});
+
 describe('event hub', () => {
   it('drops the same event for the same stream within 1 s, and sends it again after', () => {
     let clock = 1_000;
@@ -187,6 +234,11 @@ describe('event hub', () => {
     clock += 600;
     bus.publish('collection.changed', { userId: 'm1', action: 'added', automationId: 'x' });
     expect(got.map((e) => e.type === 'collection' && e.data.action)).toEqual(['added', 'removed', 'added']);
+    expect(other).toEqual([]);
+    // Account changes are all sent, to their user only: the last one may be the one that ends the session.
+    bus.publish('viewer.changed', { userId: 'm1' });
+    bus.publish('viewer.changed', { userId: 'm1' });
+    expect(got.filter((e) => e.type === 'account')).toHaveLength(2);
     expect(other).toEqual([]);
     stop();
   });

@@ -7,8 +7,9 @@ import {
   parseOpenApiCapabilities,
 } from '../../src/server/n8n/instance-capabilities.ts';
 import { createN8nClient } from '../../src/server/n8n/n8n-client.ts';
-import { DEFAULT_WORKFLOW_NAME, preflightWorkflow, renewWebhookIds } from '../../src/server/n8n/preflight.ts';
+import { DEFAULT_WORKFLOW_NAME, preflightWorkflow } from '../../src/server/n8n/preflight.ts';
 import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
+import { renewWebhookIds, suffixPath, webhookUrls } from '../../src/server/n8n/webhook-paths.ts';
 import { startN8nStandin } from '../support/n8n-standin.ts';
 
 type Standin = Awaited<ReturnType<typeof startN8nStandin>>;
@@ -354,7 +355,7 @@ describe('the stand-in validates like n8n', () => {
 });
 
 describe('webhook id renewal', () => {
-  it('renews every webhookId, moves a path that was the old id, keeps custom paths', () => {
+  it('renews every webhookId, gives Webhook nodes without one an id, and custom paths a suffix per deployment', () => {
     const nodes = [
       {
         name: 'A',
@@ -369,21 +370,66 @@ describe('webhook id renewal', () => {
         type: 'n8n-nodes-base.webhook',
         typeVersion: 2,
         position: [0, 0],
-        parameters: { path: 'orders' },
+        parameters: { path: 'orders', httpMethod: 'POST' },
         webhookId: 'old-b',
       },
+      // No webhookId: n8n would serve it at /webhook/<workflowId>/b2/<path>.
+      {
+        name: 'B2',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        parameters: { path: 'orders' },
+      },
       { name: 'C', type: 'n8n-nodes-base.set', typeVersion: 3, position: [0, 0], parameters: {} },
+      {
+        name: 'Slack Trigger',
+        type: 'n8n-nodes-base.slackTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+        webhookId: 'old-s',
+      },
     ];
     const changes: Parameters<typeof renewWebhookIds>[1] = [];
     let n = 0;
-    renewWebhookIds(nodes, changes, () => `new-${++n}`);
+    renewWebhookIds(nodes, changes, () => `new${++n}`);
+    // new1 is the deployment's suffix.
     expect(nodes.map((x) => [x.webhookId, x.parameters.path])).toEqual([
-      ['new-1', 'new-1'],
-      ['new-2', 'orders'],
+      ['new2', 'new2'],
+      ['new3', 'orders-new1'],
+      ['new4', 'orders-new1'],
       [undefined, undefined],
+      ['new5', undefined],
     ]);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ code: 'webhook-renewed', nodes: ['A', 'B'] });
+    expect(changes[0]).toMatchObject({ code: 'webhook-renewed', nodes: ['A', 'B', 'B2', 'Slack Trigger'] });
+    expect(changes[0]!.message).toContain('-new1');
+    expect(webhookUrls(nodes, 'https://n8n.example.com/')).toEqual([
+      {
+        node: 'A',
+        method: 'GET',
+        productionUrl: 'https://n8n.example.com/webhook/new2',
+        testUrl: 'https://n8n.example.com/webhook-test/new2',
+      },
+      {
+        node: 'B',
+        method: 'POST',
+        productionUrl: 'https://n8n.example.com/webhook/orders-new1',
+        testUrl: 'https://n8n.example.com/webhook-test/orders-new1',
+      },
+      {
+        node: 'B2',
+        method: 'GET',
+        productionUrl: 'https://n8n.example.com/webhook/orders-new1',
+        testUrl: 'https://n8n.example.com/webhook-test/orders-new1',
+      },
+    ]);
+  });
+
+  it('keeps a path parameter last', () => {
+    expect(suffixPath('users/:id', 'ab12')).toBe('users/:id/ab12');
+    expect(suffixPath('hooks/orders/', 'ab12')).toBe('hooks/orders-ab12');
   });
 });
 

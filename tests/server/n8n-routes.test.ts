@@ -453,6 +453,24 @@ describe('quick actions', () => {
       parameters: { path: oldId, httpMethod: 'POST' },
       webhookId: oldId,
     });
+    // A custom path, and a Webhook node without a webhookId (n8n would serve it under the workflow id).
+    workflow.nodes.push(
+      {
+        name: 'Orders hook',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 600],
+        parameters: { path: 'orders', httpMethod: 'POST' },
+        webhookId: '5f0c2a4e-2222-4222-8333-944455556666',
+      },
+      {
+        name: 'Status hook',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 800],
+        parameters: { path: 'status' },
+      },
+    );
     await t.database.db
       .update(automations)
       .set({ workflowJson: JSON.stringify(workflow) })
@@ -474,5 +492,27 @@ describe('quick actions', () => {
     expect(a.parameters.path).toBe(a.webhookId);
     expect(b.parameters.path).toBe(b.webhookId);
     expect(first.body.preflight.changes.map((c) => c.code)).toContain('webhook-renewed');
+
+    // Both copies can be active at once (the stand-in refuses a taken path like n8n), and the URLs
+    // the member is shown are where n8n listens.
+    for (const result of [first.body, second.body]) {
+      const activated = await fetch(`${s.url}/api/v1/workflows/${result.deployment.n8nWorkflowId}/activate`, {
+        method: 'POST',
+        headers: { 'X-N8N-API-KEY': s.apiKey, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(activated.status, await activated.clone().text()).toBe(200);
+      const hooks = result.preflight.webhooks;
+      expect(hooks.map((h) => h.node)).toEqual(['Incoming hook', 'Orders hook', 'Status hook']);
+      expect(hooks[1]!.productionUrl).toMatch(new RegExp(`^${s.url}/webhook/orders-[0-9a-f]{8}$`));
+      expect(hooks[2]!.testUrl).toMatch(new RegExp(`^${s.url}/webhook-test/status-[0-9a-f]{8}$`));
+      for (const hook of hooks) {
+        const answer = await fetch(hook.productionUrl, { method: hook.method });
+        expect(answer.status, `${hook.method} ${hook.productionUrl}`).toBe(200);
+      }
+    }
+    expect(first.body.preflight.webhooks[1]!.productionUrl).not.toBe(
+      second.body.preflight.webhooks[1]!.productionUrl,
+    );
   });
 });

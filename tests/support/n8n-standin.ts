@@ -250,6 +250,23 @@ export type StandinExecution = {
 
 export type StandinWorkflow = Record<string, unknown> & { id: string; name: string; active: boolean };
 
+/**
+ * Where n8n registers a workflow's enabled Webhook nodes: `<path>` with a webhookId, else
+ * `<workflowId>/<node name, lower case>/<path>` (shared/reference/n8n-public-api.md), per method.
+ */
+export function webhooksOf(workflow: StandinWorkflow): { node: string; key: string }[] {
+  const nodes = (workflow.nodes ?? []) as Record<string, unknown>[];
+  return nodes
+    .filter((n) => n.type === 'n8n-nodes-base.webhook' && n.disabled !== true)
+    .map((n) => {
+      const parameters = (n.parameters ?? {}) as { path?: string; httpMethod?: string };
+      const path = String(parameters.path ?? '').replace(/^\/+/, '');
+      const name = String(n.name);
+      const full = n.webhookId ? path : `${workflow.id}/${encodeURIComponent(name.toLowerCase())}/${path}`;
+      return { node: name, key: `${parameters.httpMethod ?? 'GET'} ${full}` };
+    });
+}
+
 export type StandinFaults = {
   /** Every authenticated API call answers this (e.g. 500, 503). */
   status?: { status: number; body: unknown };
@@ -394,6 +411,21 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     app.post(`/api/v1/workflows/:id/${action}`, (c) => {
       const workflow = workflows.get(c.req.param('id'));
       if (!workflow) return c.json({ message: 'Not Found' }, 404);
+      if (action === 'activate' && !workflow.active) {
+        // Like n8n: two active workflows cannot listen on the same method and path.
+        const taken = new Set(
+          [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
+        );
+        const clash = webhooksOf(workflow).find((h) => taken.has(h.key));
+        if (clash) {
+          return c.json(
+            {
+              message: `The URL path that the "${clash.node}" node uses is already taken. Please change it to something else.`,
+            },
+            400,
+          );
+        }
+      }
       workflow.active = action === 'activate';
       workflow.updatedAt = now();
       return c.json(workflow);
@@ -421,6 +453,20 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     if (!execution) return c.json({ message: 'Not Found' }, 404);
     const { data, ...rest } = execution;
     return c.json(c.req.query('includeData') === 'true' && data !== undefined ? { ...rest, data } : rest);
+  });
+
+  // Production webhooks of active workflows answer; anything else is n8n's 404.
+  app.all('/webhook/*', (c) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname.slice('/webhook/'.length));
+    const key = `${c.req.method} ${path}`;
+    const hit = [...workflows.values()]
+      .filter((w) => w.active)
+      .some((w) => webhooksOf(w).some((h) => h.key === key));
+    if (hit) return c.json({ message: 'Workflow was started' });
+    return c.json(
+      { code: 404, message: `The requested webhook "${c.req.method} ${path}" is not registered.` },
+      404,
+    );
   });
 
   app.notFound((c) => c.json({ message: 'not found' }, 404));

@@ -184,6 +184,50 @@ export function createImportRunner(deps: CatalogAdminDeps) {
 
 export type ImportRunner = ReturnType<typeof createImportRunner>;
 
+/** Who ran an import from the command line, as the import history shows it. */
+export const CLI_IMPORT_ACTOR = 'command line (npm run catalog:import)';
+
+/**
+ * Runs an import outside the console (the command line) and writes it to the import history like an
+ * upload: running, then done with its report (skipped files and their reasons) or failed.
+ */
+export async function recordedImport<R extends ImportSummary>(
+  deps: Pick<CatalogAdminDeps, 'database'>,
+  meta: { fileName: string },
+  run: () => Promise<R>,
+): Promise<R> {
+  const db = deps.database.db;
+  const [row] = await db
+    .insert(catalogImports)
+    .values({ actorEmail: CLI_IMPORT_ACTOR, fileName: meta.fileName.slice(0, 500), status: 'running' })
+    .returning({ id: catalogImports.id });
+  if (!row) throw new Error('catalog_imports insert returned nothing');
+  try {
+    const report = await run();
+    await db
+      .update(catalogImports)
+      .set({
+        status: 'done',
+        done: report.filesHandled,
+        total: report.filesHandled,
+        summary: report,
+        finishedAt: new Date(),
+      })
+      .where(eq(catalogImports.id, row.id));
+    return report;
+  } catch (error) {
+    await db
+      .update(catalogImports)
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: new Date(),
+      })
+      .where(eq(catalogImports.id, row.id));
+    throw error;
+  }
+}
+
 export async function listCatalogItems(
   deps: CatalogAdminDeps,
   query: { q?: string; status: 'all' | 'published' | 'unpublished' | 'not-deployable'; page: number },

@@ -3,14 +3,16 @@ import type { Database } from '#server/db/client.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { validate } from '#server/lib/validate.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
 import { ProfileUpdateSchema, type SignedOutMe, SignOutSchema } from '#shared/schemas/account.ts';
 import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
 import { exportAccount, getMe, updateProfile } from './account-service.ts';
 import type { Auth } from './create-auth.ts';
 import { requireUser } from './guards.ts';
+import { publishViewerChanged } from './viewer.ts';
 
 /** The signed-in user's own account: who am I, profile, export, sign-out with a scope. */
-export function accountRoutes(deps: { auth?: Auth; db: Database }) {
+export function accountRoutes(deps: { auth?: Auth; db: Database; bus?: EventBus }) {
   return new Hono<AppEnv>()
     .get('/me', async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -28,7 +30,10 @@ export function accountRoutes(deps: { auth?: Auth; db: Database }) {
       return c.json(await getMe(deps.db, viewer.userId));
     })
     .put('/account/profile', requireUser, validate('json', ProfileUpdateSchema), async (c) => {
-      return c.json(await updateProfile(deps.db, c.var.viewer.userId, c.req.valid('json')));
+      const saved = await updateProfile(deps.db, c.var.viewer.userId, c.req.valid('json'));
+      // The member's other devices read the profile again (their live stream hears 'account').
+      await publishViewerChanged({ db: deps.db, bus: deps.bus }, c.var.viewer.userId);
+      return c.json(saved);
     })
     .get('/account/export', requireUser, async (c) => {
       const data = await exportAccount(deps.db, c.var.viewer.userId);

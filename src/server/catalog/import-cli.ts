@@ -1,5 +1,7 @@
 // `npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]`
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { recordedImport } from '#server/admin/catalog-admin.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
@@ -57,13 +59,17 @@ const env = loadEnv();
 const database = await connectDatabase(env);
 try {
   await migrateDatabase(database);
-  const report = await importCatalogPath({
-    database,
-    target: args.positionals[0]!,
-    manifestPath: args.values.manifest,
-    source: args.values.source,
-    onProgress: progress,
-  });
+  const target = args.positionals[0]!;
+  // The operator console's import history lists command-line imports too, with their reports.
+  const report = await recordedImport({ database }, { fileName: path.basename(path.resolve(target)) }, () =>
+    importCatalogPath({
+      database,
+      target,
+      manifestPath: args.values.manifest,
+      source: args.values.source,
+      onProgress: progress,
+    }),
+  );
   console.log(formatReport(report));
   console.log(`Peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   const readable = report.imported + report.updated + report.unchanged;

@@ -16,6 +16,7 @@ import type {
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
 import { createWorkflowFailedMessage, N8nApiError, newWorkflowUrl, workflowEditorUrl } from './n8n-client.ts';
+import { webhookUrls } from './webhook-paths.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -73,6 +74,7 @@ function preflightView(
     capabilitiesFallbackReason: plan.capabilitiesFallbackReason,
     payload: plan.payload as unknown as Record<string, unknown>,
     newWorkflowUrl: newWorkflowUrl(connection.instanceUrl),
+    webhooks: webhookUrls(plan.payload.nodes, connection.instanceUrl),
   };
 }
 

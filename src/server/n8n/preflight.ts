@@ -9,11 +9,11 @@
 // - connections whose source or target node does not exist are removed;
 // - settings keys the instance accepts, with valid types (errorWorkflow: null dropped).
 
-import { randomUUID } from 'node:crypto';
 import { credentialFor } from '#shared/catalog/credentials.ts';
 import { credentialName as credentialLabel } from '#shared/catalog/integrations.ts';
 import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
+import { renewWebhookIds } from './webhook-paths.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';
 /** n8n refuses workflow names longer than this. */
@@ -83,8 +83,8 @@ export type PreflightOptions = {
   /** The name to deploy under (e.g. the library title); the file's own name otherwise. */
   name?: string;
   /**
-   * Give every webhook node a fresh webhookId (and a fresh path where the path was the old id), so a
-   * second deployment of the same template does not clash on webhook paths in the same instance.
+   * Give every webhook node a fresh webhookId and a path of its own (webhook-paths.ts), so a second
+   * deployment of the same template does not clash on webhook paths in the same instance.
    */
   renewWebhookIds?: boolean;
 };
@@ -233,34 +233,6 @@ const REQUIRED_NODE_DEFAULTS: Record<string, () => unknown> = {
   position: () => [0, 0],
   parameters: () => ({}),
 };
-
-/** Fresh webhook ids (and paths that were the old id) on every node that has one. */
-export function renewWebhookIds(
-  nodes: N8nNodePayload[],
-  changes: PreflightChange[],
-  newId: () => string = randomUUID,
-) {
-  const renewed: string[] = [];
-  for (const node of nodes) {
-    const old = node.webhookId;
-    if (typeof old !== 'string' || old === '') continue;
-    const fresh = newId();
-    node.webhookId = fresh;
-    const parameters = node.parameters;
-    if (isObject(parameters) && parameters.path === old) {
-      node.parameters = { ...parameters, path: fresh };
-    }
-    renewed.push(String(node.name));
-  }
-  if (renewed.length > 0) {
-    changes.push({
-      code: 'webhook-renewed',
-      key: 'webhookId',
-      nodes: renewed,
-      message: `Gave ${plural(renewed.length, 'webhook node')} a new webhook id so this copy does not clash with another deployment of it; custom webhook paths are kept.`,
-    });
-  }
-}
 
 function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, changes: PreflightChange[]) {
   const droppedKeys = new Map<string, { nodes: string[]; reason: string }>();

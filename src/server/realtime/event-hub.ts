@@ -35,7 +35,9 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
     const t = now();
     const key = `${event.type}:${JSON.stringify(event.data)}`;
     const last = client.recent.get(key);
-    if (last !== undefined && t - last < dedupeMs) return;
+    // 'account' is never dropped: a deleted account announces its sessions, then the user, and only
+    // the last one may find the session gone.
+    if (event.type !== 'account' && last !== undefined && t - last < dedupeMs) return;
     client.recent.set(key, t);
     if (client.recent.size > 64) {
       for (const [k, at] of client.recent) if (t - at >= dedupeMs) client.recent.delete(k);
@@ -63,6 +65,8 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
       deps.bus.subscribe('catalog.activity', ({ automationId }) =>
         broadcast({ type: 'catalog', data: automationId === undefined ? {} : { automationId } }),
       ),
+      // Sessions or member state of a user changed (any process): only that user's streams hear it.
+      deps.bus.subscribe('viewer.changed', ({ userId }) => broadcast({ type: 'account', data: {} }, userId)),
       deps.bus.subscribe('collection.changed', ({ userId, action, automationId }) =>
         broadcast(
           { type: 'collection', data: { action, ...(automationId === undefined ? {} : { automationId }) } },

@@ -16,6 +16,12 @@ export type LiveEventMap = {
   collection: { action: 'added' | 'removed' | 'updated' | 'imported' | 'stack'; automationId?: string };
   /** Runs or ratings of an automation changed. */
   catalog: { automationId?: string };
+  /**
+   * The member's account changed on another device or tab: a sign-out everywhere, a deleted account,
+   * a ban, access granted or revoked, a profile save. The page reads /api/me again (and signs out
+   * when the session is gone).
+   */
+  account: Record<string, never>;
 };
 export type LiveEventType = keyof LiveEventMap;
 export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEventMap[K] } }[LiveEventType];
@@ -24,4 +30,5 @@ export const LIVE_EVENT_TYPES = [
   'workflow_stats',
   'collection',
   'catalog',
+  'account',
 ] as const satisfies readonly LiveEventType[];

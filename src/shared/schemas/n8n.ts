@@ -90,6 +90,9 @@ export type N8nTestResult =
 export type PreflightChangeView = { code: string; message: string; key?: string; nodes?: string[] };
 export type RequiredCredentialView = { type: string; name: string; nodes: string[] };
 
+/** Where n8n listens for one Webhook node of a deployed workflow (issue 21 item 14). */
+export type N8nWebhookUrl = { node: string; method: string; productionUrl: string; testUrl: string };
+
 export type N8nPreflightView = {
   connectionId: string;
   instanceUrl: string;
@@ -102,6 +105,8 @@ export type N8nPreflightView = {
   /** The cleaned workflow JSON (what will be sent; also what the browser fallback copies). */
   payload: Record<string, unknown>;
   newWorkflowUrl: string;
+  /** The Webhook nodes' production and test URLs with the paths this plan gives them. */
+  webhooks: N8nWebhookUrl[];
 };
 
 /** Preflight answers ok:false (never a 5xx) when the member's n8n cannot be reached or is refused. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ function renderAuth(path = '/auth', state: Partial<AuthState> = {}) {
     [
       { path: '/auth', element: <AuthPage /> },
       { path: '/payment', element: <p>Payment page</p> },
+      { path: '/admin/catalog', element: <p>Operator console</p> },
       { path: '/payment-success', element: <p>Finishing the payment</p> },
     ],
     { initialEntries: [path] },
@@ -113,6 +114,19 @@ describe('/auth', () => {
     expect(await screen.findByText('Payment page')).toBeDefined();
     expect(signedIn).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('the operator lands on the operator console after signing in, not on /payment', async () => {
+    stubFetch({
+      '/api/auth/sign-in/email': { status: 200, body: { token: 't', user: { id: 'op', role: 'admin' } } },
+    });
+    const router = renderAuth('/auth');
+    fill('Email', 'operator@example.com');
+    fill('Password', 'correct password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/catalog'));
+    expect(nextPath(null, 'admin')).toBe('/admin/catalog');
+    expect(nextPath('/payment-success?token=A', 'admin')).toBe('/payment-success?token=A');
   });
 
   it('after signing in, goes back to a same-site ?next= (a payment to finish), never to another site', async () => {

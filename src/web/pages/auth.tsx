@@ -135,9 +135,17 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   );
 }
 
-/** Where to go after signing in: a same-site path from `?next=` (never another site), else /payment. */
-export function nextPath(raw: string | null): string {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
+/** The operator console's first page: where the operator lands after signing in. */
+export const OPERATOR_HOME = '/admin/catalog';
+
+/**
+ * Where to go after signing in: a same-site path from `?next=` (never another site), else the
+ * operator console for the operator and /payment for everyone else (it sends members on).
+ */
+export function nextPath(raw: string | null, role?: string | null): string {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) {
+    return role === 'admin' ? OPERATOR_HOME : '/payment';
+  }
   return raw;
 }
 
@@ -156,12 +164,12 @@ export function AuthPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
 
-  const next = nextPath(params.get('next'));
-  // Already signed in: on to payment (the payment page sends members on to the dashboard), or back
-  // to the page that sent the visitor here (a payment to finish).
+  const rawNext = params.get('next');
+  // Already signed in: on to payment (the payment page sends members on to the dashboard), the
+  // operator to the console, or back to the page that sent the visitor here (a payment to finish).
   useEffect(() => {
-    if (!resetMode && !loading && user) navigate(next, { replace: true });
-  }, [resetMode, loading, user, navigate, next]);
+    if (!resetMode && !loading && user) navigate(nextPath(rawNext, user.role), { replace: true });
+  }, [resetMode, loading, user, navigate, rawNext]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   if (resetMode) {
@@ -177,10 +185,10 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (mode === 'signin') {
-        await authApi.signIn(email.trim(), password);
+        const result = await authApi.signIn(email.trim(), password);
         toast.dismiss(FORM_ERROR_TOAST);
         signedIn();
-        navigate(next);
+        navigate(nextPath(rawNext, result.user?.role));
         return;
       }
       const result = await authApi.signUp(email.trim(), password);

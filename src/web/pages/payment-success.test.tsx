@@ -98,7 +98,11 @@ describe('/payment-success', () => {
       await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
     ).toBeDefined();
     expect(captures).toHaveLength(1);
-    expect(successToasts).toHaveBeenCalledWith('Payment Successful! 🎉', { duration: 5000 });
+    // The spec's words without the emoji glyph: an icon shows instead (decision 0020).
+    expect(successToasts).toHaveBeenCalledWith(
+      'Payment Successful!',
+      expect.objectContaining({ duration: 5000, icon: expect.anything() }),
+    );
     cleanup();
     renderAt('/payment-success?token=ORDER2', signedIn);
     expect(await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeDefined();

@@ -1,4 +1,4 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, PartyPopper, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -79,7 +79,11 @@ export function PaymentSuccessPage() {
         await recheckAfterCapture({ recheck, sleep });
         localStorage.removeItem(SELECTED_PLAN_KEY);
         setView({ kind: 'success' });
-        toast.success('Payment Successful! 🎉', { duration: 5000 });
+        // The spec's words; its party emoji is drawn as an icon, which needs no emoji font (decision 0020).
+        toast.success('Payment Successful!', {
+          duration: 5000,
+          icon: <PartyPopper aria-hidden="true" className="size-4 text-emerald-600 dark:text-emerald-400" />,
+        });
         // Replaces this entry: Back from the dashboard does not land here again.
         setTimeout(() => navigate('/dashboard', { replace: true }), 2000);
       } catch (error) {

@@ -80,6 +80,44 @@ describe('operator console pages', () => {
     );
   });
 
+  it("catalogue: the import history keeps each import's skipped files and reasons, command-line ones too", async () => {
+    stubApi({
+      'GET /api/admin/catalog/imports': {
+        status: 200,
+        body: [
+          {
+            id: 'i1',
+            actorEmail: 'command line (npm run catalog:import)',
+            fileName: 'library',
+            status: 'done',
+            done: 3,
+            total: 3,
+            summary: {
+              filesHandled: 3,
+              imported: 2,
+              updated: 0,
+              unchanged: 0,
+              skipped: [{ path: 'broken.json', reason: 'Not an n8n workflow: the file is not valid JSON' }],
+              flagged: [],
+              templateOnly: 0,
+              total: 2,
+              durationMs: 120,
+            },
+            error: null,
+            createdAt: '2026-03-01T12:00:00.000Z',
+            finishedAt: '2026-03-01T12:00:01.000Z',
+          },
+        ],
+      },
+      'GET /api/admin/catalog/items': { status: 200, body: { items: [], page: 1, pageSize: 50, total: 0 } },
+    });
+    renderAsAdmin(<CatalogAdminPage />);
+    const history = await screen.findByRole('region', { name: 'Import history' });
+    await waitFor(() => expect(history.textContent).toContain('command line (npm run catalog:import)'));
+    fireEvent.click(within(history).getByText('Skipped files and why (1)'));
+    expect(within(history).getByText(/the file is not valid JSON/)).toBeTruthy();
+  });
+
   it('audit log: shows who, what, target and reason', async () => {
     calls = stubApi({
       'GET /api/admin/audit': {

@@ -24,6 +24,23 @@ async function uploadFiles(files: File[]): Promise<CatalogImport> {
   throw new ApiError(res.status, await res.json().catch(() => undefined));
 }
 
+/** The files an import skipped and why: under the summary, and in the history after a reload. */
+function SkippedFiles({ skipped }: { skipped: ImportSummary['skipped'] }) {
+  if (skipped.length === 0) return null;
+  return (
+    <details className="mt-1 text-sm">
+      <summary>Skipped files and why ({skipped.length})</summary>
+      <ul className="mt-2 list-disc pl-5">
+        {skipped.slice(0, 200).map((s) => (
+          <li key={s.path} className="break-words">
+            <span className="font-mono">{s.path}</span>: {s.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Summary({ summary }: { summary: ImportSummary }) {
   const rows: [string, number | string][] = [
     ['Files handled', summary.filesHandled],
@@ -46,18 +63,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
           </div>
         ))}
       </dl>
-      {summary.skipped.length > 0 && (
-        <details className="mt-3 text-sm">
-          <summary>Skipped files and why</summary>
-          <ul className="mt-2 list-disc pl-5">
-            {summary.skipped.slice(0, 200).map((s) => (
-              <li key={s.path}>
-                <span className="font-mono">{s.path}</span>: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <SkippedFiles skipped={summary.skipped} />
       {(summary.flagged?.length ?? 0) > 0 && (
         <details className="mt-3 text-sm">
           <summary>Imported with quality flags ({summary.flagged!.length})</summary>
@@ -199,6 +205,7 @@ function ImportHistory() {
               {h.summary &&
                 ` · ${h.summary.imported} imported, ${h.summary.updated} updated, ${h.summary.unchanged} unchanged, ${h.summary.skipped.length} skipped`}
               {h.error && ` · ${h.error}`}
+              {h.summary && <SkippedFiles skipped={h.summary.skipped} />}
             </li>
           ))}
         </ul>

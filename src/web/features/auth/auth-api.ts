@@ -37,7 +37,7 @@ export const authApi = {
       body: { email, password, name: '', callbackURL: '/dashboard' },
     }),
   signIn: (email: string, password: string) =>
-    request<{ token: string }>('/api/auth/sign-in/email', {
+    request<{ token: string; user?: { role?: string | null } }>('/api/auth/sign-in/email', {
       body: { email, password, callbackURL: '/dashboard' },
     }),
   requestPasswordReset: (email: string) =>

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_TAGS } from '#shared/catalog/constants.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { DashboardShell } from './dashboard-shell.tsx';
 
 const card = (over: Partial<AutomationCard> = {}): AutomationCard => ({
@@ -86,7 +86,7 @@ function stubApi(search: (url: URL) => SearchReply | Promise<SearchReply>) {
   return searches;
 }
 
-function renderDashboard(path: string) {
+function renderDashboard(path: string, auth: Partial<AuthState> = {}) {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <DashboardShell /> },
@@ -98,7 +98,12 @@ function renderDashboard(path: string) {
   render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider
-        value={{ ...signedOutState, user: { id: 'u1', email: 'member@example.com' }, isSubscribed: true }}
+        value={{
+          ...signedOutState,
+          user: { id: 'u1', email: 'member@example.com' },
+          isSubscribed: true,
+          ...auth,
+        }}
       >
         <RouterProvider router={router} />
         <Toaster />
@@ -372,7 +377,8 @@ describe('live sync', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     stubApi(() => ({ items: [] }));
     const fetchMock = globalThis.fetch as ReturnType<typeof vi.fn>;
-    renderDashboard('/dashboard?section=collections');
+    const recheck = vi.fn(async () => 'signed-out' as const);
+    renderDashboard('/dashboard?section=collections', { recheck });
     const chip = () => document.querySelector('[data-sync-state]')!.getAttribute('data-sync-state');
     expect(chip()).toBe('connecting');
     const source = FakeEventSource.last!;
@@ -391,6 +397,12 @@ describe('live sync', () => {
       } as MessageEvent),
     );
     await vi.waitFor(() => expect(collectionCalls()).toBeGreaterThan(before));
+
+    // The account changed on another device (deleted, signed out everywhere, a profile save): the
+    // page reads the account again, which signs it out when the session is gone.
+    expect(recheck).not.toHaveBeenCalled();
+    act(() => source.listeners.get('account')!({ data: '{}' } as MessageEvent));
+    expect(recheck).toHaveBeenCalledTimes(1);
 
     act(() => source.onerror!(new Event('error')));
     expect(chip()).toBe('disconnected');

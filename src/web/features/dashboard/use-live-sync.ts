@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { ratingQueries } from '#web/lib/tab-sync.ts';
 import { libraryKeys } from './library-api.ts';
 import { type LiveConnection, openLiveConnection, type SyncState } from './live-connection.ts';
@@ -11,6 +12,7 @@ import { type LiveConnection, openLiveConnection, type SyncState } from './live-
  */
 export function useLiveSync(): { state: SyncState; syncNow(): void } {
   const qc = useQueryClient();
+  const { recheck } = useAuth();
   const [state, setState] = useState<SyncState>('connecting');
   const connection = useRef<LiveConnection | undefined>(undefined);
 
@@ -26,7 +28,11 @@ export function useLiveSync(): { state: SyncState; syncNow(): void } {
       onWarning: () =>
         toast.warning('Connection Warning', { description: 'Real-time sync temporarily unavailable.' }),
       onEvent: (type, data) => {
-        if (type === 'collection') {
+        if (type === 'account') {
+          // Another device signed out everywhere, deleted the account or saved the profile: read the
+          // account again; a session that is gone signs this page out at once.
+          void recheck();
+        } else if (type === 'collection') {
           // "My stack" changes travel with the collection events (action "stack").
           void qc.invalidateQueries({ queryKey: ['catalog', 'stack'] });
           void qc.invalidateQueries({ queryKey: libraryKeys.collections });
@@ -64,7 +70,7 @@ export function useLiveSync(): { state: SyncState; syncNow(): void } {
       live.stop();
       connection.current = undefined;
     };
-  }, [qc]);
+  }, [qc, recheck]);
 
   const syncNow = useCallback(() => {
     void qc.invalidateQueries();

@@ -34,6 +34,7 @@ const preflight = {
   capabilitiesFallbackReason: null,
   payload,
   newWorkflowUrl: 'https://n8n.example.com/workflow/new',
+  webhooks: [] as unknown[],
 };
 const deployment = {
   id: 'd1',
@@ -90,6 +91,45 @@ describe('Deploy to n8n dialog', () => {
     expect((await screen.findAllByText('Workflow Deployed Successfully')).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /Open Daily digest in n8n/ }).getAttribute('href')).toBe(
       'https://n8n.example.com/workflow/W1',
+    );
+  });
+
+  it("shows the deployed copy's production and test webhook URLs", async () => {
+    const webhooks = [
+      {
+        node: 'Orders hook',
+        method: 'POST',
+        productionUrl: 'https://n8n.example.com/webhook/orders-1a2b3c4d',
+        testUrl: 'https://n8n.example.com/webhook-test/orders-1a2b3c4d',
+      },
+    ];
+    stubApi({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': { status: 200, body: preflight },
+      'POST /api/n8n/deploy': {
+        status: 200,
+        body: {
+          ok: true,
+          workflowUrl: 'https://n8n.example.com/workflow/W1',
+          deployment: {
+            ...deployment,
+            status: 'deployed',
+            error: null,
+            n8nWorkflowId: 'W1',
+            workflowName: 'Daily digest',
+          },
+          preflight: { ...preflight, webhooks },
+        },
+      },
+    });
+    renderDialog();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Work SMTP/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy to Production' }));
+    const section = await screen.findByRole('region', { name: 'Webhook URLs' });
+    expect(section.textContent).toContain('https://n8n.example.com/webhook/orders-1a2b3c4d');
+    expect(section.textContent).toContain('https://n8n.example.com/webhook-test/orders-1a2b3c4d');
+    expect(screen.getByRole('button', { name: 'Copy the production URL of Orders hook' })).toBeInstanceOf(
+      HTMLElement,
     );
   });
 

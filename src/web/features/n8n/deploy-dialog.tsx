@@ -1,11 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { N8N_TEXT, type N8nDeployResult, type N8nPreflightView } from '#shared/schemas/n8n.ts';
+import {
+  N8N_TEXT,
+  type N8nDeployResult,
+  type N8nPreflightView,
+  type N8nWebhookUrl,
+} from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
+import { WebhookUrls } from './webhook-urls.tsx';
 
 /** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
 export const N8N_SETTINGS_PATH = '/dashboard?section=settings&tab=n8n';
@@ -13,7 +20,7 @@ export const N8N_SETTINGS_PATH = '/dashboard?section=settings&tab=n8n';
 type Phase =
   | { step: 'ready' }
   | { step: 'deploying' }
-  | { step: 'deployed'; workflowUrl: string; name: string | null }
+  | { step: 'deployed'; workflowUrl: string; name: string | null; webhooks: N8nWebhookUrl[] }
   | {
       step: 'fallback';
       message: string;
@@ -107,7 +114,12 @@ export function DeployDialog(props: {
         id: toastId,
         description: result.deployment.workflowName ?? undefined,
       });
-      setPhase({ step: 'deployed', workflowUrl: result.workflowUrl, name: result.deployment.workflowName });
+      setPhase({
+        step: 'deployed',
+        workflowUrl: result.workflowUrl,
+        name: result.deployment.workflowName,
+        webhooks: result.preflight.webhooks ?? [],
+      });
       return;
     }
     toast.error(N8N_TEXT.deployFailedTitle, { id: toastId, description: N8N_TEXT.deployFailedBody });
@@ -126,7 +138,7 @@ export function DeployDialog(props: {
       ref={ref}
       aria-labelledby={`${id}-title`}
       onClose={onClose}
-      className="w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
     >
       <div className="max-h-[85vh] space-y-5 overflow-y-auto p-5 sm:p-6">
         <header className="flex items-start justify-between gap-4">
@@ -137,7 +149,7 @@ export function DeployDialog(props: {
             <p className="text-sm text-slate-600 dark:text-slate-400">{automationTitle}</p>
           </div>
           <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close">
-            ✕
+            <X aria-hidden="true" className="size-4" />
           </Button>
         </header>
 
@@ -276,6 +288,7 @@ export function DeployDialog(props: {
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </Button>
+            <WebhookUrls webhooks={phase.webhooks} />
           </div>
         )}
 

@@ -149,7 +149,16 @@ describe('Quick Actions', () => {
                 ok: true,
                 workflowUrl: 'https://n8n.example.com/workflow/W1',
                 deployment: { automationTitle: 'First workflow' },
-                preflight: {},
+                preflight: {
+                  webhooks: [
+                    {
+                      node: 'Webhook',
+                      method: 'POST',
+                      productionUrl: 'https://n8n.example.com/webhook/orders-1a2b3c4d',
+                      testUrl: 'https://n8n.example.com/webhook-test/orders-1a2b3c4d',
+                    },
+                  ],
+                },
               },
             });
         }),
@@ -164,6 +173,10 @@ describe('Quick Actions', () => {
     expect(await screen.findByText('Not deployed (stopped)')).toBeDefined();
     expect(screen.getByText('Deployed')).toBeDefined();
     expect(calls.filter((c) => c === 'POST /api/n8n/deploy')).toHaveLength(1);
+    // The deployed copy's own webhook URLs are listed with it.
+    fireEvent.click(screen.getByText('Webhook URLs (1)'));
+    const hooks = screen.getByRole('region', { name: 'Webhook URLs of First workflow' });
+    expect(hooks.textContent).toContain('https://n8n.example.com/webhook/orders-1a2b3c4d');
   });
 });
 

@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Copy, OctagonX, Rocket } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { N8N_TEXT, type QuickAction } from '#shared/schemas/n8n.ts';
+import { N8N_TEXT, type N8nWebhookUrl, type QuickAction } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { DeploymentHistory, HealthCheck, RecentRuns, relativeTime } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
+import { WebhookUrls } from './webhook-urls.tsx';
 
 /** The spec's shortcut labels. Shown only: each is a browser shortcut (bookmark, reload, cut, history). */
 export const QUICK_ACTION_TILES: { id: QuickAction; title: string; shortcut: string; icon: ReactNode }[] = [
@@ -44,6 +45,8 @@ export type TopStep = {
   state: 'waiting' | 'deploying' | 'deployed' | 'failed' | 'stopped';
   message?: string;
   url?: string;
+  /** The deployed copy's webhook URLs (its own paths). */
+  webhooks?: N8nWebhookUrl[];
 };
 
 const STEP_TEXT: Record<TopStep['state'], string> = {
@@ -75,6 +78,7 @@ export async function deployInTurn(
       if (result.ok) {
         step.state = 'deployed';
         step.url = result.workflowUrl;
+        step.webhooks = result.preflight.webhooks;
       } else {
         step.state = 'failed';
         step.message = result.message;
@@ -125,6 +129,14 @@ export function DeployProgressList({ steps, label }: { steps: TopStep[]; label: 
             {s.message && (
               <span className="w-full break-words text-xs text-red-700 dark:text-red-400">{s.message}</span>
             )}
+            {s.webhooks && s.webhooks.length > 0 && (
+              <details className="w-full text-xs">
+                <summary className="cursor-pointer">Webhook URLs ({s.webhooks.length})</summary>
+                <div className="mt-2">
+                  <WebhookUrls webhooks={s.webhooks} label={`Webhook URLs of ${s.title}`} heading={false} />
+                </div>
+              </details>
+            )}
           </li>
         ))}
       </ol>
@@ -150,11 +162,15 @@ export function QuickActionsSection() {
     void qc.invalidateQueries({ queryKey: ['n8n'] });
   };
 
+  // Deploy Latest's copy: its webhook URLs stay on screen (a toast would take them away).
+  const [latestHooks, setLatestHooks] = useState<{ title: string; webhooks: N8nWebhookUrl[] } | null>(null);
   const deployLatest = useMutation({
     mutationFn: n8nApi.deployLatest,
     onMutate: () => toast.loading(N8N_TEXT.deployingTitle, { description: N8N_TEXT.deployingBody }),
     onSuccess: (result, _v, toastId) => {
       if (result.ok) {
+        const webhooks = result.preflight.webhooks ?? [];
+        setLatestHooks(webhooks.length > 0 ? { title: result.deployment.automationTitle, webhooks } : null);
         toast.success(N8N_TEXT.deployedTitle, {
           id: toastId,
           description: result.deployment.automationTitle,
@@ -278,6 +294,18 @@ export function QuickActionsSection() {
         The shortcut labels are shown but not bound: your browser already uses Cmd/Ctrl+D (bookmark), R
         (reload), X (cut) and H (history).
       </p>
+
+      {latestHooks && (
+        <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm font-medium">Deployed: {latestHooks.title}</p>
+            <Button variant="ghost" size="sm" onClick={() => setLatestHooks(null)}>
+              Dismiss
+            </Button>
+          </div>
+          <WebhookUrls webhooks={latestHooks.webhooks} />
+        </div>
+      )}
 
       {steps && (
         <section

@@ -32,26 +32,18 @@ import {
   TestLoginSchema,
   UserSearchSchema,
 } from '#shared/schemas/admin.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import { listAudit } from './audit.ts';
 import {
   createImportRunner,
-  editCatalogItem,
   getImport,
   listCatalogItems,
   listImports,
   MAX_UPLOAD_BYTES,
-  readUpload,
-  setDeployOverride,
-  setPublished,
 } from './catalog-admin.ts';
+import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
 import { listMessages, listOutbox, replyToMessage, retryMail, setHandled, subscribersCsv } from './inbox.ts';
-import {
-  fixAll,
-  listPendingPayments,
-  paymentHealth,
-  processPayment,
-  runReconciliation,
-} from './payment-recovery.ts';
+import { paymentHealth } from './payment-health.ts';
+import { fixAll, listPendingPayments, processPayment, runReconciliation } from './payment-recovery.ts';
 import { refundPayment } from './refund-payment.ts';
 import { listSignIns } from './sign-in-events.ts';
 import {
@@ -106,38 +98,19 @@ export function adminRoutes(deps: AdminDeps) {
   return new Hono<AppEnv>()
     .get('/payments/pending', requireAdmin, async (c) => c.json(await listPendingPayments({ db })))
     .post('/payments/:id/process', requireAdmin, validate('param', PaymentIdParam), async (c) => {
-      const { paymentId, ...result } = await processPayment(billingOf(deps), c.req.valid('param').id);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'payment.process',
-        target: paymentId,
-        detail: { outcome: result.outcome, success: result.success, error: result.error ?? null },
-      });
+      const paymentId = c.req.valid('param').id;
+      const result = await processPayment(billingOf(deps), { paymentId, actor: c.var.viewer });
       return c.json(result satisfies ProcessPaymentResult);
     })
     .get('/payments/health', requireAdmin, async (c) =>
       c.json(await paymentHealth({ db, paypalMode: deps.paypal?.mode ?? null })),
     )
-    .post('/payments/reconcile', requireAdmin, async (c) => {
-      const result = await runReconciliation(billingOf(deps));
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'payment.reconcile',
-        target: 'payment-reconciliation',
-        detail: { totalChecked: result.totalChecked, recoveredCount: result.recoveredCount },
-      });
-      return c.json(result);
-    })
-    .post('/payments/fix-all', requireAdmin, async (c) => {
-      const { repaired, ...result } = await fixAll(billingOf(deps));
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'payment.fix-all',
-        target: 'payment-reconciliation',
-        detail: { ...result.results, repaired },
-      });
-      return c.json(result satisfies FixAllResult);
-    })
+    .post('/payments/reconcile', requireAdmin, async (c) =>
+      c.json(await runReconciliation(billingOf(deps), { actor: c.var.viewer })),
+    )
+    .post('/payments/fix-all', requireAdmin, async (c) =>
+      c.json((await fixAll(billingOf(deps), { actor: c.var.viewer })) satisfies FixAllResult),
+    )
     .get('/users', requireAdmin, validate('query', UserSearchSchema), async (c) =>
       c.json(await searchUsers({ db }, c.req.valid('query').q)),
     )
@@ -147,17 +120,10 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', IdParam),
       validate('json', RoleChangeSchema),
       async (c) => {
-        const userId = c.req.valid('param').id;
         const result = await changeRole(users, {
-          actorId: c.var.viewer.userId,
-          userId,
-          role: c.req.valid('json').role,
-        });
-        await recordAudit(db, {
           actor: c.var.viewer,
-          action: 'user.role-change',
-          target: userId,
-          detail: result,
+          userId: c.req.valid('param').id,
+          role: c.req.valid('json').role,
         });
         return c.json({ success: true, role: result.role });
       },
@@ -169,38 +135,17 @@ export function adminRoutes(deps: AdminDeps) {
       validate('json', AccessChangeSchema),
       async (c) => {
         const userId = c.req.valid('param').id;
-        const { action, reason } = c.req.valid('json');
-        const result = await changeAccess(users, { userId, action });
-        await recordAudit(db, {
-          actor: c.var.viewer,
-          action: action === 'grant' ? 'user.grant-access' : 'user.revoke-access',
-          target: userId,
-          reason,
-          detail: result,
-        });
+        const result = await changeAccess(users, { actor: c.var.viewer, userId, ...c.req.valid('json') });
         return c.json({ success: true, changed: result.changed });
       },
     )
     .post('/users/:id/password-reset', requireAdmin, validate('param', IdParam), async (c) => {
       const userId = c.req.valid('param').id;
-      const result = await sendPasswordReset({ db, auth: deps.auth }, userId);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'user.password-reset',
-        target: userId,
-        detail: result,
-      });
+      await sendPasswordReset({ db, auth: deps.auth }, { actor: c.var.viewer, userId });
       return c.json({ success: true });
     })
     .post('/users/:id/end-sessions', requireAdmin, validate('param', IdParam), async (c) => {
-      const userId = c.req.valid('param').id;
-      const result = await endSessions(users, userId);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'user.end-sessions',
-        target: userId,
-        detail: result,
-      });
+      const result = await endSessions(users, { actor: c.var.viewer, userId: c.req.valid('param').id });
       return c.json({ success: true, ended: result.ended });
     })
     .post(
@@ -210,15 +155,7 @@ export function adminRoutes(deps: AdminDeps) {
       validate('json', BanSchema),
       async (c) => {
         const userId = c.req.valid('param').id;
-        const { banned, reason } = c.req.valid('json');
-        const result = await setBanned(users, { actorId: c.var.viewer.userId, userId, banned, reason });
-        await recordAudit(db, {
-          actor: c.var.viewer,
-          action: banned ? 'user.ban' : 'user.unban',
-          target: userId,
-          reason,
-          detail: result,
-        });
+        const result = await setBanned(users, { actor: c.var.viewer, userId, ...c.req.valid('json') });
         return c.json({ success: true, banned: result.banned, sessionsEnded: result.sessionsEnded });
       },
     )
@@ -231,15 +168,10 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', PaymentIdParam),
       validate('json', RefundSchema),
       async (c) => {
-        const paymentId = c.req.valid('param').id;
-        const { reason } = c.req.valid('json');
-        const result = await refundPayment(billingOf(deps), paymentId);
-        await recordAudit(db, {
+        const result = await refundPayment(billingOf(deps), {
+          paymentId: c.req.valid('param').id,
           actor: c.var.viewer,
-          action: 'payment.refund',
-          target: paymentId,
-          reason,
-          detail: result,
+          reason: c.req.valid('json').reason,
         });
         return c.json({
           success: true,
@@ -250,7 +182,7 @@ export function adminRoutes(deps: AdminDeps) {
       },
     )
     .get('/inbox/messages', requireAdmin, validate('query', InboxQuerySchema), async (c) =>
-      c.json(await listMessages(db, c.req.valid('query').status)),
+      c.json(await listMessages({ db }, c.req.valid('query').status)),
     )
     .post(
       '/inbox/messages/:id/handled',
@@ -258,14 +190,10 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', UuidParam),
       validate('json', HandledSchema),
       async (c) => {
-        const id = c.req.valid('param').id;
-        const result = await setHandled(db, id, c.req.valid('json').handled);
-        await recordAudit(db, {
-          actor: c.var.viewer,
-          action: result.handled ? 'inbox.handled' : 'inbox.reopen',
-          target: id,
-          detail: { email: result.email },
-        });
+        const result = await setHandled(
+          { db },
+          { actor: c.var.viewer, id: c.req.valid('param').id, handled: c.req.valid('json').handled },
+        );
         return c.json({ success: true, handled: result.handled });
       },
     )
@@ -275,73 +203,46 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', UuidParam),
       validate('json', ReplySchema),
       async (c) => {
-        const id = c.req.valid('param').id;
-        const result = await replyToMessage(
+        await replyToMessage(
           { db, log: deps.log, smtpConfigured: deps.smtpConfigured ?? false },
-          id,
-          c.req.valid('json').body,
+          { actor: c.var.viewer, id: c.req.valid('param').id, body: c.req.valid('json').body },
         );
-        await recordAudit(db, { actor: c.var.viewer, action: 'inbox.reply', target: id, detail: result });
         return c.json({ success: true });
       },
     )
     .get('/inbox/subscribers.csv', requireAdmin, async (c) => {
-      const { csv, rows } = await subscribersCsv(db);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'newsletter.export',
-        target: 'newsletter_subscribers',
-        detail: { rows },
-      });
+      const { csv } = await subscribersCsv({ db }, { actor: c.var.viewer });
       c.header('Cache-Control', 'no-store');
       c.header('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');
       return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     })
     .get('/inbox/outbox', requireAdmin, validate('query', OutboxQuerySchema), async (c) =>
-      c.json(await listOutbox(db, c.req.valid('query').status)),
+      c.json(await listOutbox({ db }, c.req.valid('query').status)),
     )
     .post('/inbox/outbox/:id/retry', requireAdmin, validate('param', UuidParam), async (c) => {
-      const id = c.req.valid('param').id;
-      const result = await retryMail(db, id);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'mail.retry',
-        target: id,
-        detail: { to: result.to },
-      });
+      await retryMail({ db }, { actor: c.var.viewer, id: c.req.valid('param').id });
       return c.json({ success: true });
     })
     .post('/users/:id/resend-verification', requireAdmin, validate('param', IdParam), async (c) => {
-      const userId = c.req.valid('param').id;
-      const result = await resendVerification({ db, auth: deps.auth }, userId);
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'user.resend-verification',
-        target: userId,
-        detail: result,
-      });
+      await resendVerification(
+        { db, auth: deps.auth },
+        { actor: c.var.viewer, userId: c.req.valid('param').id },
+      );
       return c.json({ success: true });
     })
     .get('/users/:id/sign-ins', requireAdmin, validate('param', IdParam), async (c) => {
       const target = await getUser({ db }, c.req.valid('param').id);
-      return c.json(await listSignIns(db, target.email));
+      return c.json(await listSignIns({ db }, target.email));
     })
     .post('/test-login', requireAdmin, validate('json', TestLoginSchema), async (c) => {
       const result = await testOwnLogin(
         { db, auth: deps.auth },
-        c.var.viewer.userId,
-        c.req.valid('json').password,
+        { actor: c.var.viewer, password: c.req.valid('json').password },
       );
-      await recordAudit(db, {
-        actor: c.var.viewer,
-        action: 'auth.test-login',
-        target: c.var.viewer.userId,
-        detail: { success: result.success },
-      });
       return c.json(result);
     })
     .get('/audit', requireAdmin, validate('query', AuditQuerySchema), async (c) =>
-      c.json(await listAudit(db, c.req.valid('query'))),
+      c.json(await listAudit({ db }, c.req.valid('query'))),
     )
     .post(
       '/catalog/imports',
@@ -366,19 +267,7 @@ export function adminRoutes(deps: AdminDeps) {
         const uploads = await Promise.all(
           list.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
         );
-        const input = readUpload(uploads);
-        const fileName = uploads.map((u) => u.name).join(', ');
-        const { importRow } = await runner.start(c.var.viewer, fileName, input);
-        await recordAudit(db, {
-          actor: c.var.viewer,
-          action: 'catalog.import',
-          target: importRow.id,
-          detail: {
-            files: fileName,
-            workflowFiles: input.files.length,
-            manifestRows: input.manifestRows?.length ?? 0,
-          },
-        });
+        const importRow = await startCatalogImport({ ...catalog, runner }, { actor: c.var.viewer, uploads });
         return c.json(importRow, 202);
       },
     )
@@ -412,16 +301,11 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', CatalogEditSchema),
       async (c) => {
-        const id = c.req.valid('param').id;
-        const result = await editCatalogItem(catalog, id, c.req.valid('json'));
-        if (Object.keys(result.changed).length > 0) {
-          await recordAudit(db, {
-            actor: c.var.viewer,
-            action: 'catalog.edit',
-            target: id,
-            detail: result.changed,
-          });
-        }
+        const result = await editCatalogItem(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          edit: c.req.valid('json'),
+        });
         return c.json({ success: true, changed: Object.keys(result.changed) });
       },
     )
@@ -431,16 +315,11 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', PublishSchema),
       async (c) => {
-        const id = c.req.valid('param').id;
-        const result = await setPublished(catalog, id, c.req.valid('json').published);
-        if (result.changed) {
-          await recordAudit(db, {
-            actor: c.var.viewer,
-            action: result.published ? 'catalog.publish' : 'catalog.unpublish',
-            target: id,
-            detail: { title: result.title },
-          });
-        }
+        const result = await setPublished(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          published: c.req.valid('json').published,
+        });
         return c.json({ success: true, published: result.published });
       },
     )
@@ -450,16 +329,11 @@ export function adminRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', DeployOverrideSchema),
       async (c) => {
-        const id = c.req.valid('param').id;
-        const result = await setDeployOverride(catalog, id, c.req.valid('json').override);
-        if (result.changed) {
-          await recordAudit(db, {
-            actor: c.var.viewer,
-            action: result.override ? 'catalog.deploy-override' : 'catalog.deploy-override-withdrawn',
-            target: id,
-            detail: { title: result.title, deployable: result.deployable },
-          });
-        }
+        const result = await setDeployOverride(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          override: c.req.valid('json').override,
+        });
         return c.json({ success: true, override: result.override, deployable: result.deployable });
       },
     );

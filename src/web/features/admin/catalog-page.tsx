@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { CATEGORIES } from '#shared/catalog/constants.ts';
 import type { AdminCatalogItem, CatalogImport, ImportSummary } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, Field, inputClass, Pager } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, inputClass, Pager } from './admin-gate.tsx';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 type StatusFilter = 'all' | 'published' | 'unpublished' | 'not-deployable';
@@ -425,7 +426,13 @@ function ItemsSection() {
           setPage(1);
         }}
       >
-        <Field label="Title or id" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <Field
+          className="flex-1"
+          label="Title or id"
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <div>
           <label htmlFor={`${searchId}-s`} className="text-sm font-medium">
             Show

@@ -3,10 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT, type N8nConnectionView, type N8nTestResult } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { fieldClass } from '#web/components/ui/field.tsx';
 import { n8nApi, n8nKeys } from '#web/features/n8n/n8n-api.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
-import { fieldClass } from './profile-settings.tsx';
 
 const TEST_TOAST = 'n8n-test-connection';
 

@@ -81,6 +81,7 @@ export function createApp(deps: AppDeps) {
         db: deps.database.db,
         baseUrl: deps.env.baseUrl,
         smtpConfigured: deps.env.SMTP_URL !== undefined,
+        trustProxy: deps.env.TRUST_PROXY ?? false,
       }),
     )
     .route('/', billingRoutes({ billing: billingDeps(deps), paypal: deps.paypal }))

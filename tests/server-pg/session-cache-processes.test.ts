@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { profiles, user } from '../../src/server/db/schema/auth.ts';
 import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { type ServerProcess, startServer } from '../support/server-processes.ts';
 import { cookieFrom, linkIn, TEST_PASSWORD } from '../support/sessions.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { makeWebRoot } from '../support/web-root.ts';
@@ -16,7 +16,9 @@ import { makeWebRoot } from '../support/web-root.ts';
 const BASE = 'http://flowvault.test';
 const SEARCH = '/api/catalog/automations?q=slack';
 let database: TestDatabase | undefined;
+const servers: ServerProcess[] = [];
 afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
   await database?.dispose();
   database = undefined;
 });
@@ -50,9 +52,12 @@ it('a cookie works on both processes and every revocation reaches the other one'
     AUTH_SECRET: 'a-shared-secret-of-at-least-32-characters',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-data-')),
     WEB_ROOT: makeWebRoot(),
+    LOG_LEVEL: 'warn',
   };
-  const a = await startServerProcess(env);
-  const b = await startServerProcess(env);
+  const a = await startServer(env);
+  servers.push(a);
+  const b = await startServer(env);
+  servers.push(b);
 
   let n = 0;
   /** Signs up and verifies on A (the link read from the outbox), sets the role or membership, signs in on A. */

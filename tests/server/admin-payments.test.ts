@@ -257,6 +257,22 @@ describe('operator payment recovery', () => {
     ]);
     expect((await post<FixAllResult>(t, admin, '/api/admin/payments/fix-all')).results.userDataFixed).toBe(0);
     const actions = (await db.select().from(auditLog)).map((a) => a.action).sort();
-    expect(actions).toEqual(['payment.fix-all', 'payment.fix-all', 'user.grant-access']);
+    expect(actions).toEqual([
+      'payment.fix-all',
+      'payment.fix-all',
+      'payment.repair-access',
+      'payment.repair-access',
+      'user.grant-access',
+    ]);
+    // Each repair is audited with the profile it changed (one transaction each, see access.ts).
+    const repairs = (await db.select().from(auditLog).where(eq(auditLog.action, 'payment.repair-access')))
+      .map((a) => [a.target, (a.detail as { direction: string }).direction])
+      .sort();
+    expect(repairs).toEqual(
+      [
+        [lost.userId, 'grant'],
+        [stray.userId, 'clear'],
+      ].sort(),
+    );
   });
 });

@@ -1,7 +1,11 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscribeNewsletter } from '../../src/server/content/site-inbox.ts';
 import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
+import { NEWSLETTER_LIMIT_PER_HOUR } from '../../src/shared/schemas/site.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const json = (body: unknown) => ({
@@ -91,5 +95,53 @@ describe('newsletter', () => {
     const { request } = await createTestApp();
     const res = await request('/api/newsletter/subscribe', json({ email: '' }));
     expect(res.status).toBe(422);
+  });
+});
+
+describe('contact and newsletter limits behind a proxy', () => {
+  /** The app on a real socket, so the sender's address is the socket's unless a trusted proxy names one. */
+  async function listening(envVars: Record<string, string>) {
+    const t = await createTestApp({ envVars });
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (path: string, forwardedFor: string, body: unknown) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify(body),
+      });
+    return { post, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  const message = (i: number) => ({ name: 'A', email: 'a@example.com', message: `m${i}` });
+
+  it('with TRUST_PROXY each visitor the proxy names has their own limit', async () => {
+    const app = await listening({ TRUST_PROXY: 'true' });
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await app.post('/api/contact', '203.0.113.7', message(i))).status).toBe(201);
+      expect((await app.post('/api/contact', '203.0.113.7', message(5))).status).toBe(429);
+      // Another visitor behind the same proxy is not limited by the first one's messages.
+      expect((await app.post('/api/contact', '198.51.100.9', message(6))).status).toBe(201);
+      const subscribe = (ip: string, email: string) => app.post('/api/newsletter/subscribe', ip, { email });
+      for (let i = 0; i < NEWSLETTER_LIMIT_PER_HOUR; i++) {
+        expect((await subscribe('203.0.113.7', `r${i}@example.com`)).status).toBe(202);
+      }
+      expect((await subscribe('203.0.113.7', 'one-more@example.com')).status).toBe(429);
+      expect((await subscribe('198.51.100.9', 'other@example.com')).status).toBe(202);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For does not buy a fresh limit', async () => {
+    const app = await listening({});
+    try {
+      for (let i = 0; i < 5; i++)
+        expect((await app.post('/api/contact', `192.0.2.${i}`, message(i))).status).toBe(201);
+      expect((await app.post('/api/contact', '192.0.2.99', message(5))).status).toBe(429);
+    } finally {
+      await app.close();
+    }
   });
 });

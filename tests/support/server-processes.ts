@@ -1,5 +1,6 @@
 // Real server processes (node src/server/main.ts) on a PostgreSQL database of their own, for the
-// production-boot and multi-process tests of tests/server-pg.
+// production-boot, multi-process and session-cache tests of tests/server-pg (the one helper that
+// starts main.ts; decision 0019).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +47,10 @@ export type ServerProcess = {
   url: string;
   exited: Promise<number | null>;
   output(): string;
+  /** A request to this process; redirects are answered, not followed. */
+  request(requestPath: string, init?: RequestInit): Promise<Response>;
+  /** SIGTERM, resolved once the process has exited. */
+  stop(): Promise<void>;
 };
 
 /** Starts main.ts with only the given environment (plus PATH); resolves once /api/health answers. */
@@ -64,7 +69,18 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const server = { child, port, url, exited, output: () => output };
+  const server: ServerProcess = {
+    child,
+    port,
+    url,
+    exited,
+    output: () => output,
+    request: (requestPath, init) => fetch(`${url}${requestPath}`, { redirect: 'manual', ...init }),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
   let gone = false;
   void exited.then(() => {
     gone = true;

@@ -6,17 +6,22 @@ import { user } from '#server/db/schema/auth.ts';
 import type { Viewer } from '#server/lib/context.ts';
 import type { AuditEntry, AuditPage } from '#shared/schemas/admin.ts';
 
+export type Actor = Pick<Viewer, 'userId' | 'email'>;
+
 export type AuditInput = {
-  actor: Pick<Viewer, 'userId' | 'email'>;
+  actor: Actor;
   action: string;
   target?: string | null;
   reason?: string | null;
   detail?: unknown;
 };
 
-/** Appends one operator action to the audit log. Every admin route that changes anything calls it. */
-export async function recordAudit(db: Database, input: AuditInput): Promise<void> {
-  await db.insert(auditLog).values({
+/**
+ * Appends one operator action to the audit log. Services call it (routes never do), inside the
+ * transaction of the change when there is one: see `audited`.
+ */
+export async function recordAudit(deps: { db: Database }, input: AuditInput): Promise<void> {
+  await deps.db.insert(auditLog).values({
     actorId: input.actor.userId,
     actorEmail: input.actor.email,
     action: input.action,
@@ -26,10 +31,32 @@ export async function recordAudit(db: Database, input: AuditInput): Promise<void
   });
 }
 
+/**
+ * Runs an operator's change and writes its audit entry in one transaction: both land or neither.
+ * `entry` sees the change's result; returning null records nothing (the change was a no-op).
+ */
+export async function audited<T>(
+  deps: { db: Database },
+  change: (tx: Database) => Promise<T>,
+  entry: (result: T) => AuditInput | null,
+): Promise<T> {
+  return deps.db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const result = await change(tx);
+    const input = entry(result);
+    if (input) await recordAudit({ db: tx }, input);
+    return result;
+  });
+}
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The newest audit entries first, 50 a page, optionally matching action, target, reason or operator. */
-export async function listAudit(db: Database, query: { page: number; q?: string }): Promise<AuditPage> {
+export async function listAudit(
+  deps: { db: Database },
+  query: { page: number; q?: string },
+): Promise<AuditPage> {
+  const db = deps.db;
   const q = query.q?.trim();
   const pattern = q ? containsPattern(q) : undefined;
   const where = pattern

@@ -6,8 +6,6 @@ import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
-import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
-import { cardSummary } from '#shared/catalog/text.ts';
 import { deployRefusal } from '#shared/catalog/workflow-facts.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type {
@@ -17,7 +15,7 @@ import type {
   CatalogImportStatus,
   ImportSummary,
 } from '#shared/schemas/admin.ts';
-import { catalogEdited, importCatalog } from '../catalog/import-catalog.ts';
+import { importCatalog } from '../catalog/import-catalog.ts';
 import { type InputFile, type ManifestRow, parseManifest, unzip } from '../catalog/read-input.ts';
 
 // The operator's side of the catalogue: uploads imported in the background one at a time (progress
@@ -281,88 +279,4 @@ export async function listCatalogItems(
     updatedAt: updatedAt.toISOString(),
   }));
   return { items, page: query.page, pageSize: CATALOG_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };
-}
-
-async function existing(deps: CatalogAdminDeps, id: string) {
-  const [row] = await deps.database.db
-    .select({
-      id: automations.id,
-      title: automations.title,
-      description: automations.description,
-      category: automations.category,
-      tags: automations.tags,
-      videoUrl: automations.videoUrl,
-      published: automations.published,
-    })
-    .from(automations)
-    .where(eq(automations.id, id));
-  if (!row) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
-  return row;
-}
-
-/**
- * Edits an item's title, description, category, tags or video link. A later re-import of a changed
- * file derives these again from the file (an unchanged file leaves the edit alone).
- */
-export async function editCatalogItem(
-  deps: CatalogAdminDeps,
-  id: string,
-  edit: {
-    title?: string;
-    description?: string;
-    category?: string;
-    tags?: string[];
-    videoUrl?: string | null;
-  },
-) {
-  const before = await existing(deps, id);
-  const values: Partial<typeof automations.$inferInsert> = { updatedAt: new Date() };
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of ['title', 'description', 'category', 'tags', 'videoUrl'] as const) {
-    const next = edit[key];
-    if (next === undefined || JSON.stringify(next) === JSON.stringify(before[key])) continue;
-    changed[key] = { from: before[key], to: next };
-    (values as Record<string, unknown>)[key] = next;
-  }
-  if (edit.description !== undefined && changed.description) values.summary = cardSummary(edit.description);
-  if (Object.keys(changed).length > 0) {
-    await deps.database.db.update(automations).set(values).where(eq(automations.id, id));
-    await catalogEdited(deps.database, deps.bus);
-  }
-  return { id, changed };
-}
-
-/**
- * Lets an item flagged "incomplete wiring" be deployed anyway (or withdraws that). The spec's own deploy
- * rule still applies; the override survives re-imports.
- */
-export async function setDeployOverride(deps: CatalogAdminDeps, id: string, override: boolean) {
-  const before = await existing(deps, id);
-  const [row] = await deps.database.db
-    .select({ quality: automations.quality, deployOverride: automations.deployOverride })
-    .from(automations)
-    .where(eq(automations.id, id));
-  const deployable = isDeployableWith(row?.quality ?? null, override);
-  const changed = row?.deployOverride !== override;
-  if (changed) {
-    await deps.database.db
-      .update(automations)
-      .set({ deployOverride: override, deployable, updatedAt: new Date() })
-      .where(eq(automations.id, id));
-    await catalogEdited(deps.database, deps.bus);
-  }
-  return { id, title: before.title, override, deployable, changed };
-}
-
-/** Publishes or unpublishes an item: unpublished items leave search, detail, preview, counters and trending. */
-export async function setPublished(deps: CatalogAdminDeps, id: string, published: boolean) {
-  const before = await existing(deps, id);
-  if (before.published !== published) {
-    await deps.database.db
-      .update(automations)
-      .set({ published, updatedAt: new Date() })
-      .where(eq(automations.id, id));
-    await catalogEdited(deps.database, deps.bus);
-  }
-  return { id, title: before.title, published, changed: before.published !== published };
 }

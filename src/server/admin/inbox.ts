@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { type Actor, audited, recordAudit } from '#server/admin/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
@@ -14,9 +15,10 @@ import type { InboxMessage, OutboxMail } from '#shared/schemas/admin.ts';
 const LIST_LIMIT = 200;
 
 export async function listMessages(
-  db: Database,
+  deps: { db: Database },
   status: 'open' | 'handled' | 'all',
 ): Promise<InboxMessage[]> {
+  const db = deps.db;
   const where =
     status === 'open'
       ? isNull(contactMessages.handledAt)
@@ -45,49 +47,69 @@ async function messageOf(db: Database, id: string) {
   return row;
 }
 
-export async function setHandled(db: Database, id: string, handled: boolean) {
-  const message = await messageOf(db, id);
-  await db
-    .update(contactMessages)
-    .set({ handledAt: handled ? new Date() : null })
-    .where(eq(contactMessages.id, message.id));
-  return { email: message.email, handled };
+export async function setHandled(
+  deps: { db: Database },
+  input: { actor: Actor; id: string; handled: boolean },
+) {
+  const message = await messageOf(deps.db, input.id);
+  await audited(
+    deps,
+    (tx) =>
+      tx
+        .update(contactMessages)
+        .set({ handledAt: input.handled ? new Date() : null })
+        .where(eq(contactMessages.id, message.id)),
+    () => ({
+      actor: input.actor,
+      action: input.handled ? 'inbox.handled' : 'inbox.reopen',
+      target: message.id,
+      detail: { email: message.email },
+    }),
+  );
+  return { email: message.email, handled: input.handled };
 }
 
 /** Mails the operator's reply to the sender (through the outbox) and marks the message handled. */
 export async function replyToMessage(
   deps: { db: Database; log?: Logger; smtpConfigured: boolean },
-  id: string,
-  body: string,
+  input: { actor: Actor; id: string; body: string },
 ) {
-  const message = await messageOf(deps.db, id);
+  const message = await messageOf(deps.db, input.id);
+  const body = input.body;
   const subject = 'Re: your message to Flowvault';
   const quoted = message.message.length > 2000 ? `${message.message.slice(0, 2000)}…` : message.message;
-  const mailId = await enqueueMail(
-    deps.db,
-    {
-      kind: 'contact-reply',
-      to: message.email,
-      ...layout({
-        subject,
-        heading: `Hello ${message.name}`,
-        paragraphs: [
-          ...body
-            .split(/\n{2,}/)
-            .map((p) => p.trim())
-            .filter(Boolean),
-          `You wrote: “${quoted}”`,
-        ],
-        footer: 'You are receiving this because you wrote to Flowvault through the contact form.',
-      }),
+  // The reply is queued in the outbox, so the mail, the handled mark and the audit entry share a transaction.
+  return audited(
+    deps,
+    async (tx) => {
+      const mailId = await enqueueMail(
+        tx,
+        {
+          kind: 'contact-reply',
+          to: message.email,
+          ...layout({
+            subject,
+            heading: `Hello ${message.name}`,
+            paragraphs: [
+              ...body
+                .split(/\n{2,}/)
+                .map((p) => p.trim())
+                .filter(Boolean),
+              `You wrote: “${quoted}”`,
+            ],
+            footer: 'You are receiving this because you wrote to Flowvault through the contact form.',
+          }),
+        },
+        { log: deps.log, smtpConfigured: deps.smtpConfigured },
+      );
+      await tx
+        .update(contactMessages)
+        .set({ handledAt: new Date() })
+        .where(eq(contactMessages.id, message.id));
+      return { email: message.email, mailId };
     },
-    { log: deps.log, smtpConfigured: deps.smtpConfigured },
+    (result) => ({ actor: input.actor, action: 'inbox.reply', target: message.id, detail: result }),
   );
-  await deps.db
-    .update(contactMessages)
-    .set({ handledAt: new Date() })
-    .where(eq(contactMessages.id, message.id));
-  return { email: message.email, mailId };
 }
 
 /**
@@ -99,8 +121,12 @@ export function csvCell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export async function subscribersCsv(db: Database): Promise<{ csv: string; rows: number }> {
-  const rows = await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt);
+/** The newsletter's subscribers as CSV; the export itself is audited (it hands out personal data). */
+export async function subscribersCsv(
+  deps: { db: Database },
+  input: { actor: Actor },
+): Promise<{ csv: string; rows: number }> {
+  const rows = await deps.db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt);
   const lines = [
     ['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'].map(csvCell).join(','),
   ];
@@ -117,10 +143,17 @@ export async function subscribersCsv(db: Database): Promise<{ csv: string; rows:
         .join(','),
     );
   }
+  await recordAudit(deps, {
+    actor: input.actor,
+    action: 'newsletter.export',
+    target: 'newsletter_subscribers',
+    detail: { rows: rows.length },
+  });
   return { csv: `${lines.join('\r\n')}\r\n`, rows: rows.length };
 }
 
-export async function listOutbox(db: Database, status: string | undefined): Promise<OutboxMail[]> {
+export async function listOutbox(deps: { db: Database }, status: string | undefined): Promise<OutboxMail[]> {
+  const db = deps.db;
   const filters: SQL[] = [];
   if (status) filters.push(eq(mailOutbox.status, status));
   const rows = await db
@@ -147,12 +180,18 @@ export async function listOutbox(db: Database, status: string | undefined): Prom
 }
 
 /** Puts a failed mail back in the delivery queue, due now, with a fresh set of attempts. */
-export async function retryMail(db: Database, id: string) {
-  const [row] = await db
-    .update(mailOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
-    .returning({ id: mailOutbox.id, to: mailOutbox.to });
-  if (!row) throw new AppError('CONFLICT', { userMessage: 'Only a failed mail can be retried.' });
-  return row;
+export async function retryMail(deps: { db: Database }, input: { actor: Actor; id: string }) {
+  return audited(
+    deps,
+    async (tx) => {
+      const [row] = await tx
+        .update(mailOutbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+        .where(and(eq(mailOutbox.id, input.id), eq(mailOutbox.status, 'failed')))
+        .returning({ id: mailOutbox.id, to: mailOutbox.to });
+      if (!row) throw new AppError('CONFLICT', { userMessage: 'Only a failed mail can be retried.' });
+      return row;
+    },
+    (row) => ({ actor: input.actor, action: 'mail.retry', target: row.id, detail: { to: row.to } }),
+  );
 }

@@ -36,8 +36,8 @@ export async function recordSignIn(
 }
 
 /** A user's recent sign-in attempts, newest first. */
-export async function listSignIns(db: Database, email: string, limit = 20): Promise<SignInEvent[]> {
-  const rows = await db
+export async function listSignIns(deps: { db: Database }, email: string, limit = 20): Promise<SignInEvent[]> {
+  const rows = await deps.db
     .select()
     .from(signInEvents)
     .where(eq(signInEvents.email, email.toLowerCase()))

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
+import { type Actor, audited, recordAudit } from '#server/admin/audit.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
 import { publishViewerChanged } from '#server/auth/viewer.ts';
+import { grantAccess, revokeAccess } from '#server/billing/access.ts';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { account, profiles, session, user } from '#server/db/schema/auth.ts';
@@ -53,64 +55,81 @@ export async function getUser(deps: Deps, userId: string) {
 /** Changes a user's role. An operator cannot change their own (no locking oneself out). */
 export async function changeRole(
   deps: Deps,
-  input: { actorId: string; userId: string; role: 'user' | 'admin' },
+  input: { actor: Actor; userId: string; role: 'user' | 'admin' },
 ) {
-  if (input.actorId === input.userId) {
+  if (input.actor.userId === input.userId) {
     throw new AppError('CONFLICT', { userMessage: 'You cannot change your own role.' });
   }
   const target = await getUser(deps, input.userId);
-  await deps.db
-    .update(user)
-    .set({ role: input.role, updatedAt: nowOf(deps) })
-    .where(eq(user.id, target.id));
+  const result = { previous: target.role, role: input.role, email: target.email };
+  await audited(
+    deps,
+    (tx) =>
+      tx
+        .update(user)
+        .set({ role: input.role, updatedAt: nowOf(deps) })
+        .where(eq(user.id, target.id)),
+    () => ({ actor: input.actor, action: 'user.role-change', target: target.id, detail: result }),
+  );
   await publishViewerChanged(deps, target.id);
-  return { previous: target.role, role: input.role, email: target.email };
+  return result;
 }
 
-/**
- * Grants or revokes lifetime access by hand (a complimentary grant, a goodwill revoke). It changes
- * the profile only: no payment is created or marked as paid, so payment records stay the truth.
- */
-export async function changeAccess(deps: Deps, input: { userId: string; action: 'grant' | 'revoke' }) {
+/** Grants or revokes lifetime access by hand (a complimentary grant, a goodwill revoke): see access.ts. */
+export async function changeAccess(
+  deps: Deps,
+  input: { actor: Actor; userId: string; action: 'grant' | 'revoke'; reason: string },
+) {
   const target = await getUser(deps, input.userId);
-  const now = nowOf(deps);
-  const values =
+  const audit = {
+    actor: input.actor,
+    action: input.action === 'grant' ? 'user.grant-access' : 'user.revoke-access',
+    target: target.id,
+    reason: input.reason,
+    detail: { email: target.email },
+  };
+  const { changed } =
     input.action === 'grant'
-      ? {
-          hasPaid: true,
-          subscriptionStatus: 'active',
-          subscriptionPeriod: 'lifetime',
-          subscriptionTier: 'Lifetime Access',
-          subscriptionExpiresAt: null,
-          paymentDate: now,
-          updatedAt: now,
-        }
-      : { hasPaid: false, subscriptionStatus: 'revoked', subscriptionTier: null, updatedAt: now };
-  const updated = await deps.db
-    .update(profiles)
-    .set(values)
-    .where(and(eq(profiles.userId, target.id), eq(profiles.hasPaid, input.action === 'revoke')))
-    .returning({ userId: profiles.userId });
-  if (updated.length > 0) await publishViewerChanged(deps, target.id);
-  return { email: target.email, changed: updated.length > 0 };
+      ? await grantAccess(deps, { userId: target.id, audit })
+      : await revokeAccess(deps, { userId: target.id, audit });
+  return { email: target.email, changed };
 }
 
 /** Signs a user out everywhere: their sessions are deleted. */
-export async function endSessions(deps: Deps, userId: string) {
-  const target = await getUser(deps, userId);
-  const ended = await deps.db
-    .delete(session)
-    .where(eq(session.userId, target.id))
-    .returning({ id: session.id });
+export async function endSessions(deps: Deps, input: { actor: Actor; userId: string }) {
+  const target = await getUser(deps, input.userId);
+  const ended = await audited(
+    deps,
+    async (tx) =>
+      (await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id })).length,
+    (count) => ({
+      actor: input.actor,
+      action: 'user.end-sessions',
+      target: target.id,
+      detail: { email: target.email, ended: count },
+    }),
+  );
   await publishViewerChanged(deps, target.id);
-  return { email: target.email, ended: ended.length };
+  return { email: target.email, ended };
 }
 
-/** Mails the user a password-reset link through better-auth (the operator never sees a password). */
-export async function sendPasswordReset(deps: Deps & { auth: Auth | undefined }, userId: string) {
-  const target = await getUser(deps, userId);
+/**
+ * Mails the user a password-reset link through better-auth (the operator never sees a password).
+ * The mail leaves through better-auth, so the audit entry follows it rather than sharing a transaction.
+ */
+export async function sendPasswordReset(
+  deps: Deps & { auth: Auth | undefined },
+  input: { actor: Actor; userId: string },
+) {
+  const target = await getUser(deps, input.userId);
   if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
   await deps.auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: '/auth?mode=reset' } });
+  await recordAudit(deps, {
+    actor: input.actor,
+    action: 'user.password-reset',
+    target: target.id,
+    detail: { email: target.email },
+  });
   return { email: target.email };
 }
 
@@ -120,27 +139,39 @@ export async function sendPasswordReset(deps: Deps & { auth: Auth | undefined },
  */
 export async function setBanned(
   deps: Deps,
-  input: { actorId: string; userId: string; banned: boolean; reason: string },
+  input: { actor: Actor; userId: string; banned: boolean; reason: string },
 ) {
-  if (input.actorId === input.userId) {
+  if (input.actor.userId === input.userId) {
     throw new AppError('CONFLICT', { userMessage: 'You cannot ban your own account.' });
   }
   const target = await getUser(deps, input.userId);
-  await deps.db
-    .update(user)
-    .set({
-      banned: input.banned,
-      banReason: input.banned ? input.reason : null,
-      banExpires: null,
-      updatedAt: nowOf(deps),
-    })
-    .where(eq(user.id, target.id));
-  const ended = input.banned
-    ? (await deps.db.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id }))
-        .length
-    : 0;
+  const result = await audited(
+    deps,
+    async (tx) => {
+      await tx
+        .update(user)
+        .set({
+          banned: input.banned,
+          banReason: input.banned ? input.reason : null,
+          banExpires: null,
+          updatedAt: nowOf(deps),
+        })
+        .where(eq(user.id, target.id));
+      const ended = input.banned
+        ? (await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id })).length
+        : 0;
+      return { email: target.email, banned: input.banned, sessionsEnded: ended };
+    },
+    (done) => ({
+      actor: input.actor,
+      action: input.banned ? 'user.ban' : 'user.unban',
+      target: target.id,
+      reason: input.reason,
+      detail: done,
+    }),
+  );
   await publishViewerChanged(deps, target.id);
-  return { email: target.email, banned: input.banned, sessionsEnded: ended };
+  return result;
 }
 
 /** A user's payments, newest first (for the refund action). */
@@ -165,12 +196,21 @@ export async function listUserPayments(deps: Deps, userId: string): Promise<Admi
 }
 
 /** Mails a new verification link to an unverified user through better-auth. */
-export async function resendVerification(deps: Deps & { auth: Auth | undefined }, userId: string) {
-  const target = await getUser(deps, userId);
+export async function resendVerification(
+  deps: Deps & { auth: Auth | undefined },
+  input: { actor: Actor; userId: string },
+) {
+  const target = await getUser(deps, input.userId);
   if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
   if (target.emailVerified)
     throw new AppError('CONFLICT', { userMessage: 'This email is already verified.' });
   await deps.auth.api.sendVerificationEmail({ body: { email: target.email, callbackURL: '/dashboard' } });
+  await recordAudit(deps, {
+    actor: input.actor,
+    action: 'user.resend-verification',
+    target: target.id,
+    detail: { email: target.email },
+  });
   return { email: target.email };
 }
 
@@ -180,16 +220,22 @@ export async function resendVerification(deps: Deps & { auth: Auth | undefined }
  */
 export async function testOwnLogin(
   deps: Deps & { auth: Auth | undefined },
-  userId: string,
-  password: string,
+  input: { actor: Actor; password: string },
 ) {
   if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
-  const target = await getUser(deps, userId);
+  const target = await getUser(deps, input.actor.userId);
+  const password = input.password;
   const [credential] = await deps.db
     .select({ hash: account.password })
     .from(account)
     .where(and(eq(account.userId, target.id), eq(account.providerId, 'credential')));
   const context = await deps.auth.$context;
   const ok = credential?.hash ? await context.password.verify({ hash: credential.hash, password }) : false;
+  await recordAudit(deps, {
+    actor: input.actor,
+    action: 'auth.test-login',
+    target: target.id,
+    detail: { success: ok },
+  });
   return { email: target.email, success: ok };
 }

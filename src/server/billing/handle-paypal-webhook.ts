@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { payments, paypalWebhookEvents } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { refundAccess } from './access.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { recordPayPalCalls } from './payment-events.ts';
 import type { PayPalCallRecord, WebhookHeaders } from './paypal-client.ts';
-import { revokeAccess } from './revoke-access.ts';
 import { settleOrder } from './settle-order.ts';
 
 type WebhookEvent = {
@@ -168,14 +168,14 @@ async function processEvent(deps: BillingDeps, event: WebhookEvent): Promise<str
       if (!payment || !captureId) return 'unknown-capture';
       const capture = await deps.paypal.getCapture(captureId);
       if (capture.status !== 'REFUNDED') return 'partial-refund-kept';
-      return (await revokeAccess(deps, { paymentId: payment.id, reason: 'refunded' }))
+      return (await refundAccess(deps, { paymentId: payment.id, reason: 'refunded' }))
         ? 'revoked'
         : 'already-revoked';
     }
     case 'PAYMENT.CAPTURE.REVERSED': {
       const payment = resource.id ? await paymentOfCapture(deps, resource.id) : undefined;
       if (!payment) return 'unknown-capture';
-      return (await revokeAccess(deps, { paymentId: payment.id, reason: 'reversed' }))
+      return (await refundAccess(deps, { paymentId: payment.id, reason: 'reversed' }))
         ? 'revoked'
         : 'already-revoked';
     }

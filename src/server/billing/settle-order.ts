@@ -1,16 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { publishViewerChanged } from '#server/auth/viewer.ts';
-import { profiles } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
 import { receiptEmail } from '#server/mail/templates.ts';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
 import { centsToDecimal } from '#shared/plans.ts';
+import { refundAccess, writeAccess } from './access.ts';
 import { type BillingDeps, defaultSleep } from './billing-deps.ts';
 import { recordPaymentState, recordPayPalCalls } from './payment-events.ts';
 import { captureOf, type PayPalCallRecord, PayPalError, type PayPalOrder } from './paypal-client.ts';
-import { revokeAccess } from './revoke-access.ts';
 
 export type SettleOutcome =
   | { outcome: 'granted' | 'already-granted'; paymentId: string }
@@ -147,7 +146,7 @@ export async function settleOrder(
       };
     }
     if (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED') {
-      await revokeAccess(deps, { paymentId: payment.id, reason: 'refunded' });
+      await refundAccess(deps, { paymentId: payment.id, reason: 'refunded' });
       return { outcome: 'failed', paymentId: payment.id, reason: 'The payment was refunded' };
     }
 
@@ -228,21 +227,8 @@ async function grant(
       .returning({ id: payments.id });
     if (updated.length === 0) return false;
     if (payment.userId) {
-      await tx
-        .update(profiles)
-        .set({
-          hasPaid: true,
-          subscriptionStatus: 'active',
-          subscriptionPeriod: 'lifetime',
-          subscriptionTier: 'Lifetime Access',
-          subscriptionExpiresAt: null,
-          subscriptionAutoRenew: false,
-          nextBillingDate: null,
-          paymentDate: now,
-          subscriptionAmount: payment.amountCents,
-          updatedAt: now,
-        })
-        .where(eq(profiles.userId, payment.userId));
+      const change = { kind: 'grant', paidAt: now, amountCents: payment.amountCents } as const;
+      await writeAccess(tx as unknown as BillingDeps['db'], { userId: payment.userId, change, now });
     }
     await recordPaymentState(
       tx as unknown as BillingDeps['db'],

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Database } from '#server/db/client.ts';
+import { clientIp } from '#server/lib/client-ip.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
@@ -17,13 +18,15 @@ import {
   unsubscribeNewsletter,
 } from './site-inbox.ts';
 
-/** Who is sending, for rate limits: the socket address (forwarded headers can be forged). */
-function senderOf(c: { env: unknown; req: { header(name: string): string | undefined } }): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
-export function siteInboxRoutes(deps: { db: Database; baseUrl: string; smtpConfigured: boolean }) {
+export function siteInboxRoutes(deps: {
+  db: Database;
+  baseUrl: string;
+  smtpConfigured: boolean;
+  /** Behind a proxy (TRUST_PROXY) each visitor is limited on their own address, not the proxy's. */
+  trustProxy: boolean;
+}) {
+  /** Who is sending, for the contact and newsletter limits: the one client-IP rule of the app. */
+  const senderOf = (c: Context) => clientIp(c, deps.trustProxy) ?? 'unknown';
   return new Hono<AppEnv>()
     .post('/contact', validate('json', ContactMessageInputSchema), async (c) => {
       const input = c.req.valid('json');

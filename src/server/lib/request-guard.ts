@@ -9,7 +9,7 @@
 // - the few routes better-auth does not limit are rate-limited here (webhook, client error reports,
 //   the operator's test sign-in).
 import type { Context, MiddlewareHandler } from 'hono';
-import { CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
+import { CATALOG_UPLOAD_PATH } from '#server/admin/admin-deps.ts';
 import { tooManyRequestsMessage } from '#server/auth/auth-messages.ts';
 import { trustedOrigins } from '#server/auth/create-auth.ts';
 import type { Env } from '#server/env.ts';

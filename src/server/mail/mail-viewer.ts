@@ -4,7 +4,7 @@ import type { Context, Next } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { AppEnv } from '#server/lib/context.ts';
-import { escapeHtml } from './templates.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 
 // The development mail viewer at /__mail: without SMTP a newcomer's verification and reset links would
 // hide among the request lines of the log. It lists every outbox mail, newest first, with its text

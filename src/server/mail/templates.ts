@@ -1,18 +1,11 @@
 // HTML + plain-text templates. Each returns the three parts a message needs; links are absolute.
 // Later features add theirs here (receipt, contact, newsletter) with the same `layout`.
 
+import { escapeHtml } from '#server/lib/escape-html.ts';
+
 export type MailContent = { subject: string; html: string; text: string };
 
 const PRODUCT = 'Flowvault';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 type Layout = {
   subject: string;

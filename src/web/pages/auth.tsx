@@ -1,9 +1,10 @@
 import { CheckCircle2, Loader2, MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { AuthRequestError, authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText, LOGIN_FAILED, REGISTRATION_FAILED } from '#web/features/auth/auth-errors.ts';
@@ -50,9 +51,6 @@ function ProgressSteps() {
   );
 }
 
-const inputClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
 function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -60,7 +58,6 @@ function ResetPasswordForm({ token }: { token: string | null }) {
   const [problem, setProblem] = useState<string | null>(
     token ? null : 'This reset link is incomplete. Ask for a new one from the sign-in form.',
   );
-  const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,26 +96,17 @@ function ResetPasswordForm({ token }: { token: string | null }) {
           {problem}
         </p>
       )}
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-new`} className="text-sm font-medium">
-          New password
-        </label>
-        <input
-          id={`${id}-new`}
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          aria-describedby={`${id}-hint`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-        />
-        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          At least 8 characters.
-        </p>
-      </div>
+      <Field
+        label="New password"
+        hint="At least 8 characters."
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" className="w-full" size="lg" disabled={busy || !token}>
         {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />}
         Update Password
@@ -162,7 +150,6 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const id = useId();
 
   const rawNext = params.get('next');
   // Already signed in: on to payment (the payment page sends members on to the dashboard), the
@@ -256,43 +243,26 @@ export function AuthPage() {
         )}
 
         <form method="post" onSubmit={submit} className="mt-6 space-y-5">
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              Email
-            </label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-password`} className="text-sm font-medium">
-              Password
-            </label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete={registering ? 'new-password' : 'current-password'}
-              required
-              maxLength={128}
-              aria-describedby={registering ? `${id}-password-hint` : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
-            />
-            {registering && (
-              <p id={`${id}-password-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-                At least 8 characters.
-              </p>
-            )}
-          </div>
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            label="Password"
+            hint={registering ? 'At least 8 characters.' : undefined}
+            name="password"
+            type="password"
+            autoComplete={registering ? 'new-password' : 'current-password'}
+            required
+            maxLength={128}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && (
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />

@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
@@ -51,19 +52,6 @@ export const cardClass =
 export const inputClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-950';
 
-/** A labelled input that fills its row: the console's search boxes and one-field forms. */
-export function Field({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className="flex-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} className={`${inputClass} mt-1`} {...input} />
-    </div>
-  );
-}
-
 /** Previous / Next under a paged list. */
 export function Pager({
   page,
@@ -109,6 +97,7 @@ export function SearchForm({
       }}
     >
       <Field
+        className="flex-1"
         label={label}
         type="search"
         autoComplete="off"

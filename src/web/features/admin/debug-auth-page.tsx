@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, Field, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, cardClass, SearchForm } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
   const events = useQuery({
@@ -55,6 +56,7 @@ function TestOwnLogin() {
         }}
       >
         <Field
+          className="flex-1"
           label="Your password"
           type="password"
           autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { cn } from '#web/lib/cn.ts';
+import { FindIntegrationBox, IntegrationChip } from './integration-chips.tsx';
 import { useIntegrations } from './library-api.ts';
 
 /**
@@ -22,27 +22,15 @@ export function IntegrationFacet(props: {
         .filter((i) => i.name.toLowerCase().includes(needle) && !shown.has(i.name))
         .slice(0, 8)
     : [];
-  const chip = (name: string, count: number | null) => {
-    const on = props.selected.includes(name);
-    return (
-      <li key={name}>
-        <button
-          type="button"
-          aria-pressed={on}
-          onClick={() => props.onToggle(name)}
-          className={cn(
-            'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            on
-              ? 'border-brand-600 bg-brand-600 text-white'
-              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
-          )}
-        >
-          {name}
-          {count !== null && <span className="ml-1 font-normal tabular-nums">({count})</span>}
-        </button>
-      </li>
-    );
-  };
+  const chip = (name: string, count: number | null) => (
+    <IntegrationChip
+      key={name}
+      name={name}
+      count={count}
+      on={props.selected.includes(name)}
+      onToggle={() => props.onToggle(name)}
+    />
+  );
   return (
     <details
       className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
@@ -53,17 +41,7 @@ export function IntegrationFacet(props: {
       </summary>
       <fieldset className="mt-3 space-y-3">
         <legend className="sr-only">Filter by integration</legend>
-        <label htmlFor={`${ids}-find`} className="sr-only">
-          Find an integration
-        </label>
-        <input
-          id={`${ids}-find`}
-          type="search"
-          value={find}
-          onChange={(e) => setFind(e.target.value)}
-          placeholder="Find an integration..."
-          className="h-9 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
-        />
+        <FindIntegrationBox id={`${ids}-find`} label="Find an integration" value={find} onChange={setFind} />
         {found.length > 0 && (
           <ul className="flex flex-wrap gap-2">{found.map((i) => chip(i.name, i.count))}</ul>
         )}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { cn } from '#web/lib/cn.ts';
+import { FindIntegrationBox, IntegrationChip } from './integration-chips.tsx';
 import { useIntegrations } from './library-api.ts';
 
 // "My stack": the integrations a member uses, saved on the server (Settings → My Stack, and the quick
@@ -52,38 +52,16 @@ export function StackEditor() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         The integrations you use. Search can then show only workflows built from them, or any that use one.
       </p>
-      <label htmlFor={`${ids}-find`} className="sr-only">
-        Find an integration for your stack
-      </label>
-      <input
+      <FindIntegrationBox
         id={`${ids}-find`}
-        type="search"
+        label="Find an integration for your stack"
         value={find}
-        onChange={(e) => setFind(e.target.value)}
-        placeholder="Find an integration..."
-        className="h-9 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+        onChange={setFind}
       />
       <ul aria-label="Integrations for your stack" className="flex flex-wrap gap-2">
-        {[...new Set([...current, ...shown.map((i) => i.name)])].map((name) => {
-          const on = current.includes(name);
-          return (
-            <li key={name}>
-              <button
-                type="button"
-                aria-pressed={on}
-                onClick={() => toggle(name)}
-                className={cn(
-                  'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                  on
-                    ? 'border-brand-600 bg-brand-600 text-white'
-                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
-                )}
-              >
-                {name}
-              </button>
-            </li>
-          );
-        })}
+        {[...new Set([...current, ...shown.map((i) => i.name)])].map((name) => (
+          <IntegrationChip key={name} name={name} on={current.includes(name)} onToggle={() => toggle(name)} />
+        ))}
       </ul>
       <Button
         type="button"

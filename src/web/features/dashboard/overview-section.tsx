@@ -1,6 +1,7 @@
 import { Clock, Copy, Rocket } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { relativeTime } from '#shared/relative-time.ts';
 import type { ActivityItem } from '#shared/schemas/library.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { useOverview } from './library-api.ts';
@@ -12,17 +13,6 @@ const KIND_LABELS: Record<ActivityItem['kind'], string> = {
   deploy: 'Deployed',
   save: 'Saved',
 };
-
-/** Relative time (spec part 2 §4): Just now, N min ago, N hour(s) ago, else the local date. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const diff = now - Date.parse(iso);
-  const minutes = Math.floor(diff / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return new Date(iso).toLocaleDateString();
-}
 
 export function OverviewSection() {
   const { user } = useAuth();

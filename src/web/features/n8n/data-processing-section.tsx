@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { relativeTime } from '#shared/relative-time.ts';
 import type { N8nRunsView, N8nRunView } from '#shared/schemas/n8n.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
-import { formatDuration, relativeTime } from './n8n-activity.tsx';
+import { formatDuration } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
 const EMPTY_TITLE = 'No data processing activity';

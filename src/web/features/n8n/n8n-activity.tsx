@@ -7,21 +7,11 @@ import {
 } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
-
-/** Spec part 2 §4: 'Just now' (or 'Running now'), 'N min ago', 'N hour(s) ago', else the local date. */
-export function relativeTime(iso: string | null, now: number, running = false): string {
-  if (!iso) return running ? 'Running now' : '';
-  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return running ? 'Running now' : 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return new Date(iso).toLocaleDateString();
-}
 
 /** Avg Time as the member reads it: ms under a second, seconds under a minute, else minutes. */
 export function formatDuration(ms: number): string {

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Copy, OctagonX, Rocket } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nWebhookUrl, type QuickAction } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
-import { DeploymentHistory, HealthCheck, RecentRuns, relativeTime } from './n8n-activity.tsx';
+import { DeploymentHistory, HealthCheck, RecentRuns } from './n8n-activity.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 import { WebhookUrls } from './webhook-urls.tsx';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, relativeTime } from './n8n-activity.tsx';
+import { relativeTime } from '#shared/relative-time.ts';
+import { formatDuration } from './n8n-activity.tsx';
 
 describe('relative times (spec part 2 §4)', () => {
   const now = Date.parse('2026-03-01T12:00:00Z');

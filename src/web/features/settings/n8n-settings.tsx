@@ -3,61 +3,26 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT, type N8nConnectionView, type N8nTestResult } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { n8nApi, n8nKeys } from '#web/features/n8n/n8n-api.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { cn } from '#web/lib/cn.ts';
-import { fieldClass } from './profile-settings.tsx';
+import { type BadgeState, ConnectionBadge } from './n8n-connection-badge.tsx';
+import { N8nHelp } from './n8n-help.tsx';
+import { N8nInstanceList } from './n8n-instance-list.tsx';
 
 const TEST_TOAST = 'n8n-test-connection';
 
-type BadgeState = 'not-configured' | 'testing' | 'connected' | 'disconnected';
-
-const BADGE: Record<BadgeState, { label: string; className: string }> = {
-  'not-configured': {
-    label: 'Not Configured',
-    className: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
-  },
-  testing: {
-    label: 'Testing...',
-    className: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-  },
-  connected: {
-    label: 'Connected',
-    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
-  },
-  disconnected: {
-    label: 'Disconnected',
-    className: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
-  },
-};
-
-export function ConnectionBadge({ state }: { state: BadgeState }) {
-  const badge = BADGE[state];
-  return (
-    <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', badge.className)}
-    >
-      {badge.label}
-    </span>
-  );
-}
-
-const HELP_LINKS = [
-  { href: 'https://docs.n8n.io/api/authentication/', label: 'How to create an n8n API key' },
-  { href: 'https://docs.n8n.io/api/', label: 'n8n public API documentation' },
-  { href: 'https://docs.n8n.io/hosting/', label: 'Self-hosting n8n' },
-];
-
-const BENEFITS = [
-  'Deploy any library workflow straight into your own n8n with one click',
-  'A preflight check shows what will change and which credentials to set up before anything is created',
-  'Keep several instances (e.g. staging and production) and choose a default',
-  'Recent Runs and success rate come from your real n8n executions',
-  'Emergency Stop deactivates every workflow Flowvault deployed, in one go',
-];
-
 type Draft = { name: string; instanceUrl: string; apiKey: string; webhookUrl: string };
 const EMPTY: Draft = { name: '', instanceUrl: '', apiKey: '', webhookUrl: '' };
+
+/** A label with a muted '(optional)' after it. */
+function Optional({ children }: { children: string }) {
+  return (
+    <>
+      {children} <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+    </>
+  );
+}
 
 /** Settings → N8N Integration (spec part 2 §2, §4, §5, §8). The API key never comes back from the server. */
 export function N8nSettings() {
@@ -195,81 +160,15 @@ export function N8nSettings() {
 
   return (
     <div className="space-y-8">
-      <section aria-labelledby={`${id}-instances`} className="space-y-3">
-        <div className="flex items-center justify-between gap-2">
-          <h3 id={`${id}-instances`} className="text-base font-semibold">
-            Your n8n instances
-          </h3>
-          {editing && (
-            <Button variant="outline" size="sm" onClick={() => edit(null)}>
-              Add another instance
-            </Button>
-          )}
-        </div>
-        {connections.isPending ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Loading your instances…</p>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            No instance yet. Enter your Instance URL and API Key below.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {items.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center gap-3 p-3">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {c.name}
-                    {c.isDefault && (
-                      <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-900/40 dark:text-brand-200">
-                        Default
-                      </span>
-                    )}
-                    <ConnectionBadge state={c.status} />
-                  </p>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-                    {c.instanceUrl} · API key {c.apiKeyMasked}
-                    {c.workflowCount !== null && ` · ${c.workflowCount} workflows`}
-                  </p>
-                  {c.lastTestMessage && c.status === 'disconnected' && (
-                    <p className="text-sm text-red-700 dark:text-red-400">{c.lastTestMessage}</p>
-                  )}
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" onClick={() => edit(c)} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Button>
-                  <Button variant="outline" size="sm" onClick={() => test(c)} aria-label={`Test ${c.name}`}>
-                    Test
-                  </Button>
-                  {!c.isDefault && (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={makeDefault.isPending}
-                      onClick={() => makeDefault.mutate(c)}
-                      aria-label={`Make ${c.name} the default`}
-                    >
-                      Make default
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Remove ${c.name}? Flowvault will forget its API key.`))
-                        remove.mutate(c);
-                    }}
-                    aria-label={`Remove ${c.name}`}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <N8nInstanceList
+        items={items}
+        loading={connections.isPending}
+        editing={editing !== null}
+        edit={edit}
+        test={(c) => void test(c)}
+        makeDefault={makeDefault}
+        remove={remove}
+      />
 
       <form onSubmit={save} className="space-y-5" aria-labelledby={`${id}-form`}>
         <div className="flex items-center justify-between gap-2">
@@ -280,69 +179,41 @@ export function N8nSettings() {
             <ConnectionBadge state={badgeState} />
           </span>
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            Name <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
-          <input
-            id={`${id}-name`}
-            value={draft.name}
-            maxLength={80}
-            placeholder="Production"
-            onChange={(e) => change('name', e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-url`} className="text-sm font-medium">
-            Instance URL
-          </label>
-          <input
-            id={`${id}-url`}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            required
-            value={draft.instanceUrl}
-            placeholder="https://your-n8n.example.com"
-            onChange={(e) => change('instanceUrl', e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-key`} className="text-sm font-medium">
-            API Key
-          </label>
-          <input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.apiKey}
-            placeholder={editing ? `${editing.apiKeyMasked} (leave empty to keep)` : 'n8n API key'}
-            aria-describedby={`${id}-key-hint`}
-            onChange={(e) => change('apiKey', e.target.value)}
-            className={fieldClass}
-          />
-          <p id={`${id}-key-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-            Stored encrypted; only its last four characters are ever shown. In n8n: Settings → n8n API →
-            Create an API key.
-          </p>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-webhook`} className="text-sm font-medium">
-            Webhook URL <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
-          <input
-            id={`${id}-webhook`}
-            type="url"
-            inputMode="url"
-            value={draft.webhookUrl}
-            placeholder="https://your-n8n.example.com/webhook/…"
-            onChange={(e) => change('webhookUrl', e.target.value)}
-            className={fieldClass}
-          />
-        </div>
+        <Field
+          label={<Optional>Name</Optional>}
+          value={draft.name}
+          maxLength={80}
+          placeholder="Production"
+          onChange={(e) => change('name', e.target.value)}
+        />
+        <Field
+          label="Instance URL"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          required
+          value={draft.instanceUrl}
+          placeholder="https://your-n8n.example.com"
+          onChange={(e) => change('instanceUrl', e.target.value)}
+        />
+        <Field
+          label="API Key"
+          hint="Stored encrypted; only its last four characters are ever shown. In n8n: Settings → n8n API → Create an API key."
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.apiKey}
+          placeholder={editing ? `${editing.apiKeyMasked} (leave empty to keep)` : 'n8n API key'}
+          onChange={(e) => change('apiKey', e.target.value)}
+        />
+        <Field
+          label={<Optional>Webhook URL</Optional>}
+          type="url"
+          inputMode="url"
+          value={draft.webhookUrl}
+          placeholder="https://your-n8n.example.com/webhook/…"
+          onChange={(e) => change('webhookUrl', e.target.value)}
+        />
         {lastResult && !lastResult.ok && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {lastResult.message}
@@ -377,38 +248,7 @@ export function N8nSettings() {
         </div>
       </form>
 
-      <div className="grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby={`${id}-help`} className="space-y-2">
-          <h3 id={`${id}-help`} className="text-base font-semibold">
-            Help
-          </h3>
-          <ul className="space-y-1 text-sm">
-            {HELP_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400"
-                >
-                  {link.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby={`${id}-benefits`} className="space-y-2">
-          <h3 id={`${id}-benefits`} className="text-base font-semibold">
-            Why connect n8n
-          </h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-            {BENEFITS.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      <N8nHelp />
     </div>
   );
 }

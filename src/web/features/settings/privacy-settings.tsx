@@ -4,12 +4,12 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field } from '#web/components/ui/field.tsx';
 import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { saveFile } from '#web/lib/save-file.ts';
-import { fieldClass } from './profile-settings.tsx';
 import { settingsApi } from './settings-api.ts';
 
 /** `flowvault-data-export-2026-03-01.json` */
@@ -168,20 +168,14 @@ export function PrivacySettings() {
         </p>
         {confirming ? (
           <form onSubmit={deleteAccount} className="space-y-3">
-            <div className="space-y-1.5">
-              <label htmlFor={`${id}-password`} className="text-sm font-medium">
-                Enter your password to confirm
-              </label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className={fieldClass}
-              />
-            </div>
+            <Field
+              label="Enter your password to confirm"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={deleting || password === ''} variant="danger">
                 <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { requireAdmin } from '#server/auth/guards.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { validate } from '#server/lib/validate.ts';
+import {
+  AdminCatalogQuerySchema,
+  CatalogEditSchema,
+  DeployOverrideSchema,
+  PublishSchema,
+} from '#shared/schemas/admin.ts';
+import { type AdminDeps, AutomationIdParam, UuidParam } from './admin-deps.ts';
+import {
+  createImportRunner,
+  getImport,
+  listCatalogItems,
+  listImports,
+  MAX_UPLOAD_BYTES,
+} from './catalog-admin.ts';
+import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
+
+/** The catalogue console: uploads and their progress, the item list, edits, publish and deploy override. Admin role only (404 for anyone else). */
+export function adminCatalogRoutes(deps: AdminDeps) {
+  const catalog = { database: deps.database, bus: deps.bus, log: deps.log };
+  const runner = createImportRunner(catalog);
+  return new Hono<AppEnv>()
+    .post(
+      '/imports',
+      requireAdmin,
+      bodyLimit({
+        maxSize: MAX_UPLOAD_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', { userMessage: 'The upload is larger than 50 MB.' });
+        },
+      }),
+      async (c) => {
+        const form = await c.req.parseBody({ all: true });
+        const given = form.files;
+        const list = (Array.isArray(given) ? given : given ? [given] : []).filter(
+          (f): f is File => typeof f !== 'string',
+        );
+        if (list.length === 0) {
+          throw new AppError('BAD_REQUEST', {
+            userMessage: 'Choose a ZIP, workflow .json files or a manifest to upload.',
+          });
+        }
+        const uploads = await Promise.all(
+          list.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+        );
+        const importRow = await startCatalogImport({ ...catalog, runner }, { actor: c.var.viewer, uploads });
+        return c.json(importRow, 202);
+      },
+    )
+    .get('/imports', requireAdmin, async (c) => c.json(await listImports(catalog)))
+    .get('/imports/:id', requireAdmin, validate('param', UuidParam), async (c) =>
+      c.json(await getImport(catalog, c.req.valid('param').id)),
+    )
+    .get('/imports/:id/events', requireAdmin, validate('param', UuidParam), async (c) => {
+      const id = c.req.valid('param').id;
+      await getImport(catalog, id); // 404 before the stream starts
+      return streamSSE(c, async (stream) => {
+        let last = '';
+        while (!stream.aborted) {
+          const row = await getImport(catalog, id);
+          const text = JSON.stringify(row);
+          if (text !== last) {
+            last = text;
+            await stream.writeSSE({ event: 'progress', data: text });
+          }
+          if (row.status === 'done' || row.status === 'failed') break;
+          await stream.sleep(400);
+        }
+      });
+    })
+    .get('/items', requireAdmin, validate('query', AdminCatalogQuerySchema), async (c) =>
+      c.json(await listCatalogItems(catalog, c.req.valid('query'))),
+    )
+    .patch(
+      '/items/:id',
+      requireAdmin,
+      validate('param', AutomationIdParam),
+      validate('json', CatalogEditSchema),
+      async (c) => {
+        const result = await editCatalogItem(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          edit: c.req.valid('json'),
+        });
+        return c.json({ success: true, changed: Object.keys(result.changed) });
+      },
+    )
+    .put(
+      '/items/:id/published',
+      requireAdmin,
+      validate('param', AutomationIdParam),
+      validate('json', PublishSchema),
+      async (c) => {
+        const result = await setPublished(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          published: c.req.valid('json').published,
+        });
+        return c.json({ success: true, published: result.published });
+      },
+    )
+    .put(
+      '/items/:id/deploy-override',
+      requireAdmin,
+      validate('param', AutomationIdParam),
+      validate('json', DeployOverrideSchema),
+      async (c) => {
+        const result = await setDeployOverride(catalog, {
+          actor: c.var.viewer,
+          id: c.req.valid('param').id,
+          override: c.req.valid('json').override,
+        });
+        return c.json({ success: true, override: result.override, deployable: result.deployable });
+      },
+    );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Auth } from '#server/auth/create-auth.ts';
+import type { BillingDeps } from '#server/billing/billing-deps.ts';
+import type { PayPalSetup } from '#server/billing/paypal-setup.ts';
+import type { Database, DbHandle } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { EventBus } from '#server/realtime/event-bus.ts';
+
+// What every console's routes share: their dependencies and the id parameters they validate.
+
+export type AdminDeps = {
+  db: Database;
+  auth: Auth | undefined;
+  billing: BillingDeps | undefined;
+  paypal: PayPalSetup | undefined;
+  /** Whether mail leaves by SMTP (else it stays in the outbox), for replies from the inbox. */
+  smtpConfigured?: boolean;
+  /** The database handle, bus and log the catalogue importer needs (operator uploads). */
+  database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
+  bus?: EventBus;
+  log?: Logger;
+};
+
+/** The one route that takes a large body (up to 50 MB); app.ts leaves it out of the 1 MB limit. */
+export const CATALOG_UPLOAD_PATH = '/api/admin/catalog/imports';
+
+export const IdParam = z.object({ id: z.string().min(1).max(64) });
+export const AutomationIdParam = z.object({ id: z.string().min(1).max(300) });
+/** Imports, inbox messages and outbox mails are all keyed by uuid. */
+export const UuidParam = z.object({ id: z.uuid('Invalid id.') });
+export const PaymentIdParam = z.object({ id: z.uuid('Invalid payment id.') });
+
+export function billingOf(deps: AdminDeps): BillingDeps {
+  if (!deps.billing) {
+    throw new AppError('UPSTREAM_FAILED', { userMessage: 'PayPal is not configured on this server.' });
+  }
+  return deps.billing;
+}

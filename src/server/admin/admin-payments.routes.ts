@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { requireAdmin } from '#server/auth/guards.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { validate } from '#server/lib/validate.ts';
+import {
+  type FixAllResult,
+  type ProcessPaymentResult,
+  type RefundResult,
+  RefundSchema,
+} from '#shared/schemas/admin.ts';
+import { type AdminDeps, billingOf, PaymentIdParam } from './admin-deps.ts';
+import { paymentHealth } from './payment-health.ts';
+import { fixAll, listPendingPayments, processPayment, runReconciliation } from './payment-recovery.ts';
+import { refundPayment } from './refund-payment.ts';
+
+/** The payments console: pending payments, processing, health, reconciliation, Fix All, refunds. Admin role only (404 for anyone else). */
+export function adminPaymentsRoutes(deps: AdminDeps) {
+  const db = deps.db;
+  return new Hono<AppEnv>()
+    .get('/pending', requireAdmin, async (c) => c.json(await listPendingPayments({ db })))
+    .post('/:id/process', requireAdmin, validate('param', PaymentIdParam), async (c) => {
+      const paymentId = c.req.valid('param').id;
+      const result = await processPayment(billingOf(deps), { paymentId, actor: c.var.viewer });
+      return c.json(result satisfies ProcessPaymentResult);
+    })
+    .get('/health', requireAdmin, async (c) =>
+      c.json(await paymentHealth({ db, paypalMode: deps.paypal?.mode ?? null })),
+    )
+    .post('/reconcile', requireAdmin, async (c) =>
+      c.json(await runReconciliation(billingOf(deps), { actor: c.var.viewer })),
+    )
+    .post('/fix-all', requireAdmin, async (c) =>
+      c.json((await fixAll(billingOf(deps), { actor: c.var.viewer })) satisfies FixAllResult),
+    )
+    .post(
+      '/:id/refund',
+      requireAdmin,
+      validate('param', PaymentIdParam),
+      validate('json', RefundSchema),
+      async (c) => {
+        const result = await refundPayment(billingOf(deps), {
+          paymentId: c.req.valid('param').id,
+          actor: c.var.viewer,
+          reason: c.req.valid('json').reason,
+        });
+        return c.json({
+          success: true,
+          refundId: result.refundId,
+          refundStatus: result.refundStatus,
+          accessRevoked: result.accessRevoked,
+        } satisfies RefundResult);
+      },
+    );
+}

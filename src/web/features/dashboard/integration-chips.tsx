@@ -1,0 +1,55 @@
+import { cn } from '#web/lib/cn.ts';
+
+// The pieces the search's integration filter and "My stack" share: a toggle chip per app and the box
+// that finds one (one look, one behaviour for both).
+
+/** An app as a toggle: pressed when selected; with a count, how many matches use it. */
+export function IntegrationChip(props: {
+  name: string;
+  count?: number | null;
+  on: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={props.on}
+        onClick={props.onToggle}
+        className={cn(
+          'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          props.on
+            ? 'border-brand-600 bg-brand-600 text-white'
+            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
+        )}
+      >
+        {props.name}
+        {props.count != null && <span className="ml-1 font-normal tabular-nums">({props.count})</span>}
+      </button>
+    </li>
+  );
+}
+
+/** The search box that finds an app by name; its label is for screen readers (the placeholder shows). */
+export function FindIntegrationBox(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id} className="sr-only">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="search"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        placeholder="Find an integration..."
+        className="h-9 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+
+const HELP_LINKS = [
+  { href: 'https://docs.n8n.io/api/authentication/', label: 'How to create an n8n API key' },
+  { href: 'https://docs.n8n.io/api/', label: 'n8n public API documentation' },
+  { href: 'https://docs.n8n.io/hosting/', label: 'Self-hosting n8n' },
+];
+
+const BENEFITS = [
+  'Deploy any library workflow straight into your own n8n with one click',
+  'A preflight check shows what will change and which credentials to set up before anything is created',
+  'Keep several instances (e.g. staging and production) and choose a default',
+  'Recent Runs and success rate come from your real n8n executions',
+  'Emergency Stop deactivates every workflow Flowvault deployed, in one go',
+];
+
+/** Where to read about n8n's API and what connecting gives a member. */
+export function N8nHelp() {
+  const id = useId();
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <section aria-labelledby={`${id}-help`} className="space-y-2">
+        <h3 id={`${id}-help`} className="text-base font-semibold">
+          Help
+        </h3>
+        <ul className="space-y-1 text-sm">
+          {HELP_LINKS.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400"
+              >
+                {link.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby={`${id}-benefits`} className="space-y-2">
+        <h3 id={`${id}-benefits`} className="text-base font-semibold">
+          Why connect n8n
+        </h3>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+          {BENEFITS.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -34,7 +34,6 @@ import {
 } from '#shared/schemas/admin.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import {
-  createImportRunner,
   editCatalogItem,
   getImport,
   listCatalogItems,
@@ -44,6 +43,7 @@ import {
   setDeployOverride,
   setPublished,
 } from './catalog-admin.ts';
+import { createImportRunner } from './import-jobs.ts';
 import { listMessages, listOutbox, replyToMessage, retryMail, setHandled, subscribersCsv } from './inbox.ts';
 import {
   fixAll,

@@ -75,7 +75,7 @@ if (!mailTransport)
   log.info(
     `SMTP_URL is not set: mail stays in the mail_outbox table${env.NODE_ENV === 'production' ? '' : ` (read it at ${env.baseUrl}${MAIL_VIEWER_PATH})`}`,
   );
-const paypal = setUpPayPal(env);
+const paypal = await setUpPayPal(env, database.db);
 if (paypal.mode === 'local') {
   log.info(
     `No PayPal credentials: test payments go through the built-in sandbox at ${env.baseUrl}${LOCAL_SANDBOX_PATH}`,

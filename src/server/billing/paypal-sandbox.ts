@@ -5,9 +5,9 @@
 // (paypal-sandbox-state.ts), so the real client code runs in every mode and a crash loses no order.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { sandboxOrders } from './paypal-sandbox-orders.ts';
 import { sandboxPages } from './paypal-sandbox-pages.ts';
 import {
-  type Capture,
   sandboxError as error,
   type Money,
   memorySandboxStore,
@@ -56,53 +56,12 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     lose: async () => (await faults()).loseWebhooks === true,
     publicUrl: options.publicUrl,
   });
-
-  const captureJson = (c: Capture) => ({
-    id: c.id,
-    status: c.status,
-    amount: c.amount,
-    custom_id: c.custom_id,
-    final_capture: true,
-    ...(c.status_details ? { status_details: c.status_details } : {}),
-    supplementary_data: { related_ids: { order_id: c.orderId } },
+  const { captureJson, orderJson, approve, capture } = sandboxOrders({
+    store,
+    webhooks,
+    faults,
+    publicUrl: options.publicUrl,
   });
-  const orderJson = async (o: Order) => {
-    const capture = o.captureId ? await store.get('capture', o.captureId) : undefined;
-    const base = options.publicUrl();
-    return {
-      id: o.id,
-      status: o.status,
-      intent: 'CAPTURE',
-      create_time: o.createdAt,
-      purchase_units: [
-        {
-          reference_id: 'default',
-          custom_id: o.customId,
-          description: o.description,
-          amount: o.amount,
-          ...(capture ? { payments: { captures: [captureJson(capture)] } } : {}),
-        },
-      ],
-      ...(o.payerId ? { payer: { payer_id: o.payerId } } : {}),
-      links: [
-        { href: `${base}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
-        ...(o.status === 'PAYER_ACTION_REQUIRED'
-          ? [{ href: `${base}/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' }]
-          : []),
-      ],
-    };
-  };
-
-  async function approve(orderId: string, declineOnCapture: boolean) {
-    const order = await store.update('order', orderId, (o) => ({
-      ...o,
-      status: 'APPROVED',
-      payerId: o.payerId ?? paypalId(13),
-      declineOnCapture,
-    }));
-    if (order) webhooks.send('CHECKOUT.ORDER.APPROVED', 'checkout-order', await orderJson(order));
-    return order;
-  }
 
   /** Answers a PayPal-Request-Id seen before with the first answer, else runs `first` and keeps it. */
   async function once(key: string | undefined, first: () => Promise<{ status: number; body: unknown }>) {
@@ -259,49 +218,6 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       });
       return c.json({ verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     });
-
-  /** Captures an approved order; the row lock (or the one thread) lets one capture win. */
-  async function capture(orderId: string): Promise<{ status: number; body: unknown }> {
-    const pending = (await faults()).pendingCaptures === true;
-    let refusal: { status: number; body: unknown } | undefined;
-    let captured: Capture | undefined;
-    const order = await store.update('order', orderId, (o) => {
-      if (o.status === 'COMPLETED') {
-        refusal = { status: 422, body: unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.') };
-        return undefined;
-      }
-      if (o.status !== 'APPROVED') {
-        const description = 'Payer has not yet approved the Order for payment.';
-        refusal = { status: 422, body: unprocessable('ORDER_NOT_APPROVED', description) };
-        return undefined;
-      }
-      if (o.declineOnCapture) {
-        // The buyer must pick another funding source: the order needs approval again.
-        const body = unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was declined.');
-        const href = `${options.publicUrl()}/checkoutnow?token=${o.id}`;
-        refusal = { status: 422, body: { ...body, links: [{ href, rel: 'redirect', method: 'GET' }] } };
-        return { ...o, declineOnCapture: false, status: 'PAYER_ACTION_REQUIRED' };
-      }
-      captured = {
-        id: paypalId(17),
-        status: pending ? 'PENDING' : 'COMPLETED',
-        amount: o.amount,
-        custom_id: o.customId,
-        orderId: o.id,
-        ...(pending ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
-      };
-      return { ...o, captureId: captured.id, status: 'COMPLETED' };
-    });
-    if (refusal) return refusal;
-    if (!order || !captured) return { status: 404, body: notFound() };
-    await store.put('capture', captured.id, captured);
-    webhooks.send(
-      captured.status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.PENDING',
-      'capture',
-      captureJson(captured),
-    );
-    return { status: 201, body: await orderJson(order) };
-  }
 
   const app = new Hono().route('/', sandboxPages({ store, approve })).route('/', api);
 

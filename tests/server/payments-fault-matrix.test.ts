@@ -1,6 +1,7 @@
 // The payment fault matrix (issue F4): each case asserts exactly one grant or none, the payment
 // row's status and the audit trail, through the real app, the PayPal-compatible sandbox over HTTP
-// and a real database.
+// and a real database; the crash rows (payments-crash-cases.ts, issue 20) kill real server processes
+// on a PostgreSQL database of their own (TEST_DATABASE_URL).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPayPalClient } from '../../src/server/billing/paypal-client.ts';
@@ -13,9 +14,10 @@ import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
 import { SANDBOX_CREDENTIALS } from '../support/paypal-sandbox.ts';
 import { type SignedIn, signIn } from '../support/sessions.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { describeProcessCrashes } from './payments-crash-cases.ts';
 
 const passed: string[] = [];
-const MATRIX_SIZE = 15;
+const MATRIX_SIZE = 23;
 afterAll(() => {
   console.log(`payments fault matrix: ${passed.length}/${MATRIX_SIZE}`);
 });
@@ -346,6 +348,8 @@ describe('payments fault matrix', () => {
     passed.push('pending then completed');
   });
 });
+
+describeProcessCrashes(passed);
 
 describe('checkout rules', () => {
   it('names the plan; refuses unknown plans, members and visitors; a double click reuses the order', async () => {

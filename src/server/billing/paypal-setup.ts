@@ -62,6 +62,13 @@ export async function setUpPayPal(
     sandbox,
     clientIdPresent: true,
     webhookIdPresent: true,
-    client: createPayPalClient({ baseUrl: publicUrl, ...credentials, onCall }),
+    // The server calls its own sandbox on its own port, not through BASE_URL: a process reaches it
+    // whether or not the public address (a balancer, another process) answers from here.
+    client: createPayPalClient({ baseUrl: `${ownUrl(env)}${LOCAL_SANDBOX_PATH}`, ...credentials, onCall }),
   };
+}
+
+function ownUrl(env: Pick<Env, 'HOST' | 'PORT'>): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }

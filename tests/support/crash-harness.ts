@@ -109,11 +109,15 @@ export async function signUpOn(
 }
 
 /** Polls `probe` until it answers a truthy value (at most `ms`). */
-export async function until<T>(what: string, probe: () => Promise<T>, ms = 60_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  ms = 60_000,
+): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
-    if (value) return value;
+    if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
     if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -12,7 +12,7 @@ import { type CatalogAdminDeps, type readUpload, toImport } from './catalog-admi
 // (`catalog-import:<id>`) from upload to its end, renewed while this process lives; the one import
 // writing at a time holds `catalog-import`. Rows are staged and published in one transaction, so a
 // process killed mid-import leaves the previous catalogue; recoverImports marks such an import failed
-// once its lease has expired (at boot and every few seconds in every process).
+// once its lease has expired (at boot, and by a job every minute).
 
 /** Short, so a crashed import is reported within seconds; renewed at a third of it. */
 export const IMPORT_LEASE_MS = 15_000;
@@ -178,11 +178,11 @@ export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): 
   return dead.length;
 }
 
-/** Every few seconds in every process: crashed imports are reported as failed. */
+/** Every minute, in one process at a time: crashed imports are reported as failed. */
 export function importRecoveryJob(deps: CatalogAdminDeps): JobDefinition {
   return {
     name: 'catalog-import-recovery',
-    intervalMs: 5_000,
+    intervalMs: 60_000,
     leaseMs: 60_000,
     async run() {
       const marked = await recoverImports(deps);

@@ -134,7 +134,9 @@ describe('a process killed during a catalogue import', () => {
     );
   });
 
-  it('with a second process alive: it marks the import failed without a restart', { timeout: 180_000 }, async () => {
+  it('with a second process alive: it marks the import failed without a restart', {
+    timeout: 180_000,
+  }, async () => {
     const cluster = await startCluster();
     const other = await cluster.another();
     const admin = await signUpOn(cluster, cluster.first, 'admin');

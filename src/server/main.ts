@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { importRecoveryJob, recoverImports } from '#server/admin/import-jobs.ts';
+import { importRecoveryJob, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
 import { createApp } from '#server/app.ts';
 import { createAuth } from '#server/auth/create-auth.ts';
 import { createOperator } from '#server/auth/create-operator.ts';
@@ -61,7 +61,7 @@ log.info({ driver: database.driver }, 'database ready');
 if (shouldImportSamples(env)) await importSamplesIfEmpty(database, `${ROOT}samples`, log);
 else log.info('sample import is off (IMPORT_SAMPLES, off by default when NODE_ENV=production)');
 // An import whose process died is reported failed (its staged rows never reached members).
-await recoverImports({ database, log });
+await recoverImportsAtBoot({ database, log });
 await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
 const auth = createAuth({ env, db: database.db, log });

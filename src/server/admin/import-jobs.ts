@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { catalogImports } from '#server/db/schema/admin.ts';
+import { catalogImportStaging } from '#server/db/schema/catalog.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
 import { acquireJobLease, releaseJobLease, renewJobLease } from '#server/jobs/scheduler.ts';
@@ -139,7 +140,26 @@ export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): 
     .select({ id: catalogImports.id })
     .from(catalogImports)
     .where(inArray(catalogImports.status, ['queued', 'running']));
-  if (open.length === 0) return 0;
+  const dead = open.length === 0 ? [] : await withoutLease(deps, open, now);
+  if (dead.length > 0) {
+    await db
+      .update(catalogImports)
+      .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
+      .where(and(inArray(catalogImports.id, dead), inArray(catalogImports.status, ['queued', 'running'])));
+    await db.delete(jobs).where(
+      inArray(
+        jobs.name,
+        dead.map((id) => leaseName(id)),
+      ),
+    );
+  }
+  await dropOrphanedStaging(deps, now);
+  return dead.length;
+}
+
+/** The imports among `open` whose lease has run out or is gone. */
+async function withoutLease(deps: CatalogAdminDeps, open: { id: string }[], now: Date) {
+  const db = deps.database.db;
   const held = await db
     .select({ name: jobs.name })
     .from(jobs)
@@ -153,19 +173,14 @@ export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): 
       ),
     );
   const alive = new Set(held.map((h) => h.name));
-  const dead = open.filter((o) => !alive.has(leaseName(o.id))).map((o) => o.id);
-  if (dead.length === 0) return 0;
-  await db
-    .update(catalogImports)
-    .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
-    .where(and(inArray(catalogImports.id, dead), inArray(catalogImports.status, ['queued', 'running'])));
-  await db.delete(jobs).where(
-    inArray(
-      jobs.name,
-      dead.map((id) => leaseName(id)),
-    ),
-  );
-  // Staged rows are dropped only while holding the writer lease, so no live import loses its own.
+  return open.filter((o) => !alive.has(leaseName(o.id))).map((o) => o.id);
+}
+
+/** Rows staged by an import that died; dropped only while holding the writer lease (none is writing). */
+async function dropOrphanedStaging(deps: CatalogAdminDeps, now: Date) {
+  const db = deps.database.db;
+  const [staged] = await db.select({ id: catalogImportStaging.id }).from(catalogImportStaging).limit(1);
+  if (!staged) return;
   const owner = `recovery-${randomUUID().slice(0, 8)}`;
   const lease = { name: WRITER, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true, now };
   if (await acquireJobLease(db, lease)) {
@@ -175,7 +190,22 @@ export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): 
       await releaseJobLease(db, WRITER, owner);
     }
   }
-  return dead.length;
+}
+
+/**
+ * At boot: reports the imports a dead process left, now and again once the leases still standing at
+ * boot have run out (a restart is usually quicker than the 15 s lease).
+ */
+export async function recoverImportsAtBoot(deps: CatalogAdminDeps): Promise<void> {
+  await recoverImports(deps);
+  const later = setTimeout(
+    () =>
+      void recoverImports(deps).catch((error: unknown) =>
+        deps.log?.warn({ err: error }, 'checking for crashed imports failed'),
+      ),
+    IMPORT_LEASE_MS + 1_000,
+  );
+  later.unref();
 }
 
 /** Every minute, in one process at a time: crashed imports are reported as failed. */

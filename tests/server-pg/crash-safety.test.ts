@@ -3,10 +3,16 @@
 // surviving process). Members must see the previous catalogue or the complete new one, never a part;
 // the import must end as failed, not "running" for ever; counters must match the catalogue; a payment
 // approved before the crash must be granted once. Prints `crash safety: N/N`.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPglite } from '../../src/server/db/client.ts';
 import { type Cluster, type Instance, signUpOn, startCluster, until } from '../support/crash-harness.ts';
 import { loadCorpus } from '../support/n8n-corpus.ts';
+import { freePort, type ServerProcess, startServer } from '../support/server-processes.ts';
+import { makeWebRoot } from '../support/web-root.ts';
 
 const checks: [string, boolean][] = [];
 let corpusZip: Uint8Array;
@@ -205,6 +211,122 @@ describe('a process killed during a payment', () => {
       'the approved order survived the kill and was granted exactly once',
       captured.outcome === 'granted' && state?.status === 'completed' && state.grants === 1 && state.paid,
       { captured, state },
+    );
+  });
+});
+
+describe('the embedded database (PGlite): a process killed during an import', () => {
+  it('restarted on the same data dir: previous catalogue, import failed, counters match', {
+    timeout: 240_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fv-crash-pglite-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      BASE_URL: url,
+      WEB_ROOT: makeWebRoot(),
+      AUTH_SECRET: 'p'.repeat(48),
+      PORT: String(port),
+    };
+    // The embedded database has one user at a time: the test reads it only while no server runs.
+    const inDatabase = async <T>(
+      work: (q: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+    ) => {
+      const pglite = await createPglite(path.join(dataDir, 'pglite'));
+      try {
+        return await work(async (sql) => (await pglite.query<Record<string, unknown>>(sql)).rows);
+      } finally {
+        await pglite.close();
+      }
+    };
+    const stop = async (server: ServerProcess, signal: 'SIGTERM' | 'SIGKILL') => {
+      server.child.kill(signal);
+      await server.exited;
+    };
+    let server = await startServer(env);
+    const email = `pglite-${Date.now()}@example.com`;
+    const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email, password: 'crash safety password' }),
+    });
+    expect(signedUp.status).toBe(200);
+    await stop(server, 'SIGTERM');
+    const { link, before } = await inDatabase(async (q) => {
+      await q(`update users set role = 'admin' where email = '${email}'`);
+      const [mail] = await q(
+        `select text from mail_outbox where "to" = '${email}' and kind = 'verification'`,
+      );
+      const [count] = await q('select count(*)::int as n from automations where published');
+      return {
+        link: new URL(/http\S*verify-email\S*/.exec(String(mail!.text))![0]),
+        before: Number(count!.n),
+      };
+    });
+    server = await startServer(env);
+    const verified = await fetch(`${url}${link.pathname}${link.search}`, { redirect: 'manual' });
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(corpusZip)]), 'corpus.zip');
+    const started = await fetch(`${url}/api/admin/catalog/imports`, {
+      method: 'POST',
+      headers: { origin: url, cookie },
+      body: form,
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    const importRow = async () =>
+      (await (await fetch(`${url}/api/admin/catalog/imports/${id}`, { headers: { cookie } })).json()) as {
+        status: string;
+        done: number;
+        total: number;
+        error: string | null;
+      };
+    await until(
+      'the import to be part-way',
+      async () => {
+        const row = await importRow();
+        if (row.status === 'done') throw new Error('the import finished before the kill');
+        return row.status === 'running' && row.done > 600 && row.done < row.total - 300;
+      },
+      180_000,
+    );
+    await stop(server, 'SIGKILL');
+    server = await startServer(env);
+    const counters = (await (await fetch(`${url}/api/catalog/counters`)).json()) as {
+      totalWorkflows: number;
+    };
+    const failed = await until(
+      'the import to be marked failed',
+      async () => {
+        const row = await importRow();
+        return row.status === 'failed' && row;
+      },
+      60_000,
+    );
+    await stop(server, 'SIGTERM');
+    const after = await inDatabase(async (q) => {
+      const [row] = await q(`select
+        (select count(*)::int from automations where published) as published,
+        (select count(*)::int from catalog_import_staging) as staged,
+        (select total_workflows from workflow_stats order by created_at desc, id desc limit 1) as stats`);
+      return { published: Number(row!.published), staged: Number(row!.staged), stats: Number(row!.stats) };
+    });
+    check(
+      'PGlite: after a kill mid-import and a restart, members see the previous catalogue and the counters match',
+      counters.totalWorkflows === before && after.published === before && after.stats === before,
+      { before, counters, after },
+    );
+    check(
+      'PGlite: the import is marked failed and its staged rows are gone',
+      failed.error?.includes('The server stopped during this import') === true && after.staged === 0,
+      { failed, after },
     );
   });
 });

@@ -27,7 +27,10 @@ function percentile(values: number[], p: number): number {
 
 export async function run() {
   let url = '';
-  const sandbox = createPayPalSandbox({ ...CREDENTIALS, publicUrl: () => url });
+  const sandbox = createPayPalSandbox({
+    config: { ...CREDENTIALS, signingKey: 'YmVuY2gtc2lnbmluZy1rZXktMzItYnl0ZXMtbG9uZyE=' },
+    publicUrl: () => url,
+  });
   const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -65,7 +68,7 @@ export async function run() {
     let t = performance.now();
     const { orderId } = await createCheckout(deps, { viewer: viewer(i), planId: 'lifetime' });
     createMs.push(performance.now() - t);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     t = performance.now();
     const settled = await settleOrder(deps, { orderId, actingUserId: users[i]!.id, source: 'return' });
     settleMs.push(performance.now() - t);
@@ -84,7 +87,7 @@ export async function run() {
     Array.from({ length: 100 }, async (_, k) => {
       const i = 50 + k;
       const { orderId } = await createCheckout(deps, { viewer: viewer(i), planId: 'lifetime' });
-      sandbox.approve(orderId);
+      await sandbox.approve(orderId);
       const both = await Promise.all([
         settleOrder(deps, { orderId, actingUserId: users[i]!.id, source: 'return' }),
         settleOrder(deps, { orderId, source: 'webhook' }),

@@ -34,7 +34,7 @@ export async function makeMember(
     const viewer = { userId: created.id, email: input.email, role: 'user' as const, isMember: false };
     const { orderId } = await createCheckout(deps.billing, { viewer, planId: 'lifetime' });
     if (!deps.paypal.sandbox) throw new Error('The member factory needs the built-in PayPal sandbox');
-    deps.paypal.sandbox.approve(orderId);
+    await deps.paypal.sandbox.approve(orderId);
     const settled = await settleOrder(deps.billing, { orderId, actingUserId: created.id, source: 'return' });
     if (settled.outcome !== 'granted') throw new Error(`payment not granted: ${settled.outcome}`);
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { importRecoveryJob, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
 import { createApp } from '#server/app.ts';
 import { createAuth } from '#server/auth/create-auth.ts';
 import { createOperator } from '#server/auth/create-operator.ts';
@@ -59,6 +60,8 @@ reportUnhandledRejections({ log, counter: metrics.unhandledRejections });
 log.info({ driver: database.driver }, 'database ready');
 if (shouldImportSamples(env)) await importSamplesIfEmpty(database, `${ROOT}samples`, log);
 else log.info('sample import is off (IMPORT_SAMPLES, off by default when NODE_ENV=production)');
+// An import whose process died is reported failed (its staged rows never reached members).
+await recoverImportsAtBoot({ database, log });
 await bridgeDatabaseEvents(database, processBus, (error) => log.warn({ err: error }, 'event bridge problem'));
 
 const auth = createAuth({ env, db: database.db, log });
@@ -72,7 +75,7 @@ if (!mailTransport)
   log.info(
     `SMTP_URL is not set: mail stays in the mail_outbox table${env.NODE_ENV === 'production' ? '' : ` (read it at ${env.baseUrl}${MAIL_VIEWER_PATH})`}`,
   );
-const paypal = setUpPayPal(env);
+const paypal = await setUpPayPal(env, database.db);
 if (paypal.mode === 'local') {
   log.info(
     `No PayPal credentials: test payments go through the built-in sandbox at ${env.baseUrl}${LOCAL_SANDBOX_PATH}`,
@@ -92,6 +95,7 @@ const scheduler = createScheduler({
   onRunFinished: metrics.jobFinished,
   jobs: [
     paymentReconciliationJob(billing),
+    importRecoveryJob({ database, log }),
     weeklyReportJob({
       db: database.db,
       baseUrl: env.baseUrl,

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { CLI_IMPORT_ACTOR, recordedImport } from '../../src/server/admin/catalog-admin.ts';
+import { CLI_IMPORT_ACTOR, recordedImport } from '../../src/server/admin/import-jobs.ts';
 import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
 import type { AdminCatalogPage, AuditPage, CatalogImport } from '../../src/shared/schemas/admin.ts';
 import { type SignedIn, signIn } from '../support/sessions.ts';

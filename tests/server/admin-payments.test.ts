@@ -63,14 +63,14 @@ async function abandonedApproval(
 ) {
   const buyer = await signIn(t, 'user');
   const { orderId } = await checkout(t, buyer);
-  sandbox.approve(orderId);
+  await sandbox.approve(orderId);
   return { buyer, orderId };
 }
 
 describe('operator payment recovery', () => {
   it('lists the approved-but-uncaptured payment, processes it once and audits it', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const first = await abandonedApproval(t, sandbox);
     const second = await abandonedApproval(t, sandbox);
@@ -113,7 +113,7 @@ describe('operator payment recovery', () => {
 
   it('a payment the buyer never approved is not a success: the message says why', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     await checkout(t, buyer);
@@ -130,7 +130,7 @@ describe('operator payment recovery', () => {
 
   it("'Process All' racing the reconciliation job grants each payment exactly once", async () => {
     const { t, sandbox, paypal } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const abandoned = [await abandonedApproval(t, sandbox), await abandonedApproval(t, sandbox)];
     const pending = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
@@ -163,7 +163,7 @@ describe('operator payment recovery', () => {
 
   it('health shows pending, failed and last success; reconciliation now recovers with amounts', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const { orderId } = await abandonedApproval(t, sandbox);
 

@@ -18,12 +18,12 @@ const send = (t: TestApp, headers: Record<string, string>, path: string, body: u
 describe('refund through PayPal', () => {
   it('refunds a completed payment once, revokes access, mails the member and audits the reason', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     const checkout = await send(t, buyer.headers, '/api/billing/checkout', { planId: 'lifetime' });
     const { orderId } = (await checkout.json()) as { orderId: string };
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const [pending] = await t.database.db
       .select()
       .from(payments)

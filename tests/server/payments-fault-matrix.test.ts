@@ -1,6 +1,7 @@
 // The payment fault matrix (issue F4): each case asserts exactly one grant or none, the payment
 // row's status and the audit trail, through the real app, the PayPal-compatible sandbox over HTTP
-// and a real database.
+// and a real database; the crash rows (payments-crash-cases.ts, issue 20) kill real server processes
+// on a PostgreSQL database of their own (TEST_DATABASE_URL).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPayPalClient } from '../../src/server/billing/paypal-client.ts';
@@ -13,9 +14,10 @@ import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
 import { SANDBOX_CREDENTIALS } from '../support/paypal-sandbox.ts';
 import { type SignedIn, signIn } from '../support/sessions.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { describeProcessCrashes } from './payments-crash-cases.ts';
 
 const passed: string[] = [];
-const MATRIX_SIZE = 15;
+const MATRIX_SIZE = 23;
 afterAll(() => {
   console.log(`payments fault matrix: ${passed.length}/${MATRIX_SIZE}`);
 });
@@ -59,11 +61,11 @@ async function state(t: TestApp, orderId: string, userId: string) {
 describe('payments fault matrix', () => {
   it('happy path: approve, return, capture → access granted once with a receipt', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId, approvalUrl } = await checkout(t, buyer);
     expect(approvalUrl).toBe(`${sandbox.url}/checkoutnow?token=${orderId}`);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const result = await capture(t, buyer, orderId);
     expect(result).toEqual({ status: 200, body: { success: true, outcome: 'granted' } });
     const s = await state(t, orderId, buyer.userId);
@@ -85,7 +87,7 @@ describe('payments fault matrix', () => {
     const { t, sandbox } = await createBillingTestApp();
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     await sandbox.flushWebhooks();
     const s = await state(t, orderId, buyer.userId);
     expect(s.payment.status).toBe('completed');
@@ -98,10 +100,10 @@ describe('payments fault matrix', () => {
 
   it('buyer never returns and the webhook is lost: reconciliation settles it', async () => {
     const { t, sandbox, paypal } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     // Too young for the job: the buyer may still be on the way back.
     expect((await reconcilePayments(billingDepsFor(t, paypal))).totalChecked).toBe(0);
     const later = () => new Date(Date.now() + 3 * 60_000);
@@ -117,10 +119,10 @@ describe('payments fault matrix', () => {
 
   it('capture answers 5xx, then succeeds on retry with the same request id', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true, captureFailures: 1 });
+    await sandbox.setFaults({ loseWebhooks: true, captureFailures: 1 });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: true, outcome: 'granted' });
     const s = await state(t, orderId, buyer.userId);
     const captures = s.events.filter((e) => e.name === 'capture-order');
@@ -132,28 +134,28 @@ describe('payments fault matrix', () => {
 
   it('capture succeeds at PayPal but the answer is lost (500): the retry reads the capture', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true, captureFailuresAfterCapture: 1 });
+    await sandbox.setFaults({ loseWebhooks: true, captureFailuresAfterCapture: 1 });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: true, outcome: 'granted' });
     const s = await state(t, orderId, buyer.userId);
     expect(s.grants).toBe(1);
-    expect(s.payment.captureId).toBe(sandbox.order(orderId)?.captureId);
+    expect(s.payment.captureId).toBe((await sandbox.order(orderId))?.captureId);
     passed.push('capture answer lost');
   });
 
   it('capture times out: nothing is granted yet, reconciliation grants once later', async () => {
     const { t, sandbox, paypal } = await createBillingTestApp({ timeoutMs: 200 });
-    sandbox.setFaults({ loseWebhooks: true, captureDelayMs: 500 });
+    await sandbox.setFaults({ loseWebhooks: true, captureDelayMs: 500 });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const deps = billingDepsFor(t, paypal);
     const first = await settleOrder(deps, { orderId, actingUserId: buyer.userId, source: 'return' });
     expect(first.outcome).toBe('retry-later');
     expect((await state(t, orderId, buyer.userId)).grants).toBe(0);
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     await new Promise((r) => setTimeout(r, 600));
     const result = await reconcilePayments(
       billingDepsFor(t, paypal, () => new Date(Date.now() + 3 * 60_000)),
@@ -167,10 +169,10 @@ describe('payments fault matrix', () => {
 
   it('the return page is visited twice: one grant, one receipt', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     expect((await capture(t, buyer, orderId)).body.outcome).toBe('granted');
     expect((await capture(t, buyer, orderId)).body).toMatchObject({
       success: true,
@@ -184,10 +186,10 @@ describe('payments fault matrix', () => {
 
   it('two processes settle the same order at the same moment: exactly one grant', async () => {
     const { t, sandbox, paypal } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     // A second process: its own PayPal client (own token) on the same database.
     const other = {
       ...billingDepsFor(t, paypal),
@@ -209,7 +211,7 @@ describe('payments fault matrix', () => {
     const { t, sandbox } = await createBillingTestApp();
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     await sandbox.flushWebhooks();
     expect((await capture(t, buyer, orderId)).body).toMatchObject({
       success: true,
@@ -221,10 +223,10 @@ describe('payments fault matrix', () => {
 
   it('a duplicate webhook is stored once and handled once; a forged one is refused', async () => {
     const { t, sandbox, url } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const body = JSON.stringify({
       id: 'WH-DUP-1',
       event_type: 'CHECKOUT.ORDER.APPROVED',
@@ -249,11 +251,11 @@ describe('payments fault matrix', () => {
 
   it("a forged return URL carrying another user's order grants nothing to the visitor", async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const owner = await signIn(t, 'user');
     const intruder = await signIn(t, 'user');
     const { orderId } = await checkout(t, owner);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const result = await capture(t, intruder, orderId);
     expect(result.status).toBe(403);
     const [intruderProfile] = await t.database.db
@@ -271,7 +273,7 @@ describe('payments fault matrix', () => {
 
   it('an amount mismatch grants nothing and flags the payment for review', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
     // As if our record said 25.00 while PayPal captured 35.00.
@@ -279,7 +281,7 @@ describe('payments fault matrix', () => {
       .update(payments)
       .set({ amountCents: 2500 })
       .where(eq(payments.providerOrderId, orderId));
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const result = await capture(t, buyer, orderId);
     expect(result.body).toMatchObject({ success: false, outcome: 'failed' });
     const s = await state(t, orderId, buyer.userId);
@@ -294,7 +296,7 @@ describe('payments fault matrix', () => {
     const { t, sandbox, paypal } = await createBillingTestApp();
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     await sandbox.flushWebhooks();
     const captureId = (await state(t, orderId, buyer.userId)).payment.captureId!;
     await paypal.client.refundCapture(captureId, { requestId: 'refund-test' });
@@ -314,14 +316,14 @@ describe('payments fault matrix', () => {
 
   it('a declined instrument sends the buyer back to PayPal; the second approval succeeds', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const buyer = await signIn(t, 'user');
     const { orderId, approvalUrl } = await checkout(t, buyer);
-    sandbox.approve(orderId, { declineOnCapture: true });
+    await sandbox.approve(orderId, { declineOnCapture: true });
     const declined = await capture(t, buyer, orderId);
     expect(declined.body).toMatchObject({ success: false, outcome: 'declined', approvalUrl });
     expect((await state(t, orderId, buyer.userId)).payment.status).toBe('declined');
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     expect((await capture(t, buyer, orderId)).body.outcome).toBe('granted');
     expect((await state(t, orderId, buyer.userId)).grants).toBe(1);
     passed.push('declined then success');
@@ -329,16 +331,16 @@ describe('payments fault matrix', () => {
 
   it('a PENDING capture grants nothing until PayPal completes it', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true, pendingCaptures: true });
+    await sandbox.setFaults({ loseWebhooks: true, pendingCaptures: true });
     const buyer = await signIn(t, 'user');
     const { orderId } = await checkout(t, buyer);
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: false, outcome: 'pending' });
     let s = await state(t, orderId, buyer.userId);
     expect(s.payment.status).toBe('pending');
     expect(s.profile.hasPaid).toBe(false);
-    sandbox.setFaults({});
-    sandbox.completePendingCapture(s.payment.captureId!);
+    await sandbox.setFaults({});
+    await sandbox.completePendingCapture(s.payment.captureId!);
     await sandbox.flushWebhooks();
     s = await state(t, orderId, buyer.userId);
     expect(s.payment.status).toBe('completed');
@@ -346,6 +348,8 @@ describe('payments fault matrix', () => {
     passed.push('pending then completed');
   });
 });
+
+describeProcessCrashes(passed);
 
 describe('checkout rules', () => {
   it('names the plan; refuses unknown plans, members and visitors; a double click reuses the order', async () => {
@@ -391,14 +395,14 @@ describe('a declined card met first by the webhook', () => {
     const { t, sandbox } = await createBillingTestApp();
     const buyer = await signIn(t, 'user');
     const { orderId, approvalUrl } = await checkout(t, buyer);
-    sandbox.approve(orderId, { declineOnCapture: true });
+    await sandbox.approve(orderId, { declineOnCapture: true });
     // The CHECKOUT.ORDER.APPROVED webhook captures first and meets the decline.
     await sandbox.flushWebhooks();
     expect((await state(t, orderId, buyer.userId)).payment.status).toBe('declined');
     // The browser's capture then finds the order waiting for the buyer again: back to PayPal, no dead end.
     const returned = await capture(t, buyer, orderId);
     expect(returned.body).toMatchObject({ success: false, outcome: 'declined', approvalUrl });
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     await sandbox.flushWebhooks();
     expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: true });
     expect((await state(t, orderId, buyer.userId)).grants).toBe(1);

@@ -58,7 +58,7 @@ describe('PayPal client against the sandbox', () => {
   it('captures an approved order once; a second capture is ORDER_ALREADY_CAPTURED', async () => {
     const { client, sandbox } = await setup();
     const order = await client.createOrder({ ...ORDER, requestId: 'c1' });
-    sandbox.approve(order.id);
+    await sandbox.approve(order.id);
     const captured = await client.captureOrder(order.id, { requestId: 'cap-1' });
     expect(captured.status).toBe('COMPLETED');
     expect(captureOf(captured)).toMatchObject({
@@ -87,12 +87,12 @@ describe('PayPal client against the sandbox', () => {
   it('reports INSTRUMENT_DECLINED and lets the buyer approve again', async () => {
     const { client, sandbox } = await setup();
     const order = await client.createOrder({ ...ORDER, requestId: 'd1' });
-    sandbox.approve(order.id, { declineOnCapture: true });
+    await sandbox.approve(order.id, { declineOnCapture: true });
     await expect(client.captureOrder(order.id, { requestId: 'd-cap-1' })).rejects.toMatchObject({
       issue: 'INSTRUMENT_DECLINED',
     });
     expect((await client.getOrder(order.id)).status).toBe('PAYER_ACTION_REQUIRED');
-    sandbox.approve(order.id);
+    await sandbox.approve(order.id);
     expect(captureOf(await client.captureOrder(order.id, { requestId: 'd-cap-2' }))?.status).toBe(
       'COMPLETED',
     );
@@ -101,14 +101,14 @@ describe('PayPal client against the sandbox', () => {
   it('marks 5xx and timeouts as retryable, and records every call', async () => {
     const { client, sandbox, calls } = await setup({ timeoutMs: 300 });
     const order = await client.createOrder({ ...ORDER, requestId: 't1' });
-    sandbox.approve(order.id);
-    sandbox.setFaults({ captureFailures: 1 });
+    await sandbox.approve(order.id);
+    await sandbox.setFaults({ captureFailures: 1 });
     const serverError = await client.captureOrder(order.id, { requestId: 'k' }).catch((e) => e);
     expect(serverError).toMatchObject({ kind: 'http', status: 500, retryable: true });
-    sandbox.setFaults({ captureDelayMs: 1_000 });
+    await sandbox.setFaults({ captureDelayMs: 1_000 });
     const timeout = await client.captureOrder(order.id, { requestId: 'k' }).catch((e) => e);
     expect(timeout).toMatchObject({ kind: 'timeout', retryable: true });
-    sandbox.setFaults({});
+    await sandbox.setFaults({});
     expect((await client.captureOrder(order.id, { requestId: 'k' })).status).toBe('COMPLETED');
     const captureCalls = calls.filter((c) => c.operation === 'capture-order');
     expect(captureCalls.map((c) => c.status)).toEqual([500, null, 201]);
@@ -145,7 +145,7 @@ describe('PayPal client against the sandbox', () => {
   it('refunds a completed capture once', async () => {
     const { client, sandbox } = await setup();
     const order = await client.createOrder({ ...ORDER, requestId: 'r1' });
-    sandbox.approve(order.id);
+    await sandbox.approve(order.id);
     const capture = captureOf(await client.captureOrder(order.id, { requestId: 'r-cap' }))!;
     const refund = await client.refundCapture(capture.id, { requestId: 'refund-1' });
     expect(refund.status).toBe('COMPLETED');

@@ -157,13 +157,13 @@ describe('revocations take effect on the next request', () => {
 
   it('a captured payment grants access and a refund takes it away', async () => {
     const { t, sandbox } = await createBillingTestApp();
-    sandbox.setFaults({ loseWebhooks: true });
+    await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     expect(await search(t, buyer)).toBe(403);
     const checkout = await post(t, buyer.headers, '/api/billing/checkout', { planId: 'lifetime' });
     const { orderId } = (await checkout.json()) as { orderId: string };
-    sandbox.approve(orderId);
+    await sandbox.approve(orderId);
     const [pending] = await t.database.db
       .select()
       .from(payments)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -29,7 +30,7 @@ export async function startPayPalSandbox(
 ): Promise<PayPalSandbox & { url: string }> {
   let url = '';
   const sandbox = createPayPalSandbox({
-    ...SANDBOX_CREDENTIALS,
+    config: { ...SANDBOX_CREDENTIALS, signingKey: randomBytes(32).toString('base64') },
     webhookUrl: options.webhookUrl,
     publicUrl: () => url,
   });

@@ -12,14 +12,9 @@ import {
   PublishSchema,
 } from '#shared/schemas/admin.ts';
 import { type AdminDeps, AutomationIdParam, UuidParam } from './admin-deps.ts';
-import {
-  createImportRunner,
-  getImport,
-  listCatalogItems,
-  listImports,
-  MAX_UPLOAD_BYTES,
-} from './catalog-admin.ts';
+import { getImport, listCatalogItems, listImports, MAX_UPLOAD_BYTES } from './catalog-admin.ts';
 import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
+import { createImportRunner } from './import-jobs.ts';
 
 /** The catalogue console: uploads and their progress, the item list, edits, publish and deploy override. Admin role only (404 for anyone else). */
 export function adminCatalogRoutes(deps: AdminDeps) {

@@ -15,11 +15,10 @@ import type {
   CatalogImportStatus,
   ImportSummary,
 } from '#shared/schemas/admin.ts';
-import { importCatalog } from '../catalog/import-catalog.ts';
 import { type InputFile, type ManifestRow, parseManifest, unzip } from '../catalog/read-input.ts';
 
-// The operator's side of the catalogue: uploads imported in the background one at a time (progress
-// in catalog_imports), the item list with its not-deployable reasons, edits and publish/unpublish.
+// The operator's side of the catalogue: uploads read here and imported as durable jobs (import-jobs.ts,
+// progress in catalog_imports), the item list with its not-deployable reasons, edits and publish/unpublish.
 
 export type CatalogAdminDeps = {
   database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
@@ -77,7 +76,7 @@ export function readUpload(uploads: { name: string; bytes: Uint8Array }[]): {
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), manifestRows };
 }
 
-function toImport(row: typeof catalogImports.$inferSelect): CatalogImport {
+export function toImport(row: typeof catalogImports.$inferSelect): CatalogImport {
   return {
     id: row.id,
     actorEmail: row.actorEmail,
@@ -105,125 +104,6 @@ export async function listImports(deps: CatalogAdminDeps, limit = 50): Promise<C
     .orderBy(desc(catalogImports.createdAt))
     .limit(limit);
   return rows.map(toImport);
-}
-
-/**
- * Runs uploads one at a time in this process: each start is queued behind the previous import, so
- * two uploads never write the catalogue at once. Progress is written to the row at most every
- * 250 ms; the console streams it from there.
- */
-export function createImportRunner(deps: CatalogAdminDeps) {
-  let queue: Promise<unknown> = Promise.resolve();
-  const db = deps.database.db;
-
-  async function run(id: string, input: ReturnType<typeof readUpload>) {
-    const total = input.files.length;
-    await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
-    let lastWrite = 0;
-    let pending: Promise<unknown> = Promise.resolve();
-    try {
-      const report = await importCatalog({
-        database: deps.database,
-        files: input.files,
-        manifestRows: input.manifestRows,
-        bus: deps.bus,
-        onProgress: (done) => {
-          const now = Date.now();
-          if (now - lastWrite < 250) return;
-          lastWrite = now;
-          pending = pending.then(() =>
-            db.update(catalogImports).set({ done }).where(eq(catalogImports.id, id)),
-          );
-        },
-      });
-      await pending;
-      await db
-        .update(catalogImports)
-        .set({ status: 'done', done: total, summary: report, finishedAt: new Date() })
-        .where(eq(catalogImports.id, id));
-    } catch (error) {
-      await pending.catch(() => undefined);
-      deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
-      await db
-        .update(catalogImports)
-        .set({
-          status: 'failed',
-          error: error instanceof Error ? error.message : String(error),
-          finishedAt: new Date(),
-        })
-        .where(eq(catalogImports.id, id));
-    }
-  }
-
-  return {
-    /** Queues the import and answers at once with its row. */
-    async start(
-      actor: { userId: string; email: string },
-      fileName: string,
-      input: ReturnType<typeof readUpload>,
-    ) {
-      const [row] = await db
-        .insert(catalogImports)
-        .values({
-          actorId: actor.userId,
-          actorEmail: actor.email,
-          fileName: fileName.slice(0, 500),
-          status: 'queued',
-          total: input.files.length,
-        })
-        .returning();
-      if (!row) throw new Error('catalog_imports insert returned nothing');
-      const job = queue.then(() => run(row.id, input));
-      queue = job.catch(() => undefined);
-      return { importRow: toImport(row), finished: job };
-    },
-  };
-}
-
-export type ImportRunner = ReturnType<typeof createImportRunner>;
-
-/** Who ran an import from the command line, as the import history shows it. */
-export const CLI_IMPORT_ACTOR = 'command line (npm run catalog:import)';
-
-/**
- * Runs an import outside the console (the command line) and writes it to the import history like an
- * upload: running, then done with its report (skipped files and their reasons) or failed.
- */
-export async function recordedImport<R extends ImportSummary>(
-  deps: Pick<CatalogAdminDeps, 'database'>,
-  meta: { fileName: string },
-  run: () => Promise<R>,
-): Promise<R> {
-  const db = deps.database.db;
-  const [row] = await db
-    .insert(catalogImports)
-    .values({ actorEmail: CLI_IMPORT_ACTOR, fileName: meta.fileName.slice(0, 500), status: 'running' })
-    .returning({ id: catalogImports.id });
-  if (!row) throw new Error('catalog_imports insert returned nothing');
-  try {
-    const report = await run();
-    await db
-      .update(catalogImports)
-      .set({
-        status: 'done',
-        done: report.filesHandled,
-        total: report.filesHandled,
-        summary: report,
-        finishedAt: new Date(),
-      })
-      .where(eq(catalogImports.id, row.id));
-    return report;
-  } catch (error) {
-    await db
-      .update(catalogImports)
-      .set({
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-        finishedAt: new Date(),
-      })
-      .where(eq(catalogImports.id, row.id));
-    throw error;
-  }
 }
 
 export async function listCatalogItems(

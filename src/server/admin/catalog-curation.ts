@@ -5,7 +5,8 @@ import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
 import { type Actor, audited, recordAudit } from './audit.ts';
-import { type CatalogAdminDeps, type ImportRunner, readUpload } from './catalog-admin.ts';
+import { type CatalogAdminDeps, readUpload } from './catalog-admin.ts';
+import type { ImportRunner } from './import-jobs.ts';
 
 // The operator's curation of catalogue items (edit, publish, deploy override) and the start of an
 // upload's import. Each change and its audit entry share a transaction; 'catalog.changed' (search,

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import { createPayPalClient, type PayPalCallRecord, type PayPalClient } from './paypal-client.ts';
 import { createPayPalSandbox, type PayPalSandbox } from './paypal-sandbox.ts';
+import { databaseSandboxStore, newSandboxConfig } from './paypal-sandbox-state.ts';
 
 export const LOCAL_SANDBOX_PATH = '/__paypal-sandbox';
 
@@ -22,10 +23,14 @@ const PAYPAL_HOSTS = {
 
 /**
  * PayPal from configuration: real credentials → PayPal's sandbox or live API; none (development)
- * → the built-in sandbox, reached over HTTP like the real one so the same client code runs.
- * env.ts already refuses the local sandbox in production.
+ * → the built-in sandbox, reached over HTTP like the real one so the same client code runs, its state
+ * in the database. env.ts already refuses the local sandbox in production.
  */
-export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => void): PayPalSetup {
+export async function setUpPayPal(
+  env: Env,
+  db: Database,
+  onCall?: (record: PayPalCallRecord) => void,
+): Promise<PayPalSetup> {
   if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_MODE && env.PAYPAL_MODE !== 'local') {
     return {
       mode: env.PAYPAL_MODE,
@@ -40,15 +45,15 @@ export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => voi
       }),
     };
   }
-  // Fresh credentials per process: nothing outside this process can use the local sandbox.
-  const credentials = {
-    clientId: `local-${randomBytes(8).toString('hex')}`,
-    clientSecret: randomBytes(24).toString('base64url'),
-    webhookId: `WH-LOCAL-${randomBytes(6).toString('hex')}`,
-  };
+  // Credentials made on the first start and kept in the database: every process on it shares one
+  // sandbox, and nothing without the database can use it.
+  const store = databaseSandboxStore(db);
+  const config = await store.putIfAbsent('config', 'local', newSandboxConfig());
+  const { signingKey: _, ...credentials } = config;
   const publicUrl = `${env.baseUrl}${LOCAL_SANDBOX_PATH}`;
   const sandbox = createPayPalSandbox({
-    ...credentials,
+    config,
+    store,
     webhookUrl: `${env.baseUrl}/api/webhooks/paypal`,
     publicUrl: () => publicUrl,
   });
@@ -57,6 +62,13 @@ export function setUpPayPal(env: Env, onCall?: (record: PayPalCallRecord) => voi
     sandbox,
     clientIdPresent: true,
     webhookIdPresent: true,
-    client: createPayPalClient({ baseUrl: publicUrl, ...credentials, onCall }),
+    // The server calls its own sandbox on its own port, not through BASE_URL: a process reaches it
+    // whether or not the public address (a balancer, another process) answers from here.
+    client: createPayPalClient({ baseUrl: `${ownUrl(env)}${LOCAL_SANDBOX_PATH}`, ...credentials, onCall }),
   };
+}
+
+function ownUrl(env: Pick<Env, 'HOST' | 'PORT'>): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }

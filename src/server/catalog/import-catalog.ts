@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '#server/db/client.ts';
+import type { Database, DbHandle } from '#server/db/client.ts';
 import { workflowStats } from '#server/db/schema/catalog.ts';
 import { type EventBus, processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
 import { slugify } from '#shared/catalog/classify.ts';
@@ -30,7 +30,7 @@ import {
   readManifestFile,
   sizeOf,
 } from './read-input.ts';
-import { storedFor, writeAutomations } from './write-automations.ts';
+import { discardStaged, publishStaged, storedFor, writeAutomations } from './write-automations.ts';
 
 /** Files read, derived and written per batch (at most, and at most BATCH_BYTES of input unless one file is larger): memory stays flat whatever the import's size. */
 const BATCH_SIZE = 500;
@@ -67,6 +67,11 @@ export type ImportOptions = {
   batchSize?: number;
   /** After each batch is written: files handled so far and rows written by this batch. */
   onBatch?: (progress: { handled: number; written: number }) => void | Promise<void>;
+  /**
+   * Operator imports: rows go to the staging table and reach members in one transaction at the end,
+   * which also runs `publish` (the import row's final state), so a crash shows all or nothing.
+   */
+  staged?: { publish(tx: Database, report: ImportReport): Promise<void> };
 };
 
 const given = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -203,6 +208,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     }));
     return { items, results: await prepare({ items, now }) };
   };
+  if (options.staged) await discardStaged(options.database);
   try {
     let next = ends.length > 0 ? start(0) : undefined;
     for (let batch = 0; next; batch++) {
@@ -247,7 +253,12 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
         if (before) changedRows.push(r.row);
         else fresh.push({ row: r.row, line: r.line });
       }
-      await writeAutomations(options.database, fresh, changedRows);
+      await writeAutomations(
+        options.database,
+        fresh,
+        changedRows,
+        options.staged ? 'staging' : 'automations',
+      );
       written += fresh.length + changedRows.length;
       await options.onBatch?.({ handled, written: fresh.length + changedRows.length });
     }
@@ -256,14 +267,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   }
 
   const changed = written > 0;
-  const stats = await writeStats(options.database, now, changed);
-  await publishEverywhere(options.database, options.bus ?? processBus, 'catalog.changed', {
-    lastUpdated: stats.lastUpdated.toISOString(),
-    changed,
-    total: stats.total,
-  });
-
-  return {
+  const report = (total: number): ImportReport => ({
     filesHandled: options.files.length,
     imported,
     updated,
@@ -271,9 +275,29 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     skipped,
     flagged,
     templateOnly,
-    total: stats.total,
+    total,
     durationMs: Math.round(performance.now() - started),
-  };
+  });
+  const staged = options.staged;
+  // Rows, counters and the import's own row change together: members see the old or the new catalogue.
+  const { stats, result } = staged
+    ? await options.database.db.transaction(async (tx) => {
+        await publishStaged(tx);
+        const stats = await writeStats({ db: tx }, now, changed);
+        const result = report(stats.total);
+        await staged.publish(tx, result);
+        return { stats, result };
+      })
+    : await writeStats(options.database, now, changed).then((stats) => ({
+        stats,
+        result: report(stats.total),
+      }));
+  await publishEverywhere(options.database, options.bus ?? processBus, 'catalog.changed', {
+    lastUpdated: stats.lastUpdated.toISOString(),
+    changed,
+    total: stats.total,
+  });
+  return result;
 }
 
 /** Where each batch ends: at `size` candidates, or earlier once their files hold BATCH_BYTES. */
@@ -345,7 +369,7 @@ export async function catalogEdited(
 }
 
 /** A new workflow_stats row after each import; last_updated moves only when something changed. */
-async function writeStats(database: Pick<DbHandle, 'db'>, now: Date, changed: boolean) {
+async function writeStats(database: { db: Database }, now: Date, changed: boolean) {
   const { db } = database;
   const [counts] = rowsOf<{ total: number; youtube: number; reddit: number; skool: number }>(
     await db.execute(sql`

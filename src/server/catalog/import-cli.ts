@@ -1,7 +1,7 @@
 // `npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]`
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { recordedImport } from '#server/admin/catalog-admin.ts';
+import { recordedImport } from '#server/admin/import-jobs.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';

@@ -1,6 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbHandle } from '#server/db/client.ts';
-import { automations } from '#server/db/schema/catalog.ts';
+import { automations, catalogImportStaging } from '#server/db/schema/catalog.ts';
 import type { AutomationRow, Stored } from './prepare-automation.ts';
 
 type Database = Pick<DbHandle, 'db' | 'driver' | 'pglite'>;
@@ -32,22 +32,52 @@ export async function writeAutomations(
   database: Database,
   fresh: { row: AutomationRow; line: string }[],
   changed: AutomationRow[],
+  /** `staging`: an operator import's rows, published by publishStaged (same columns, same lines). */
+  target: 'automations' | 'staging' = 'automations',
 ) {
+  const table = target === 'staging' ? catalogImportStaging : automations;
   const copy = database.driver === 'pglite' && database.pglite ? database.pglite : undefined;
   if (copy && fresh.length > 0) {
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
-    await copy.query(`copy automations (${names}) from '/dev/blob'`, [], {
+    const tableName = target === 'staging' ? 'catalog_import_staging' : 'automations';
+    await copy.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
       blob: new Blob([`${fresh.map((f) => f.line).join('\n')}\n`]),
     });
   }
   const rows = copy ? changed : [...fresh.map((f) => f.row), ...changed];
   if (rows.length === 0) return;
   await database.db.transaction(async (tx) => {
-    await tx
-      .insert(automations)
-      .values(rows)
-      .onConflictDoUpdate({ target: automations.id, set: excludedSet() });
+    await tx.insert(table).values(rows).onConflictDoUpdate({ target: table.id, set: excludedSet() });
   });
+}
+
+/**
+ * Moves the staged rows of an operator import into the catalogue inside the caller's transaction
+ * (a re-import keeps the published flag and deploy override, as writeAutomations does) and empties
+ * the staging table. Returns how many rows moved.
+ */
+export async function publishStaged(tx: Pick<DbHandle, 'db'>['db']): Promise<number> {
+  const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
+  const updates = columns
+    .filter(([, c]) => c.name !== 'id' && c.name !== 'published' && c.name !== 'deploy_override')
+    .map(([, c]) => `"${c.name}" = excluded."${c.name}"`)
+    .join(', ');
+  const moved = await tx.execute(
+    sql.raw(
+      `insert into automations (${names}) select ${names} from catalog_import_staging on conflict (id) do update set ${updates}`,
+    ),
+  );
+  await tx.delete(catalogImportStaging);
+  return (
+    (moved as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (moved as { affectedRows?: number }).affectedRows ??
+    0
+  );
+}
+
+/** Empties the staging table (the rows of an import that died before publishing). */
+export async function discardStaged(database: Pick<DbHandle, 'db'>): Promise<void> {
+  await database.db.delete(catalogImportStaging);
 }
 
 /** `set` for an upsert: every column from the incoming row. */

@@ -19,7 +19,7 @@ async function paidMember(t: TestApp, sandbox: Awaited<ReturnType<typeof createB
     body: JSON.stringify({ planId: 'lifetime' }),
   });
   const { orderId } = (await created.json()) as { orderId: string };
-  sandbox.approve(orderId);
+  await sandbox.approve(orderId);
   const captured = await t.request('/api/billing/capture', {
     method: 'POST',
     headers,
@@ -48,7 +48,7 @@ function refundEvent(id: string, captureId: string, sandboxUrl: string) {
 
 it('a refund webhook whose processing failed is processed on redelivery and access is revoked', async () => {
   const { t, sandbox, paypal, url } = await createBillingTestApp();
-  sandbox.setFaults({ loseWebhooks: true });
+  await sandbox.setFaults({ loseWebhooks: true });
   const { buyer, payment } = await paidMember(t, sandbox);
   await paypal.client.refundCapture(payment.captureId!, { requestId: 'refund-test-1' });
   const body = refundEvent('WH-REFUND-1', payment.captureId!, sandbox.url);
@@ -59,12 +59,12 @@ it('a refund webhook whose processing failed is processed on redelivery and acce
       body,
     });
 
-  sandbox.setFaults({ loseWebhooks: true, getCaptureFailures: 100 });
+  await sandbox.setFaults({ loseWebhooks: true, getCaptureFailures: 100 });
   const first = await send();
   expect(first.status).toBeGreaterThanOrEqual(500); // not a 2xx: PayPal delivers it again
   expect(await hasPaid(t, buyer.userId)).toBe(true);
 
-  sandbox.setFaults({ loseWebhooks: true });
+  await sandbox.setFaults({ loseWebhooks: true });
   const again = await send();
   expect(again.status).toBe(200);
   expect(((await again.json()) as { duplicate: boolean }).duplicate).toBe(false);
@@ -80,18 +80,18 @@ it('a refund webhook whose processing failed is processed on redelivery and acce
 
 it('the reconciliation job retries a failed refund webhook without waiting for PayPal', async () => {
   const { t, sandbox, paypal, url } = await createBillingTestApp();
-  sandbox.setFaults({ loseWebhooks: true });
+  await sandbox.setFaults({ loseWebhooks: true });
   const { buyer, payment } = await paidMember(t, sandbox);
   await paypal.client.refundCapture(payment.captureId!, { requestId: 'refund-test-2' });
   const body = refundEvent('WH-REFUND-2', payment.captureId!, sandbox.url);
-  sandbox.setFaults({ loseWebhooks: true, getCaptureFailures: 100 });
+  await sandbox.setFaults({ loseWebhooks: true, getCaptureFailures: 100 });
   await fetch(`${url}/api/webhooks/paypal`, {
     method: 'POST',
     headers: { ...sandbox.signedHeaders(body), 'content-type': 'application/json' },
     body,
   });
   expect(await hasPaid(t, buyer.userId)).toBe(true);
-  sandbox.setFaults({ loseWebhooks: true });
+  await sandbox.setFaults({ loseWebhooks: true });
   const later = new Date(Date.now() + 2 * 60_000);
   const result = await retryFailedWebhookEvents(billingDepsFor(t, paypal, () => later));
   expect(result).toEqual({ retried: 1, fixed: 1 });

@@ -11,7 +11,7 @@ import { signIn } from '../../support/sessions.ts';
 
 it('a 404 from the provider leaves the payment open and reconciliation settles it once the order is known', async () => {
   const { t, sandbox, paypal } = await createBillingTestApp();
-  sandbox.setFaults({ loseWebhooks: true });
+  await sandbox.setFaults({ loseWebhooks: true });
   const buyer = await signIn(t, 'user');
   const res = await t.request('/api/billing/checkout', {
     method: 'POST',
@@ -19,7 +19,7 @@ it('a 404 from the provider leaves the payment open and reconciliation settles i
     body: JSON.stringify({ planId: 'lifetime' }),
   });
   const { orderId } = (await res.json()) as { orderId: string };
-  sandbox.approve(orderId);
+  await sandbox.approve(orderId);
 
   // Another process's sandbox (or this one after a restart) has never heard of the order.
   const forgetful = await startPayPalSandbox();

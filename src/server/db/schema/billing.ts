@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -64,3 +64,20 @@ export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
   processingError: text('processing_error'),
 });
+
+/**
+ * The built-in PayPal-compatible sandbox's state (local mode only: orders, captures, tokens, answers
+ * to PayPal-Request-Id, its credentials and test faults), so a killed process loses no approved order
+ * and every process on the database shares one sandbox (issue 20).
+ */
+export const paypalSandboxRecords = pgTable(
+  'paypal_sandbox_records',
+  {
+    /** order · capture · token · request · config · faults */
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);

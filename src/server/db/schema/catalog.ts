@@ -33,59 +33,68 @@ export type StoredQuality = {
   incompleteWiring: boolean;
 };
 
-export const automations = pgTable(
-  'automations',
-  {
-    /** Stable across re-imports: manifest id, `v3000-…`, or a slug of the file's base name. */
-    id: text('id').primaryKey(),
-    /** `vault`, `3000`, or the import's --source name for files without a manifest row. */
-    source: text('source').notNull(),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
-    summary: text('summary').notNull(),
-    author: text('author').notNull(),
-    category: text('category').notNull(),
-    difficulty: text('difficulty').notNull(),
-    tags: jsonb('tags').$type<string[]>().notNull(),
-    integrations: jsonb('integrations').$type<string[]>().notNull(),
-    triggerType: text('trigger_type').notNull(),
-    nodeCount: integer('node_count').notNull(),
-    credentials: jsonb('credentials').$type<StoredCredential[]>().notNull(),
-    deployable: boolean('deployable').notNull(),
-    /** Generated "How it works" steps, one per line (decision 0012). */
-    howItWorks: text('how_it_works').notNull(),
-    /** The file's sticky notes as Markdown, in canvas order: members only, never the description. */
-    authorNotes: jsonb('author_notes').$type<string[]>().notNull().default([]),
-    quality: jsonb('quality').$type<StoredQuality>(),
-    /** The operator lets an item with incomplete wiring be deployed anyway (audited). Kept on re-import. */
-    deployOverride: boolean('deploy_override').notNull().default(false),
-    /** Position of the file or row in its import, so equal dates keep the source's own order. */
-    sourceOrder: integer('source_order').notNull().default(0),
-    setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
-    /** Distinct node types, searchable as such (decision 0010). */
-    nodeTypes: jsonb('node_types').$type<string[]>().notNull().default([]),
-    /** Hash of node types and wiring: equal hashes are variants of one workflow ('' = none). */
-    structureHash: text('structure_hash').notNull().default(''),
-    videoUrl: text('video_url'),
-    resourceUrl: text('resource_url'),
-    templateUrl: text('template_url'),
-    /**
-     * The workflow as compact JSON text; null for template-only automations. Text, not jsonb: it is
-     * only ever returned whole, and text imports about twice as fast on the embedded database.
-     */
-    workflowJson: text('workflow_json'),
-    /** The source's own score ("3000" rows); member ratings take over once there are any. */
-    sourceRating: real('source_rating'),
-    /** Path of the imported file relative to the import root, for reports. */
-    filePath: text('file_path'),
-    /** sha256 of the file bytes and manifest row: an unchanged pair is skipped on re-import. */
-    contentHash: text('content_hash').notNull(),
-    published: boolean('published').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('automations_category_idx').on(t.category), index('automations_author_idx').on(t.author)],
-);
+// A function, so the import's staging table gets the same columns (fresh builders for each table).
+const automationColumns = () => ({
+  /** Stable across re-imports: manifest id, `v3000-…`, or a slug of the file's base name. */
+  id: text('id').primaryKey(),
+  /** `vault`, `3000`, or the import's --source name for files without a manifest row. */
+  source: text('source').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  summary: text('summary').notNull(),
+  author: text('author').notNull(),
+  category: text('category').notNull(),
+  difficulty: text('difficulty').notNull(),
+  tags: jsonb('tags').$type<string[]>().notNull(),
+  integrations: jsonb('integrations').$type<string[]>().notNull(),
+  triggerType: text('trigger_type').notNull(),
+  nodeCount: integer('node_count').notNull(),
+  credentials: jsonb('credentials').$type<StoredCredential[]>().notNull(),
+  deployable: boolean('deployable').notNull(),
+  /** Generated "How it works" steps, one per line (decision 0012). */
+  howItWorks: text('how_it_works').notNull(),
+  /** The file's sticky notes as Markdown, in canvas order: members only, never the description. */
+  authorNotes: jsonb('author_notes').$type<string[]>().notNull().default([]),
+  quality: jsonb('quality').$type<StoredQuality>(),
+  /** The operator lets an item with incomplete wiring be deployed anyway (audited). Kept on re-import. */
+  deployOverride: boolean('deploy_override').notNull().default(false),
+  /** Position of the file or row in its import, so equal dates keep the source's own order. */
+  sourceOrder: integer('source_order').notNull().default(0),
+  setupSteps: jsonb('setup_steps').$type<string[]>().notNull(),
+  /** Distinct node types, searchable as such (decision 0010). */
+  nodeTypes: jsonb('node_types').$type<string[]>().notNull().default([]),
+  /** Hash of node types and wiring: equal hashes are variants of one workflow ('' = none). */
+  structureHash: text('structure_hash').notNull().default(''),
+  videoUrl: text('video_url'),
+  resourceUrl: text('resource_url'),
+  templateUrl: text('template_url'),
+  /**
+   * The workflow as compact JSON text; null for template-only automations. Text, not jsonb: it is
+   * only ever returned whole, and text imports about twice as fast on the embedded database.
+   */
+  workflowJson: text('workflow_json'),
+  /** The source's own score ("3000" rows); member ratings take over once there are any. */
+  sourceRating: real('source_rating'),
+  /** Path of the imported file relative to the import root, for reports. */
+  filePath: text('file_path'),
+  /** sha256 of the file bytes and manifest row: an unchanged pair is skipped on re-import. */
+  contentHash: text('content_hash').notNull(),
+  published: boolean('published').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const automations = pgTable('automations', automationColumns(), (t) => [
+  index('automations_category_idx').on(t.category),
+  index('automations_author_idx').on(t.author),
+]);
+
+/**
+ * An operator import writes new and changed rows here and moves them into `automations` in one
+ * transaction at the end, so a crash mid-import leaves the previous catalogue as it was (issue 20).
+ * Imports run one at a time (the `catalog-import` lease), so the table holds one import's rows.
+ */
+export const catalogImportStaging = pgTable('catalog_import_staging', automationColumns());
 
 /** Latest row by created_at is the current one (spec part 1 §3). One row per import. */
 export const workflowStats = pgTable('workflow_stats', {

@@ -1,0 +1,42 @@
+CREATE TABLE "paypal_sandbox_records" (
+	"kind" text NOT NULL,
+	"id" text NOT NULL,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "paypal_sandbox_records_kind_id_pk" PRIMARY KEY("kind","id")
+);
+--> statement-breakpoint
+CREATE TABLE "catalog_import_staging" (
+	"id" text PRIMARY KEY NOT NULL,
+	"source" text NOT NULL,
+	"title" text NOT NULL,
+	"description" text NOT NULL,
+	"summary" text NOT NULL,
+	"author" text NOT NULL,
+	"category" text NOT NULL,
+	"difficulty" text NOT NULL,
+	"tags" jsonb NOT NULL,
+	"integrations" jsonb NOT NULL,
+	"trigger_type" text NOT NULL,
+	"node_count" integer NOT NULL,
+	"credentials" jsonb NOT NULL,
+	"deployable" boolean NOT NULL,
+	"how_it_works" text NOT NULL,
+	"author_notes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"quality" jsonb,
+	"deploy_override" boolean DEFAULT false NOT NULL,
+	"source_order" integer DEFAULT 0 NOT NULL,
+	"setup_steps" jsonb NOT NULL,
+	"node_types" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"structure_hash" text DEFAULT '' NOT NULL,
+	"video_url" text,
+	"resource_url" text,
+	"template_url" text,
+	"workflow_json" text,
+	"source_rating" real,
+	"file_path" text,
+	"content_hash" text NOT NULL,
+	"published" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { catalogImports } from '#server/db/schema/admin.ts';
+import { catalogImportStaging } from '#server/db/schema/catalog.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import type { JobDefinition } from '#server/jobs/scheduler.ts';
+import { acquireJobLease, releaseJobLease, renewJobLease } from '#server/jobs/scheduler.ts';
+import type { ImportSummary } from '#shared/schemas/admin.ts';
+import { importCatalog } from '../catalog/import-catalog.ts';
+import { discardStaged } from '../catalog/write-automations.ts';
+import { type CatalogAdminDeps, type readUpload, toImport } from './catalog-admin.ts';
+
+// Operator imports as durable jobs (issue 20). Each import holds a lease in the jobs table
+// (`catalog-import:<id>`) from upload to its end, renewed while this process lives; the one import
+// writing at a time holds `catalog-import`. Rows are staged and published in one transaction, so a
+// process killed mid-import leaves the previous catalogue; recoverImports marks such an import failed
+// once its lease has expired (at boot, and by a job every minute).
+
+/** Short, so a crashed import is reported within seconds; renewed at a third of it. */
+export const IMPORT_LEASE_MS = 15_000;
+const WRITER = 'catalog-import';
+const leaseName = (id: string) => `${WRITER}:${id}`;
+export const CRASHED_IMPORT_ERROR =
+  'The server stopped during this import. Members still see the catalogue as it was before it; upload the files again.';
+
+type Input = ReturnType<typeof readUpload>;
+
+/** Holds a lease until the returned function is called (it renews; a dead process stops renewing). */
+function hold(deps: Pick<CatalogAdminDeps, 'database' | 'log'>, name: string, owner: string) {
+  const db = deps.database.db;
+  const timer = setInterval(
+    () =>
+      void renewJobLease(db, { name, owner, leaseMs: IMPORT_LEASE_MS }).catch((error: unknown) =>
+        deps.log?.warn({ err: error, job: name }, 'renewing the import lease failed'),
+      ),
+    IMPORT_LEASE_MS / 3,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs uploads one at a time across every process on the database: each waits for the writer lease.
+ * Progress is written to the row at most every 250 ms; the console streams it from there.
+ */
+export function createImportRunner(deps: CatalogAdminDeps) {
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const db = deps.database.db;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function run(id: string, input: Input) {
+    const lease = { owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true };
+    while (!(await acquireJobLease(db, { ...lease, name: WRITER }))) await sleep(250);
+    const stopWriter = hold(deps, WRITER, owner);
+    const total = input.files.length;
+    await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
+    let lastWrite = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    try {
+      await importCatalog({
+        database: deps.database,
+        files: input.files,
+        manifestRows: input.manifestRows,
+        bus: deps.bus,
+        onProgress: (done) => {
+          const now = Date.now();
+          if (now - lastWrite < 250) return;
+          lastWrite = now;
+          pending = pending.then(() =>
+            db.update(catalogImports).set({ done }).where(eq(catalogImports.id, id)),
+          );
+        },
+        staged: {
+          publish: async (tx, report) => {
+            await pending;
+            await tx
+              .update(catalogImports)
+              .set({ status: 'done', done: total, summary: report, finishedAt: new Date() })
+              .where(eq(catalogImports.id, id));
+          },
+        },
+      });
+    } catch (error) {
+      await pending.catch(() => undefined);
+      deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
+      await discardStaged(deps.database).catch(() => undefined);
+      await db
+        .update(catalogImports)
+        .set({
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+          finishedAt: new Date(),
+        })
+        .where(eq(catalogImports.id, id));
+    } finally {
+      stopWriter();
+      await releaseJobLease(db, WRITER, owner);
+    }
+  }
+
+  return {
+    /** Queues the import and answers at once with its row. */
+    async start(actor: { userId: string; email: string }, fileName: string, input: Input) {
+      const [row] = await db
+        .insert(catalogImports)
+        .values({
+          actorId: actor.userId,
+          actorEmail: actor.email,
+          fileName: fileName.slice(0, 500),
+          status: 'queued',
+          total: input.files.length,
+        })
+        .returning();
+      if (!row) throw new Error('catalog_imports insert returned nothing');
+      const name = leaseName(row.id);
+      await acquireJobLease(db, { name, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true });
+      const stop = hold(deps, name, owner);
+      const job = queue
+        .then(() => run(row.id, input))
+        .finally(async () => {
+          stop();
+          await db.delete(jobs).where(eq(jobs.name, name));
+        });
+      queue = job.catch(() => undefined);
+      return { importRow: toImport(row), finished: job };
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;
+
+/**
+ * Imports whose process died (queued or running, lease expired or gone) are marked failed, and the
+ * rows they staged are dropped once no live import is writing. Returns how many were marked.
+ */
+export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): Promise<number> {
+  const db = deps.database.db;
+  const open = await db
+    .select({ id: catalogImports.id })
+    .from(catalogImports)
+    .where(inArray(catalogImports.status, ['queued', 'running']));
+  const dead = open.length === 0 ? [] : await withoutLease(deps, open, now);
+  if (dead.length > 0) {
+    await db
+      .update(catalogImports)
+      .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
+      .where(and(inArray(catalogImports.id, dead), inArray(catalogImports.status, ['queued', 'running'])));
+    await db.delete(jobs).where(
+      inArray(
+        jobs.name,
+        dead.map((id) => leaseName(id)),
+      ),
+    );
+  }
+  await dropOrphanedStaging(deps, now);
+  return dead.length;
+}
+
+/** The imports among `open` whose lease has run out or is gone. */
+async function withoutLease(deps: CatalogAdminDeps, open: { id: string }[], now: Date) {
+  const db = deps.database.db;
+  const held = await db
+    .select({ name: jobs.name })
+    .from(jobs)
+    .where(
+      and(
+        inArray(
+          jobs.name,
+          open.map((o) => leaseName(o.id)),
+        ),
+        gt(jobs.lockedUntil, now),
+      ),
+    );
+  const alive = new Set(held.map((h) => h.name));
+  return open.filter((o) => !alive.has(leaseName(o.id))).map((o) => o.id);
+}
+
+/** Rows staged by an import that died; dropped only while holding the writer lease (none is writing). */
+async function dropOrphanedStaging(deps: CatalogAdminDeps, now: Date) {
+  const db = deps.database.db;
+  const [staged] = await db.select({ id: catalogImportStaging.id }).from(catalogImportStaging).limit(1);
+  if (!staged) return;
+  const owner = `recovery-${randomUUID().slice(0, 8)}`;
+  const lease = { name: WRITER, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true, now };
+  if (await acquireJobLease(db, lease)) {
+    try {
+      await discardStaged(deps.database);
+    } finally {
+      await releaseJobLease(db, WRITER, owner);
+    }
+  }
+}
+
+/**
+ * At boot: reports the imports a dead process left, now and again once the leases still standing at
+ * boot have run out (a restart is usually quicker than the 15 s lease).
+ */
+export async function recoverImportsAtBoot(deps: CatalogAdminDeps): Promise<void> {
+  await recoverImports(deps);
+  const later = setTimeout(
+    () =>
+      void recoverImports(deps).catch((error: unknown) =>
+        deps.log?.warn({ err: error }, 'checking for crashed imports failed'),
+      ),
+    IMPORT_LEASE_MS + 1_000,
+  );
+  later.unref();
+}
+
+/** Every minute, in one process at a time: crashed imports are reported as failed. */
+export function importRecoveryJob(deps: CatalogAdminDeps): JobDefinition {
+  return {
+    name: 'catalog-import-recovery',
+    intervalMs: 60_000,
+    leaseMs: 60_000,
+    async run() {
+      const marked = await recoverImports(deps);
+      if (marked > 0) deps.log?.warn({ marked }, 'imports stopped by a crash were marked failed');
+    },
+  };
+}
+
+/** Who ran an import from the command line, as the import history shows it. */
+export const CLI_IMPORT_ACTOR = 'command line (npm run catalog:import)';
+
+/**
+ * Runs an import outside the console (the command line) and writes it to the import history like an
+ * upload: running, then done with its report (skipped files and their reasons) or failed.
+ */
+export async function recordedImport<R extends ImportSummary>(
+  deps: Pick<CatalogAdminDeps, 'database' | 'log'>,
+  meta: { fileName: string },
+  run: () => Promise<R>,
+): Promise<R> {
+  const db = deps.database.db;
+  const [row] = await db
+    .insert(catalogImports)
+    .values({ actorEmail: CLI_IMPORT_ACTOR, fileName: meta.fileName.slice(0, 500), status: 'running' })
+    .returning({ id: catalogImports.id });
+  if (!row) throw new Error('catalog_imports insert returned nothing');
+  // Held like an upload's lease, so a server's recovery job does not take this import for a dead one.
+  const owner = `cli-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const name = leaseName(row.id);
+  await acquireJobLease(db, { name, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true });
+  const stop = hold(deps, name, owner);
+  try {
+    const report = await run();
+    await db
+      .update(catalogImports)
+      .set({
+        status: 'done',
+        done: report.filesHandled,
+        total: report.filesHandled,
+        summary: report,
+        finishedAt: new Date(),
+      })
+      .where(eq(catalogImports.id, row.id));
+    return report;
+  } catch (error) {
+    await db
+      .update(catalogImports)
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: new Date(),
+      })
+      .where(eq(catalogImports.id, row.id));
+    throw error;
+  } finally {
+    stop();
+    await db.delete(jobs).where(eq(jobs.name, name));
+  }
+}

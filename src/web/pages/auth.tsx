@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PLAN_PRICE_LABEL } from '#shared/constants.ts';
+import { safeNextPath } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { AuthRequestError, authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
@@ -137,8 +138,16 @@ function ResetPasswordForm({ token }: { token: string | null }) {
 
 /** Where to go after signing in: a same-site path from `?next=` (never another site), else /payment. */
 export function nextPath(raw: string | null): string {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/payment';
-  return raw;
+  return safeNextPath(raw) ?? '/payment';
+}
+
+/** The other form's link, keeping where the visitor goes afterwards. */
+function switchHref(mode: 'signin' | 'register', next: string | undefined): string {
+  const query = new URLSearchParams();
+  if (mode === 'register') query.set('mode', 'register');
+  if (next) query.set('next', next);
+  const s = query.toString();
+  return s ? `/auth?${s}` : '/auth';
 }
 
 export function AuthPage() {
@@ -189,7 +198,8 @@ export function AuthPage() {
       if (result.token) {
         signedIn();
         toast.success('Account created', { description: 'Taking you to payment…' });
-        redirectTimer.current = setTimeout(() => navigate('/payment'), POST_REGISTER_REDIRECT_MS);
+        // On to payment, or to the page that sent the visitor here (a template's offer: /payment?next=…).
+        redirectTimer.current = setTimeout(() => navigate(next), POST_REGISTER_REDIRECT_MS);
       } else {
         setCheckEmail(email.trim());
         setPassword('');
@@ -308,7 +318,7 @@ export function AuthPage() {
         <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
           {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
           <Link
-            to={registering ? '/auth' : '/auth?mode=register'}
+            to={switchHref(registering ? 'signin' : 'register', safeNextPath(params.get('next')))}
             onClick={() => setCheckEmail(null)}
             className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
           >

@@ -192,7 +192,8 @@ export function AuthPage() {
         navigate(next);
         return;
       }
-      const result = await authApi.signUp(email.trim(), password);
+      // A visitor sent here by a template's offer goes on to pay, then back to it, after verifying too.
+      const result = await authApi.signUp(email.trim(), password, safeNextPath(params.get('next')));
       // A failed try's toast must not stay beside the success (e.g. "at least 8 characters").
       toast.dismiss(FORM_ERROR_TOAST);
       if (result.token) {

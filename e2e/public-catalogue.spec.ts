@@ -6,6 +6,8 @@ import { E2E_PASSWORD, expectNoAxeViolations, test, watchConsole } from './suppo
 
 test.describe('public catalogue', () => {
   test('/library and a template page have no axe violations', async ({ page }) => {
+    // Two pages, two colour schemes each: axe takes its time on a 24-card page on a shared machine.
+    test.setTimeout(120_000);
     await page.goto('/library');
     await expect(
       page.getByRole('heading', { level: 1, name: 'n8n workflow template library' }),

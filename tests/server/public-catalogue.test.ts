@@ -94,8 +94,11 @@ describe('/library without JavaScript', () => {
       const page = await html(t, `/automation/${encodeURIComponent(id)}`);
       expect(page.text, id).toContain('<span>Slack</span>');
     }
-    // A typo in the URL is no error page: it falls back to the default.
-    expect((await html(t, '/library?page=banana&sort=sideways')).status).toBe(200);
+    // The form sends empty fields too, and a typo is no error page: both go to the one clean URL.
+    const form = await t.request('/library?q=slack&tag=&app=&sort=', { redirect: 'manual' });
+    expect([form.status, form.headers.get('location')]).toEqual([302, '/library?q=slack']);
+    const typo = await t.request('/library?page=banana&sort=sideways', { redirect: 'manual' });
+    expect([typo.status, typo.headers.get('location')]).toEqual([302, '/library']);
     const none = await html(t, '/library?q=zzzqqqxxx');
     expect(none.text).toContain('No templates match this search.');
   });

@@ -11,7 +11,7 @@ import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
 import { type HtmlPage, loadHtmlPage, pickEncoding } from '../html-pages.ts';
 import { compress } from './compress.ts';
 import { type Frame, loadFrame } from './frame.ts';
-import { libraryPage, parseLibraryQuery, searchLibrary } from './library-page.ts';
+import { libraryHref, libraryPage, parseLibraryQuery, searchLibrary } from './library-page.ts';
 import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
 import { templatePage } from './template-page.ts';
 
@@ -123,6 +123,10 @@ export function catalogueRoutes(deps: {
   return new Hono<AppEnv>()
     .get('/library', async (c) => {
       const query = parseLibraryQuery(c.req.query());
+      // The search form sends every field, empty ones too: one clean URL per view (links, history, caches).
+      const clean = libraryHref(query);
+      const asked = new URL(c.req.url);
+      if (asked.search && `${asked.pathname}${asked.search}` !== clean) return c.redirect(clean, 302);
       const result = await searchLibrary(deps.index, query);
       const { head, body } = libraryPage({
         query,

@@ -53,7 +53,7 @@ export function cardHtml(card: AutomationCard, spriteUrl: string | null, heading
 <div class="flex flex-wrap items-center gap-2 text-xs font-medium"><span class="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">${esc(card.category)}</span><span class="text-slate-600 dark:text-slate-400">${esc(card.difficulty)}</span><span class="text-slate-600 dark:text-slate-400">${plural(card.nodeCount, 'node', 'nodes')}</span></div>
 <${h} class="mt-3 font-semibold leading-snug"><a href="${automationPath(card.id)}" class="after:absolute after:inset-0 focus:outline-none">${esc(card.title)}</a></${h}>
 <p class="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">${esc(card.summary)}</p>
-<div class="mt-4 flex flex-wrap items-center gap-1.5" aria-label="Apps">${apps.map((a) => appIcon(a, spriteUrl)).join('')}${more > 0 ? `<span class="text-xs text-slate-600 dark:text-slate-400">+${more}</span>` : ''}</div>
+${apps.length > 0 ? `<ul class="mt-4 flex flex-wrap items-center gap-1.5" aria-label="Apps">${apps.map((a) => `<li class="flex">${appIcon(a, spriteUrl)}</li>`).join('')}${more > 0 ? `<li class="text-xs text-slate-600 dark:text-slate-400">+${more} more</li>` : ''}</ul>` : ''}
 </article></li>`;
 }
 

@@ -115,9 +115,10 @@ export function libraryPage(opts: {
     .map((i) => option(i.name, `${i.name} (${i.count})`, query.app === i.name))
     .join('');
   const appMissing = query.app && !result.integrationCounts.some((i) => i.name === query.app);
-  const sorts = SEARCH_SORTS.map((s) => option(s, SORT_LABELS[s], (query.sort ?? result.sort) === s)).join(
-    '',
-  );
+  // No sort chosen: best match for a search, newest otherwise (the members' default).
+  const sorts =
+    option('', 'Recommended', !query.sort) +
+    SEARCH_SORTS.map((s) => option(s, SORT_LABELS[s], query.sort === s)).join('');
   const summary =
     result.total === 0
       ? `<p class="mt-8 text-slate-700 dark:text-slate-300">No templates match this search.${

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { selectAutomation } from '#server/catalog/catalog.queries.ts';
 import type { SearchIndex } from '#server/catalog/search-index.ts';
 import type { Database } from '#server/db/client.ts';
+import { automations } from '#server/db/schema/catalog.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
@@ -87,7 +88,17 @@ export function catalogueRoutes(deps: {
     if (hit) return hit;
     const entry = await deps.index.get(id);
     if (!entry) return undefined;
-    const row = await selectAutomation(deps.db, id);
+    // Only what the visitor's page is made of (the row's other columns are large and not shown).
+    const [row] = await deps.db
+      .select({
+        howItWorks: automations.howItWorks,
+        credentials: automations.credentials,
+        triggerType: automations.triggerType,
+        workflowJson: automations.workflowJson,
+      })
+      .from(automations)
+      .where(and(eq(automations.id, id), eq(automations.published, true)))
+      .limit(1);
     if (!row) return undefined;
     const [variants, related] = await Promise.all([
       deps.index.variantsOf(id),

@@ -112,7 +112,9 @@ export function catalogueRoutes(deps: {
         triggerType: row.triggerType,
         // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
         canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
-        variants: (variants ?? []).map((e) => e.card),
+        // A few variants are enough to judge (a scaled library has dozens of one shape).
+        variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
+        variantCount: variants?.length ?? 0,
         related: related.map((e) => e.card),
       },
       baseUrl: deps.baseUrl,

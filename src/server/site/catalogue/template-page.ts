@@ -27,6 +27,8 @@ export type TemplateFacts = {
   triggerType: string;
   canvas: CanvasModel;
   variants: AutomationCard[];
+  /** All variants, of which `variants` shows the first few. */
+  variantCount: number;
   related: AutomationCard[];
 };
 
@@ -48,7 +50,7 @@ export function templatePage(opts: { facts: TemplateFacts; baseUrl: string; spri
   head: string;
   body: string;
 } {
-  const { card, howItWorks, credentials, canvas, variants, related } = opts.facts;
+  const { card, howItWorks, credentials, canvas, variants, variantCount, related } = opts.facts;
   const url = `${opts.baseUrl}${automationPath(card.id)}`;
   const description = metaDescription(card.summary || `${card.title}: an n8n workflow template.`);
   const image = `${opts.baseUrl}/og/automation/${encodeURIComponent(card.id)}.png`;
@@ -112,7 +114,7 @@ ${card.integrations.length > 0 ? `<section class="${SECTION}" aria-labelledby="a
       ? `<ul class="mt-4 list-disc space-y-1 pl-6 text-slate-700 dark:text-slate-300">${credentials.map((c) => `<li>${esc(c.name)}</li>`).join('')}</ul>`
       : `<p class="mt-3 text-slate-700 dark:text-slate-300">None: this workflow needs no credentials.</p>`
   }</section>
-${variants.length > 0 ? `<section class="${SECTION}" aria-labelledby="variants-title"><h2 id="variants-title" class="${H2}">Variants</h2><p class="mt-2 text-sm ${muted}">Templates with the same nodes and wiring.</p>${cardGrid(variants, opts.spriteUrl, 3)}</section>` : ''}
+${variants.length > 0 ? `<section class="${SECTION}" aria-labelledby="variants-title"><h2 id="variants-title" class="${H2}">Variants</h2><p class="mt-2 text-sm ${muted}">${variantCount.toLocaleString('en-US')} ${variantCount === 1 ? 'template has' : 'templates have'} the same nodes and wiring${variantCount > variants.length ? `; here are ${variants.length}` : ''}.</p>${cardGrid(variants, opts.spriteUrl, 3)}</section>` : ''}
 </div>
 <div class="lg:sticky lg:top-6 lg:self-start">${offer(card.id)}</div>
 </div>

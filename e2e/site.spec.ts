@@ -20,7 +20,9 @@ async function withoutSocialProof(page: import('@playwright/test').Page) {
 }
 
 test.describe('landing page', () => {
-  test('every call to action reaches /auth', async ({ page }) => {
+  test('every call to action reaches /auth, and "View Premium Library" the public library', async ({
+    page,
+  }) => {
     await withoutSocialProof(page);
     await page.goto('/');
     const ctas = [
@@ -28,9 +30,12 @@ test.describe('landing page', () => {
       page.getByRole('link', { name: 'Get Premium Access' }),
       page.getByRole('link', { name: 'Sign In' }).first(),
       page.getByRole('link', { name: 'Get Instant Access Now' }).first(),
-      page.getByRole('link', { name: 'View Premium Library' }).first(),
     ];
     for (const cta of ctas) await expect(cta).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'View Premium Library' }).first()).toHaveAttribute(
+      'href',
+      '/library',
+    );
     await page.getByRole('link', { name: 'Get Premium Access' }).click();
     await expect(page).toHaveURL(/\/auth$/);
   });

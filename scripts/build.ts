@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defaultTemplateFile, writeDatabaseTemplate } from '../src/server/db/template.ts';
+import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/catalogue/frame.ts';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
 import {
   APP_SHELL_FILE,
@@ -55,6 +56,7 @@ type Rendered = { html: string; meta: Meta; entry: 'site' | 'app'; page?: { modu
 const entry = (await import(pathToFileURL(path.join(SSR, 'entry-server.js')).href)) as {
   renderPage(pathname: string): Promise<Rendered>;
   renderAppShell(): string;
+  renderCatalogueFrame(): Promise<{ html: string; page: { module: string } }>;
 };
 // Two documents: the app's (main.tsx) and the public site's (site.tsx), each with its entry's preloads.
 const templates = {
@@ -167,6 +169,17 @@ writePage(
   documentFor(notFound)
     .replace('<!--app-head-->', head(notFound.meta, null))
     .replace('<!--app-html-->', notFound.html),
+);
+// The public catalogue's frame: the server writes each page's head and body into it (src/server/site/catalogue).
+const frame = await entry.renderCatalogueFrame();
+writePage(
+  CATALOGUE_FRAME_FILE,
+  documentFor({ html: frame.html, meta: { title: '', description: '' }, entry: 'site', page: frame.page })
+    .replace('<!--app-head-->', CATALOGUE_HEAD)
+    .replace(
+      '<div id="root"><!--app-html--></div>',
+      `<div id="root" data-page="catalogue">${frame.html}</div>`,
+    ),
 );
 writePage(
   APP_SHELL_FILE,

@@ -10,6 +10,7 @@ import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
+import { createSearchIndex } from '#server/catalog/search-index.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -25,6 +26,7 @@ import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
+import { catalogueRoutes } from '#server/site/catalogue/catalogue.routes.ts';
 import { createClaimSource } from '#server/site/claim-figures.ts';
 import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
@@ -58,6 +60,8 @@ export type AppDeps = {
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
 export function createApp(deps: AppDeps) {
   const resolveViewer = deps.resolveViewer ?? (async () => null);
+  // One search index per app: the members' search API and the public catalogue pages read the same one.
+  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
   const requestLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
@@ -74,7 +78,7 @@ export function createApp(deps: AppDeps) {
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
     .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db, bus: deps.bus ?? processBus }))
-    .route('/catalog', catalogRoutes(deps))
+    .route('/catalog', catalogRoutes({ ...deps, index }))
     .route(
       '/',
       siteInboxRoutes({
@@ -178,10 +182,20 @@ export function createApp(deps: AppDeps) {
   }
   // Template pages' share images (public, card facts only): before the site's catch-all.
   app.route('/', shareImageRoutes({ db: deps.database.db, bus: deps.bus ?? processBus }));
-  if (deps.webRoot) {
-    const claims = createClaimSource({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
-    app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));
-  }
+  const claims = createClaimSource({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+  // The public catalogue (/library, a visitor's /automation/:id, the sitemap), before the site's files.
+  app.route(
+    '/',
+    catalogueRoutes({
+      index,
+      db: deps.database.db,
+      baseUrl: deps.env.baseUrl,
+      webRoot: deps.webRoot,
+      resolveViewer,
+      claims,
+    }),
+  );
+  if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));
 
   app.onError((error, c) => handleError(error, c, deps.log));
 

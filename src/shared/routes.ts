@@ -26,6 +26,8 @@ export const ROUTES = {
   adminUsers: { operator: true, path: '/admin/users', prerender: false },
   adminInbox: { operator: true, path: '/admin/inbox', prerender: false },
   automation: { path: '/automation/:id', prerender: false },
+  // Server-rendered on request (src/server/site/catalogue), public.
+  library: { path: '/library', prerender: false },
 } as const satisfies Record<string, { path: string; prerender: boolean; operator?: true }>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -7,7 +7,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { routes } from '#web/routes.tsx';
 import { SiteApp } from '#web/site-app.tsx';
-import { loadSitePage, type PageMeta, type SitePage, sitePageFor } from '#web/site-pages.tsx';
+import { CATALOGUE_PAGE, loadSitePage, type PageMeta, type SitePage, sitePageFor } from '#web/site-pages.tsx';
 
 /**
  * Renders one page. A public page renders as the site entry (site.tsx) will hydrate it, and says which
@@ -37,6 +37,16 @@ export async function renderPage(
     </StrictMode>,
   );
   return { html, meta, entry: 'app' };
+}
+
+/** The public catalogue's frame (features/site/catalogue), filled by the server per request. */
+export async function renderCatalogueFrame(): Promise<{ html: string; page: SitePage }> {
+  const { Component: Page } = await loadSitePage(CATALOGUE_PAGE);
+  const location = { pathname: '/library', search: '' };
+  return {
+    html: renderToString(<SiteApp page={CATALOGUE_PAGE} Page={Page} location={location} />),
+    page: CATALOGUE_PAGE,
+  };
 }
 
 /** The shell for client-rendered routes: shown until the app has loaded. */

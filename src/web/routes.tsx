@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
 import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
@@ -10,6 +10,14 @@ import {
   SITE_PAGES,
   type SiteRouteId,
 } from '#web/site-pages.tsx';
+
+/** A page the server renders (the public library): reached in place, it is loaded as a document. */
+function ServerPage() {
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return null;
+}
 
 /** Each page is its own chunk; main.tsx loads it before hydrating a prerendered page. */
 type Page = {
@@ -134,6 +142,14 @@ export const PAGES: Record<RouteId, Page> = {
     meta: {
       title: 'Audit log | Flowvault operators',
       description: 'Every operator action: who, what, when, target and reason.',
+    },
+  },
+  library: {
+    // Rendered by the server per request: an in-app link loads it as a document.
+    lazy: async () => ({ Component: ServerPage }),
+    meta: {
+      title: 'n8n workflow template library | Flowvault',
+      description: 'Browse and search every n8n workflow template in the Flowvault library.',
     },
   },
   automation: {

@@ -18,6 +18,7 @@ const MODULES = import.meta.glob<PageModule>([
   './features/site/static/static-page.tsx',
   './features/site/static/contact-page.tsx',
   './features/site/newsletter/newsletter-page.tsx',
+  './features/site/catalogue/catalogue-frame.tsx',
 ]);
 
 /** A page module exports its component and, when the page needs data before it renders, preparePage. */
@@ -140,6 +141,16 @@ export const NOT_FOUND_PAGE: SitePage = {
     title: 'Page not found | Flowvault',
     description: 'This page does not exist. Return to the Flowvault home page.',
   },
+};
+
+/**
+ * The frame of the public catalogue pages (/library, a visitor's /automation/:id): built once, filled
+ * by the server per request; the document says so with `data-page="catalogue"` on #root.
+ */
+export const CATALOGUE_PAGE: SitePage = {
+  module: 'features/site/catalogue/catalogue-frame.tsx',
+  component: 'CatalogueFrame',
+  meta: { title: 'Flowvault library', description: 'The Flowvault library of n8n workflow templates.' },
 };
 
 export function isSiteRoute(id: RouteId | undefined): id is SiteRouteId {

@@ -44,6 +44,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/stack': 'member',
   'PUT /api/catalog/stack': 'member',
   'GET /api/catalog/automations/:id/by-author': 'member',
+  // The public catalogue (issue 18): server-rendered pages and the sitemap, paywall-safe; members get
+  // the app's full page at /automation/:id (tests/server/public-catalogue.test.ts).
+  'GET /library': 'public',
+  'GET /automation/:id': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /sitemaps/:file{[a-z0-9-]+\\.xml}': 'public',
   // The member's own library: collections, ratings, events, overview figures.
   'GET /api/library/overview': 'member',
   'GET /api/library/collections': 'member',

@@ -14,7 +14,7 @@ import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-publ
 import { selectLatestStats } from './catalog.queries.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
-import { createSearchIndex, type IndexEntry } from './search-index.ts';
+import { createSearchIndex, type IndexEntry, type SearchIndex } from './search-index.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
 const StackSchema = z.object({
@@ -59,9 +59,11 @@ export function catalogRoutes(deps: {
   database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
   bus?: EventBus;
   log?: Logger;
+  /** The process's search index (app.ts shares it with the public catalogue pages). */
+  index?: SearchIndex;
 }) {
   const bus = deps.bus ?? processBus;
-  const index = createSearchIndex({ db: deps.database.db, bus, log: deps.log });
+  const index = deps.index ?? createSearchIndex({ db: deps.database.db, bus, log: deps.log });
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
 
   return (

@@ -156,6 +156,30 @@ describe('/auth', () => {
     expect(screen.getByText(/We sent a confirmation link to new@example.com/)).toBeDefined();
   });
 
+  it("registering from a template's offer: the verification link and the form switch keep the way back", async () => {
+    const calls = stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
+    const next = '/payment?next=%2Fautomation%2Fslack-digest';
+    renderAuth(`/auth?mode=register&next=${encodeURIComponent(next)}`);
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/auth?next=${encodeURIComponent(next)}`,
+    );
+    fill('Email', 'me@example.com');
+    fill('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Check your email')).toBeDefined();
+    expect(calls[0]!.body).toMatchObject({ callbackURL: next });
+  });
+
+  it('registering with a foreign next: the verification link goes to the dashboard', async () => {
+    const calls = stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
+    renderAuth(`/auth?mode=register&next=${encodeURIComponent('//evil.example/x')}`);
+    fill('Email', 'me@example.com');
+    fill('Password', 'a long enough password');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Check your email')).toBeDefined();
+    expect(calls[0]!.body).toMatchObject({ callbackURL: '/dashboard' });
+  });
+
   it('keeps the mode in the URL: the switch is a link, so reload and early clicks land on the form', async () => {
     const router = renderAuth('/auth?mode=register');
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeDefined();

@@ -2,6 +2,7 @@ import { CheckCircle2, Loader2, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { safeNextPath } from '#shared/next-path.ts';
 import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
@@ -131,10 +132,16 @@ export const OPERATOR_HOME = '/admin/catalog';
  * operator console for the operator and /payment for everyone else (it sends members on).
  */
 export function nextPath(raw: string | null, role?: string | null): string {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) {
-    return role === 'admin' ? OPERATOR_HOME : '/payment';
-  }
-  return raw;
+  return safeNextPath(raw) ?? (role === 'admin' ? OPERATOR_HOME : '/payment');
+}
+
+/** The other form's link, keeping where the visitor goes afterwards. */
+function switchHref(mode: 'signin' | 'register', next: string | undefined): string {
+  const query = new URLSearchParams();
+  if (mode === 'register') query.set('mode', 'register');
+  if (next) query.set('next', next);
+  const s = query.toString();
+  return s ? `/auth?${s}` : '/auth';
 }
 
 export function AuthPage() {
@@ -178,13 +185,15 @@ export function AuthPage() {
         navigate(nextPath(rawNext, result.user?.role));
         return;
       }
-      const result = await authApi.signUp(email.trim(), password);
+      // A visitor sent here by a template's offer goes on to pay, then back to it, after verifying too.
+      const result = await authApi.signUp(email.trim(), password, safeNextPath(params.get('next')));
       // A failed try's toast must not stay beside the success (e.g. "at least 8 characters").
       toast.dismiss(FORM_ERROR_TOAST);
       if (result.token) {
         signedIn();
         toast.success('Account created', { description: 'Taking you to payment…' });
-        redirectTimer.current = setTimeout(() => navigate('/payment'), POST_REGISTER_REDIRECT_MS);
+        // On to payment, or to the page that sent the visitor here (a template's offer: /payment?next=…).
+        redirectTimer.current = setTimeout(() => navigate(nextPath(rawNext)), POST_REGISTER_REDIRECT_MS);
       } else {
         setCheckEmail(email.trim());
         setPassword('');
@@ -286,7 +295,7 @@ export function AuthPage() {
         <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
           {registering ? 'Already have an account?' : "Don't have an account?"}{' '}
           <Link
-            to={registering ? '/auth' : '/auth?mode=register'}
+            to={switchHref(registering ? 'signin' : 'register', safeNextPath(params.get('next')))}
             onClick={() => setCheckEmail(null)}
             className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
           >

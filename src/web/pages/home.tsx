@@ -139,7 +139,7 @@ export function HomePage() {
                 <Link to="/auth">Get Instant Access Now</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/auth">View Premium Library</Link>
+                <Link to="/library">View Premium Library</Link>
               </Button>
             </div>
             <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
@@ -223,7 +223,7 @@ export function HomePage() {
           </ClientOnly>
         </div>
         <Button asChild variant="outline" className="mt-10">
-          <Link to="/auth">View Premium Library</Link>
+          <Link to="/library">View Premium Library</Link>
         </Button>
       </LandingSection>
 

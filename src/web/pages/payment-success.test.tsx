@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { AFTER_PAYMENT_KEY } from '#web/features/billing/billing-api.ts';
 import { PaymentSuccessPage, SETTLED_TOKEN_KEY } from './payment-success.tsx';
 
 /** The network boundary: the capture call (recorded) and the billing config of the test banner. */
@@ -32,6 +33,7 @@ function renderAt(path: string, state: Partial<AuthState>) {
     [
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/dashboard', element: <p>Dashboard</p> },
+      { path: '/automation/:id', element: <p>Template page</p> },
     ],
     { initialEntries: [path] },
   );
@@ -111,4 +113,23 @@ describe('/payment-success', () => {
     expect(successToasts).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(SETTLED_TOKEN_KEY)).toBe('ORDER2');
   });
+
+  it('bought from a template page: goes back to that template, never to another site', async () => {
+    stubCapture();
+    const signedIn: Partial<AuthState> = {
+      user: { id: 'u1', email: 'a@b.c' },
+      recheck: async () => 'subscribed',
+    };
+    localStorage.setItem(AFTER_PAYMENT_KEY, '/automation/slack-digest');
+    renderAt('/payment-success?token=ORDER4', signedIn);
+    const back = await screen.findByRole('link', { name: 'Back to the template' }, { timeout: 4000 });
+    expect(back.getAttribute('href')).toBe('/automation/slack-digest');
+    expect(localStorage.getItem(AFTER_PAYMENT_KEY)).toBeNull();
+    cleanup();
+    sessionStorage.clear();
+    localStorage.setItem(AFTER_PAYMENT_KEY, '//evil.example/phish');
+    renderAt('/payment-success?token=ORDER5', signedIn);
+    const dashboard = await screen.findByRole('link', { name: 'Go to Dashboard' }, { timeout: 4000 });
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+  }, 15_000);
 });

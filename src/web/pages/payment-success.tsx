@@ -2,11 +2,17 @@ import { CheckCircle2, PartyPopper, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { safeNextPath } from '#shared/next-path.ts';
 import { captureFailureToastText } from '#shared/payment-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
-import { billingApi, recheckAfterCapture, SELECTED_PLAN_KEY } from '#web/features/billing/billing-api.ts';
+import {
+  AFTER_PAYMENT_KEY,
+  billingApi,
+  recheckAfterCapture,
+  SELECTED_PLAN_KEY,
+} from '#web/features/billing/billing-api.ts';
 import { TestPaymentsBanner } from '#web/features/billing/test-payments-banner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 
@@ -30,6 +36,7 @@ export function PaymentSuccessPage() {
   const { user, loading, recheck } = useAuth();
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ kind: 'processing' });
+  const [destination, setDestination] = useState('/dashboard');
   const started = useRef(false);
   const askedToSignIn = useRef(false);
 
@@ -78,6 +85,10 @@ export function PaymentSuccessPage() {
         sessionStorage.setItem(SETTLED_TOKEN_KEY, token);
         await recheckAfterCapture({ recheck, sleep });
         localStorage.removeItem(SELECTED_PLAN_KEY);
+        // Bought from a template's page: back to that template (a same-site path only), else the dashboard.
+        const after = safeNextPath(localStorage.getItem(AFTER_PAYMENT_KEY)) ?? '/dashboard';
+        localStorage.removeItem(AFTER_PAYMENT_KEY);
+        setDestination(after);
         setView({ kind: 'success' });
         // The spec's words; its party emoji is drawn as an icon, which needs no emoji font (decision 0020).
         toast.success('Payment Successful!', {
@@ -85,7 +96,7 @@ export function PaymentSuccessPage() {
           icon: <PartyPopper aria-hidden="true" className="size-4 text-emerald-600 dark:text-emerald-400" />,
         });
         // Replaces this entry: Back from the dashboard does not land here again.
-        setTimeout(() => navigate('/dashboard', { replace: true }), 2000);
+        setTimeout(() => navigate(after, { replace: true }), 2000);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401)
           fail('Authentication failed. Please log in and try again.');
@@ -122,7 +133,11 @@ export function PaymentSuccessPage() {
             <h1 className="mt-4 text-2xl font-bold">Your Lifetime Access is Active!</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-400">A receipt is on its way to your inbox.</p>
             <Button asChild size="lg" className="mt-6">
-              <Link to="/dashboard">Go to Dashboard</Link>
+              {destination === '/dashboard' ? (
+                <Link to="/dashboard">Go to Dashboard</Link>
+              ) : (
+                <Link to={destination}>Back to the template</Link>
+              )}
             </Button>
           </>
         )}

@@ -1,13 +1,14 @@
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { safeNextPath } from '#shared/next-path.ts';
 import { PAYMENT_ERROR_TOAST, paymentErrorToastText } from '#shared/payment-messages.ts';
 import { PLANS } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
-import { billingApi, SELECTED_PLAN_KEY } from '#web/features/billing/billing-api.ts';
+import { AFTER_PAYMENT_KEY, billingApi, SELECTED_PLAN_KEY } from '#web/features/billing/billing-api.ts';
 import { TestPaymentsBanner } from '#web/features/billing/test-payments-banner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 
@@ -21,6 +22,8 @@ const INCLUDED = [
 
 export function PaymentPage() {
   const { user, loading, isSubscribed, profile } = useAuth();
+  const [query] = useSearchParams();
+  const next = safeNextPath(query.get('next'));
   const revoked = profile?.subscriptionStatus === 'refunded' || profile?.subscriptionStatus === 'reversed';
   const [processing, setProcessing] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -33,8 +36,13 @@ export function PaymentPage() {
   }, [redirectTo]);
 
   if (loading) return <Spinner label="Loading..." />;
-  if (!user) return <Navigate to="/auth" replace />;
-  if (isSubscribed && !processing) return <Navigate to="/dashboard" replace />;
+  if (!user) {
+    const back = next
+      ? `/auth?next=${encodeURIComponent(`/payment?next=${encodeURIComponent(next)}`)}`
+      : '/auth';
+    return <Navigate to={back} replace />;
+  }
+  if (isSubscribed && !processing) return <Navigate to={next ?? '/dashboard'} replace />;
   // An operator signing in has nothing to buy: on to the console.
   if (user.role === 'admin') return <Navigate to="/admin/catalog" replace />;
 
@@ -42,6 +50,8 @@ export function PaymentPage() {
     if (processing) return;
     setProcessing(true);
     try {
+      if (next) localStorage.setItem(AFTER_PAYMENT_KEY, next);
+      else localStorage.removeItem(AFTER_PAYMENT_KEY);
       localStorage.setItem(
         SELECTED_PLAN_KEY,
         JSON.stringify({ id: PLAN.id, name: PLAN.name, price: PLAN.amountCents / 100 }),

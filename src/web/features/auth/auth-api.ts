@@ -32,9 +32,10 @@ async function request<T>(path: string, init: { method?: string; body?: unknown 
 }
 
 export const authApi = {
-  signUp: (email: string, password: string) =>
+  /** `callbackURL`: where the verification link lands (a same-site path; better-auth checks it too). */
+  signUp: (email: string, password: string, callbackURL = '/dashboard') =>
     request<{ token: string | null }>('/api/auth/sign-up/email', {
-      body: { email, password, name: '', callbackURL: '/dashboard' },
+      body: { email, password, name: '', callbackURL },
     }),
   signIn: (email: string, password: string) =>
     request<{ token: string; user?: { role?: string | null } }>('/api/auth/sign-in/email', {

@@ -10,6 +10,8 @@ export const billingApi = {
 };
 
 /** The plan chosen for checkout, kept in browser storage until the payment is done (spec part 1 §3). */
+/** Where a member goes once paid (the template page they bought from); checked again on arrival. */
+export const AFTER_PAYMENT_KEY = 'flowvault.afterPayment';
 export const SELECTED_PLAN_KEY = 'selected_plan';
 
 /**

@@ -132,7 +132,7 @@ function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
           Download the workflow pack
         </a>
         <Link
-          to="/auth"
+          to="/library"
           className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
         >
           View Premium Library

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { hrefTo } from '#shared/routes.ts';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
@@ -27,7 +28,8 @@ function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
           {item.integrations.length > 0 && ` · ${item.integrations.slice(0, 3).join(', ')}`}
         </p>
         <Link
-          to="/auth"
+          to={hrefTo('automation', { id: item.id })}
+          aria-label={`Get This Workflow: ${item.title}`}
           className="mt-4 inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700"
         >
           Get This Workflow

@@ -1,0 +1,107 @@
+import { integrationIcon } from '#shared/catalog/node-icons.ts';
+import { nextPathAfterBuying } from '#shared/next-path.ts';
+import type { AutomationCard } from '#shared/schemas/catalog.ts';
+
+// Small HTML pieces shared by the public catalogue pages. Everything a visitor sees is escaped here;
+// nothing of a workflow's JSON, node parameters or sticky notes is ever passed in (cards and the
+// paywall-safe canvas model only).
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+export const automationPath = (id: string) => `/automation/${encodeURIComponent(id)}`;
+
+/** Register, pay, then back on this template (src/shared/next-path.ts validates each hop). */
+export const offerHref = (id: string) =>
+  `/auth?mode=register&next=${encodeURIComponent(nextPathAfterBuying(automationPath(id)))}`;
+export const signInHref = (id: string) => `/auth?next=${encodeURIComponent(automationPath(id))}`;
+
+const TILE =
+  'inline-flex h-7 w-7 items-center justify-center rounded-md border border-slate-200 bg-white text-[10px] font-semibold text-slate-700 dark:border-slate-700';
+
+/** An app's icon on a light tile: the brand glyph from the sprite, or its initials. */
+export function appIcon(name: string, spriteUrl: string | null): string {
+  const icon = integrationIcon(name);
+  if (spriteUrl && icon.startsWith('brand:')) {
+    const slug = icon.slice('brand:'.length);
+    return `<span class="${TILE}" title="${esc(name)}"><svg role="img" aria-label="${esc(name)}" viewBox="0 0 24 24" class="h-4 w-4"><use href="${spriteUrl}#${esc(slug)}"></use></svg></span>`;
+  }
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase();
+  return `<span class="${TILE}" title="${esc(name)}"><span class="sr-only">${esc(name)}</span><span aria-hidden="true">${esc(initials)}</span></span>`;
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The members' card look: title, generated summary, app icons, node count, difficulty, category. */
+export function cardHtml(card: AutomationCard, spriteUrl: string | null, headingLevel = 2): string {
+  const apps = card.integrations.slice(0, 5);
+  const more = card.integrations.length - apps.length;
+  const h = `h${headingLevel}`;
+  return `<li><article class="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 dark:border-slate-800 dark:bg-slate-900">
+<div class="flex flex-wrap items-center gap-2 text-xs font-medium"><span class="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">${esc(card.category)}</span><span class="text-slate-600 dark:text-slate-400">${esc(card.difficulty)}</span><span class="text-slate-600 dark:text-slate-400">${plural(card.nodeCount, 'node', 'nodes')}</span></div>
+<${h} class="mt-3 font-semibold leading-snug"><a href="${automationPath(card.id)}" class="after:absolute after:inset-0 focus:outline-none">${esc(card.title)}</a></${h}>
+<p class="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">${esc(card.summary)}</p>
+${apps.length > 0 ? `<ul class="mt-4 flex flex-wrap items-center gap-1.5" aria-label="Apps">${apps.map((a) => `<li class="flex">${appIcon(a, spriteUrl)}</li>`).join('')}${more > 0 ? `<li class="text-xs text-slate-600 dark:text-slate-400">+${more} more</li>` : ''}</ul>` : ''}
+</article></li>`;
+}
+
+export function cardGrid(cards: AutomationCard[], spriteUrl: string | null, headingLevel = 2): string {
+  return `<ul class="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="list">${cards.map((c) => cardHtml(c, spriteUrl, headingLevel)).join('')}</ul>`;
+}
+
+/** JSON inside <script>: `<` escaped so no text can close the element. */
+export const jsonLd = (value: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/** <title>, description, canonical link and Open Graph tags of a public page. */
+export function headTags(opts: {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+  noindex?: boolean;
+  extra?: string;
+}): string {
+  const tags = [
+    `<title>${esc(opts.title)}</title>`,
+    `<meta name="description" content="${esc(opts.description)}" />`,
+    `<link rel="canonical" href="${esc(opts.url)}" />`,
+    `<meta property="og:title" content="${esc(opts.title)}" />`,
+    `<meta property="og:description" content="${esc(opts.description)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="Flowvault" />',
+    `<meta property="og:url" content="${esc(opts.url)}" />`,
+    ...(opts.image
+      ? [
+          `<meta property="og:image" content="${esc(opts.image)}" />`,
+          '<meta property="og:image:width" content="1200" />',
+          '<meta property="og:image:height" content="630" />',
+          '<meta name="twitter:card" content="summary_large_image" />',
+          `<meta name="twitter:image" content="${esc(opts.image)}" />`,
+        ]
+      : ['<meta name="twitter:card" content="summary" />']),
+    ...(opts.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+  ];
+  if (opts.extra) tags.push(opts.extra);
+  return tags.join('\n    ');
+}
+
+/** A meta description: the text cut at a word before 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).replace(/[\s,.;:]+$/, '')}…`;
+}

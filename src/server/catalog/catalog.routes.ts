@@ -12,6 +12,7 @@ import { matchesSearch, type SearchDoc } from '#shared/catalog/search-rules.ts';
 import { type AutomationCard, CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
+import { createDetailCache } from './detail-cache.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
 import { createSearchIndex, type IndexEntry, type SearchIndex } from './search-index.ts';
@@ -35,7 +36,10 @@ const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).opti
  */
 async function indexRead(request: Request, tag: string, build: () => Promise<string>): Promise<Response> {
   const url = new URL(request.url);
-  const etag = weakEtag(tag, url.pathname, url.search);
+  return etagged(request, weakEtag(tag, url.pathname, url.search), build);
+}
+
+async function etagged(request: Request, etag: string, build: () => Promise<string>): Promise<Response> {
   const headers = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
   if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
@@ -64,6 +68,7 @@ export function catalogRoutes(deps: {
 }) {
   const bus = deps.bus ?? processBus;
   const index = deps.index ?? createSearchIndex({ db: deps.database.db, bus, log: deps.log });
+  const details = createDetailCache({ bus });
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
 
   return (
@@ -152,11 +157,20 @@ export function catalogRoutes(deps: {
         });
       })
       .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {
-        const detail = await getAutomationDetail(deps.database.db, index, c.req.valid('param').id);
-        if (!detail) throw notFound();
-        // The detail is read from its row: the ETag hashes the answer, saving the transfer and compression.
-        const body = JSON.stringify(detail);
-        return indexRead(c.req.raw, body, async () => body);
+        const id = c.req.valid('param').id;
+        const tag = await index.tag();
+        let answer = details.get(id, tag);
+        if (!answer) {
+          const since = details.epoch();
+          const detail = await getAutomationDetail(deps.database.db, index, id);
+          if (!detail) throw notFound();
+          // The ETag hashes the answer (its row holds more than the index tag covers).
+          const body = JSON.stringify(detail);
+          answer = { body, etag: weakEtag(body) };
+          details.set(id, { ...answer, tag, automationId: detail.id }, since);
+        }
+        const { body, etag } = answer;
+        return etagged(c.req.raw, etag, async () => body);
       })
       .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);

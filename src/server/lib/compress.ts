@@ -47,11 +47,13 @@ export const compressResponses = () =>
     await next();
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
-    if (!res.body || c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
     if (!COMPRESSIBLE.test(type) || type.startsWith('text/event-stream')) return;
     res.headers.append('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return;
+    // Only now read `res.body`: on @hono/node-server's lightweight response it builds the full web
+    // Response (a copy of the body string and a stream), which an uncompressed answer never needs.
+    if (!encoding || !res.body) return;
     const length = Number(res.headers.get('content-length') ?? Number.NaN);
     if (length < MIN_BYTES) return;
     const body = new Uint8Array(await res.arrayBuffer());

@@ -74,7 +74,8 @@ export async function buildCollectionArchive(
       .values(
         included.map((automationId) => ({ userId, automationId, kind: 'download' as const, createdAt: now })),
       );
-    await announceActivity(deps, included[0]!);
+    // Several automations' usage changed: an event naming none refreshes them all (detail-cache.ts).
+    await announceActivity(deps, included.length === 1 ? included[0] : undefined);
   }
   return { fileName: archiveFileName(now), bytes, files: included.length };
 }

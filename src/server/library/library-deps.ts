@@ -5,8 +5,8 @@ import { type BusEvents, type EventBus, publishEverywhere } from '#server/realti
 export type LibraryDeps = { database: DbHandle; bus: EventBus; now?: () => Date };
 
 /** Runs, ratings or saves changed: the search index (this and other processes) refreshes its counters. */
-export async function announceActivity(deps: LibraryDeps, automationId: string): Promise<void> {
-  await publishEverywhere(deps.database, deps.bus, 'catalog.activity', { automationId });
+export async function announceActivity(deps: LibraryDeps, automationId?: string): Promise<void> {
+  await publishEverywhere(deps.database, deps.bus, 'catalog.activity', automationId ? { automationId } : {});
 }
 
 /** The member's collection changed: their other tabs and devices refresh it (GET /api/events). */

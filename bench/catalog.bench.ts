@@ -168,13 +168,16 @@ async function benchImport50k(
 
 /** The server's own "search index built" log line (time from rows to a ready snapshot). */
 function indexBuildLine(log: string): string {
-  const line = readFileSync(log, 'utf8')
+  const lines = readFileSync(log, 'utf8')
     .split('\n')
-    .find((l) => l.includes('search index built'));
-  const built = line ? (JSON.parse(line) as { items?: number; ms?: number }) : undefined;
-  if (built?.ms === undefined) return 'search index build: no "search index built" line in the server log';
+    .filter((l) => l.includes('search index built'));
+  const line = lines[0];
+  // The line is JSON under NODE_ENV=production and pretty otherwise: both carry "items":N and "ms":N.
+  const num = (key: string) => Number(new RegExp(`"${key}":(\\d+)`).exec(line ?? '')?.[1] ?? Number.NaN);
+  const built = { items: num('items'), ms: num('ms') };
+  if (Number.isNaN(built.ms)) return 'search index build: no "search index built" line in the server log';
   const verdict = built.ms <= 5_000 ? 'met' : 'MISSED';
-  return `search index build (server log, ${built.items} items): ${(built.ms / 1000).toFixed(2)} s — budget ≤ 5 s: ${verdict}`;
+  return `search index build (server log, ${built.items} items): ${(built.ms / 1000).toFixed(2)} s — budget ≤ 5 s: ${verdict}; built ${lines.length} time(s) while measured`;
 }
 
 /** The imported 50,000 served by `npm start`: a new member's searches, uncached then cached. */

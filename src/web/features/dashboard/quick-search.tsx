@@ -105,7 +105,9 @@ export function QuickSearch({
         </form>
         <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
         <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Suggestions</p>
+          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            Suggestions
+          </p>
           <ul className="flex flex-wrap gap-2">
             {matchingSuggestions(term).map((tag) => (
               <li key={tag}>
@@ -145,13 +147,15 @@ function QuickResults({
       aria-busy={results.isFetching}
       className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800"
     >
-      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Results</p>
+      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Results
+      </p>
       {results.isError ? (
-        <p className="text-sm text-slate-500">Search failed. Please try again.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Search failed. Please try again.</p>
       ) : !data ? (
-        <p className="text-sm text-slate-500">Searching...</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Searching...</p>
       ) : data.items.length === 0 ? (
-        <p className="text-sm text-slate-500" aria-live="polite">
+        <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
           No automations found
           {data.didYouMean ? ` (did you mean "${data.didYouMean}"?)` : ''}
         </p>
@@ -170,7 +174,7 @@ function QuickResults({
                     <Highlighted text={card.title} query={q} />
                   </span>
                   {card.integrations.length > 0 && (
-                    <span className="block truncate text-xs text-slate-500">
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
                       {card.integrations.join(' · ')}
                     </span>
                   )}

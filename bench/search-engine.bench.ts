@@ -196,6 +196,13 @@ function measureServer(rows: IndexRow[], qs: string[], label: string) {
     `${label.padEnd(14)} server snapshot: build ${ms(built.wallMs)} (CPU ${ms(built.cpuMs)}; word index alone ${ms(words.wallMs)}, CPU ${ms(words.cpuMs)}) · snapshot heap ${memory.toFixed(0)} MB\n` +
       `${''.padEnd(14)} uncached ${times(uncached)} · cached ${times(cached)} · ${qs.length} queries, page of 20`,
   );
+  const slowest = qs
+    .map((q, i) => ({ q, t: uncached[i]! }))
+    .sort((a, b) => b.t - a.t)
+    .slice(0, 4);
+  console.log(
+    `${''.padEnd(14)} slowest uncached: ${slowest.map((x) => `${JSON.stringify(x.q)} ${ms(x.t)}`).join(', ')}`,
+  );
 }
 
 export async function run() {

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import {
   becomePayingMember,
   expectNoAxeViolations,
+  signInOperator,
   test,
   waitForHydration,
   watchConsole,
@@ -77,4 +78,83 @@ test('a member finds workflows by two apps, sees the words marked, and recovers 
   await expectNoAxeViolations(page, 'search with a query');
   // Video thumbnails come from YouTube, which the test machine cannot reach (as in member.spec.ts).
   expect(errors.filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+});
+
+/** A small workflow: manual trigger → set → wait → date & time → no-op, under the given name. */
+function chainWorkflow(name: string) {
+  const types = ['manualTrigger', 'set', 'wait', 'dateTime', 'noOp'];
+  const nodes = types.map((t, i) => ({
+    id: `${t}-${i}`,
+    name: `Step ${i + 1} ${name}`,
+    type: `n8n-nodes-base.${t}`,
+    typeVersion: 1,
+    position: [i * 220, 0],
+    parameters: {},
+  }));
+  const connections = Object.fromEntries(
+    nodes
+      .slice(0, -1)
+      .map((n, i) => [n.name, { main: [[{ node: nodes[i + 1]!.name, type: 'main', index: 0 }]] }]),
+  );
+  return Buffer.from(JSON.stringify({ name, nodes, connections }));
+}
+
+test('a variant group shows as one card with "2 variants" and opens its list', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The sample library has no two workflows with the same wiring: the operator imports a pair.
+  const tag = `orbit${Date.now().toString(36)}`;
+  const titles = [`Ledger sync ${tag}`, `Ledger mirror ${tag}`];
+  await signInOperator(page, baseURL!);
+  await page.goto('/admin/catalog');
+  await page.getByLabel('A ZIP, workflow .json files or a manifest (up to 50 MB)').setInputFiles(
+    titles.map((title, i) => ({
+      name: `${tag}-${i}.json`,
+      mimeType: 'application/json',
+      buffer: chainWorkflow(title),
+    })),
+  );
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+  await expect(page.getByText(`${tag}-0.json, ${tag}-1.json: import finished`)).toBeVisible({
+    timeout: 60_000,
+  });
+
+  const context = await browser.newContext();
+  const member = waitForHydration(await context.newPage());
+  const errors = watchConsole(member);
+  await becomePayingMember(member, baseURL!, 'variants');
+
+  // The Ctrl/Cmd+K overlay answers from the same search while the member types: two apps found
+  // through the integrations, and the pair as one result.
+  await member.goto('/dashboard');
+  await member.keyboard.press('Control+K');
+  const dialog = member.getByRole('dialog', { name: 'Quick search' });
+  const quick = dialog.getByTestId('quick-result');
+  await dialog.getByLabel('Search automations').fill('gmail telegram');
+  await expect(quick.filter({ hasText: 'Contract Renewal Reminders' })).toBeVisible({ timeout: 20_000 });
+  await dialog.getByLabel('Search automations').fill(tag);
+  await expect(quick).toHaveCount(1, { timeout: 20_000 });
+  await expect(quick).toContainText(/Ledger (sync|mirror)/);
+  await expectNoAxeViolations(member, 'quick search with results');
+  await member.keyboard.press('Escape');
+
+  await member.goto(`/dashboard?section=search&q=${tag}`);
+  const cards = member.getByTestId('automation-card');
+  await expect(cards).toHaveCount(1, { timeout: 20_000 });
+  const cardText = (await cards.first().textContent()) ?? '';
+  const [first, other] = cardText.includes(titles[0]!) ? titles : [titles[1]!, titles[0]!];
+  expect(cardText).toContain(first);
+  await cards.first().getByRole('link', { name: '2 variants' }).click();
+  await expect(member).toHaveURL(/\/automation\/[^#]+#variants$/);
+  const block = member.getByRole('region', { name: 'Variants (2)' });
+  await expect(block).toBeVisible({ timeout: 20_000 });
+  await expect(block.getByRole('link')).toHaveText([other!]);
+  await block.getByRole('link', { name: other! }).click();
+  await expect(member.getByRole('heading', { name: other!, level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(member.getByRole('region', { name: 'Variants (2)' }).getByRole('link')).toHaveText([first!]);
+  expect(errors.filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  await context.close();
 });

@@ -47,52 +47,65 @@ export type WordIndex = {
   trigrams: Map<string, Int32Array>;
 };
 
-type Acc = { list: number[]; last: number; kind: number };
-
 export function buildWordIndex(docs: SearchDoc[]): WordIndex {
-  const acc = new Map<string, Acc>();
+  // Term number by term, and per term number its postings, last document and word kinds: one map
+  // lookup per occurrence; a term seen again in the same document only adds its field bit.
+  const ids = new Map<string, number>();
+  const lists: number[][] = [];
+  const lastDoc: number[] = [];
+  const kinds: number[] = [];
   const haystacks: string[] = new Array(docs.length);
-  for (let d = 0; d < docs.length; d++) {
+  let d = 0;
+  let flag = 0;
+  let wordFlag = 0;
+  let wordKind = 0;
+  const emit = (t: string, word: boolean) => {
+    let id = ids.get(t);
+    if (id === undefined) {
+      id = lists.length;
+      ids.set(t, id);
+      lists.push([]);
+      lastDoc.push(-1);
+      kinds.push(0);
+    }
+    const list = lists[id]!;
+    const bits = word ? wordFlag : flag;
+    if (lastDoc[id] === d) list[list.length - 1]! |= bits;
+    else {
+      list.push((d << DOC_SHIFT) | bits);
+      lastDoc[id] = d;
+    }
+    if (word) kinds[id]! |= wordKind;
+  };
+  for (d = 0; d < docs.length; d++) {
     const doc = docs[d]!;
     for (let bit = 0; bit < SEARCH_FIELDS.length; bit++) {
       const f = SEARCH_FIELDS[bit]!;
-      const wordKind = f.short ? 3 : 1;
-      const flag = 1 << bit;
-      const wordFlag = flag | AS_WORD | (f.short ? AS_SHORT_WORD : 0);
-      // One map lookup per occurrence; a term seen again in the same document only adds its field bit.
-      forEachTerm(fieldText(doc, f.key), f.short, (t, word) => {
-        let e = acc.get(t);
-        if (!e) {
-          e = { list: [], last: -1, kind: 0 };
-          acc.set(t, e);
-        }
-        const bits = word ? wordFlag : flag;
-        if (e.last === d) e.list[e.list.length - 1]! |= bits;
-        else {
-          e.list.push((d << DOC_SHIFT) | bits);
-          e.last = d;
-        }
-        if (word) e.kind |= wordKind;
-      });
+      wordKind = f.short ? 3 : 1;
+      flag = 1 << bit;
+      wordFlag = flag | AS_WORD | (f.short ? AS_SHORT_WORD : 0);
+      forEachTerm(fieldText(doc, f.key), f.short, emit);
     }
     haystacks[d] = [doc.title, doc.description, doc.author, ...doc.tags, doc.id].join('\u0000').toLowerCase();
   }
-  const terms = [...acc.keys()].sort();
+  const unsorted = [...ids.keys()];
+  const order = unsorted.map((_, i) => i).sort((a, b) => (unsorted[a]! < unsorted[b]! ? -1 : 1));
+  const terms = order.map((i) => unsorted[i]!);
   const termId = new Map<string, number>();
   const byLength = new Map<number, number[]>();
   const kind = new Uint8Array(terms.length);
   const letters = new Int32Array(terms.length);
-  const postings = terms.map((t, i) => {
+  const postings = order.map((old, i) => {
+    const t = terms[i]!;
     termId.set(t, i);
-    const e = acc.get(t)!;
-    kind[i] = e.kind;
-    if (e.kind & 2) {
+    kind[i] = kinds[old]!;
+    if (kind[i]! & 2) {
       letters[i] = letterMask(t);
       const bucket = byLength.get(t.length);
       if (bucket) bucket.push(i);
       else byLength.set(t.length, [i]);
     }
-    return Int32Array.from(e.list);
+    return Int32Array.from(lists[old]!);
   });
   const grams = new Map<string, number[]>();
   terms.forEach((t, id) => {

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   chipText,
   findV3000Match,
+  forEachTerm,
+  forEachTermRegex,
   highlightRanges,
   isAiAgent,
   isV3000Id,
@@ -105,5 +108,59 @@ describe('highlightRanges (matched words in titles and summaries)', () => {
     ['Nothing here', 'slack', []],
   ])('%j for %j → %j', (text, q, expected) => {
     expect(highlightRanges(text, q).map(([a, b]) => text.slice(a, b))).toEqual(expected);
+  });
+});
+
+describe('forEachTerm (the index terms of a field)', () => {
+  const terms = (f: typeof forEachTerm, text: string, pairs: boolean) => {
+    const out: string[] = [];
+    f(text, pairs, (t, word) => out.push(`${word ? 'w' : 'j'}:${t}`));
+    return out;
+  };
+  it('the ASCII scan gives exactly the terms of the general form, in order', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        'googleSheets',
+        'HTTPRequest',
+        'v2Api',
+        'e-mail',
+        'E-Mails',
+        'n8n',
+        'ABC',
+        'aB',
+        'Ab1C',
+      ),
+      fc.constantFrom(' ', '  ', '\t', '\n', '\r', '\v', '\f', '-', '_', '.', '/', '\u0000', '(', ')'),
+      fc.string({ unit: fc.constantFrom(...'aZk9 -_\tQx\u0000.'), maxLength: 8 }),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), fc.boolean(), (parts, pairs) => {
+        const text = parts.join('');
+        expect(terms(forEachTerm, text, pairs)).toEqual(terms(forEachTermRegex, text, pairs));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+  it('glues hyphens and camelCase, joins neighbours in short fields, adds stems', () => {
+    expect(terms(forEachTerm, 'Send E-Mails via googleSheets', true)).toEqual([
+      'w:send',
+      'j:sende',
+      'w:e',
+      'j:emails',
+      'j:mail',
+      'w:mails',
+      'w:emails',
+      'j:email',
+      'j:mailsvia',
+      'w:via',
+      'j:viagoogle',
+      'w:google',
+      'j:googlesheets',
+      'j:sheet',
+      'w:sheets',
+      'w:googlesheets',
+      'j:googlesheet',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { slugify } from './classify.ts';
+import { normalizeText, stemOf, termsOf } from './search-terms.ts';
 
 // Search, chip and AI-agent rules (spec part 2 §5), pure so the server index and tests share them.
 
@@ -43,100 +44,17 @@ export const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Lowercase, diacritics dropped (é → e), NUL removed. */
-export function normalizeText(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII test for the fast path
-  const ascii = /^[\u0000-\u007f]*$/.test(text);
-  const lower = (ascii ? text : text.normalize('NFKD').replace(/\p{M}+/gu, '')).toLowerCase();
-  return lower.includes('\u0000') ? lower.replaceAll('\u0000', '') : lower;
-}
-
-/** camelCase and letter-case boundaries, marked so they glue like a hyphen. */
-const CAMEL = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
-const WORD = /[\p{L}\p{N}]+/gu;
-const SPACE = /\s/;
-
-/** Words of a text in order: camelCase split ("googleSheets" → google, sheets), normalised. */
-export function wordsOf(text: string): string[] {
-  return normalizeText(text.replace(CAMEL, '$1$2-')).match(WORD) ?? [];
-}
-
-/** Light English stemming for plurals and verb forms: "emails" → email, "submitted" → submitt. */
-export function stemOf(word: string): string {
-  const n = word.length;
-  if (n < 5) return word;
-  const last = word.charCodeAt(n - 1);
-  if (last === 115 /* s */) {
-    if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-    if (word.endsWith('ss')) return word;
-    if (/(ch|sh|x|ss)es$/.test(word)) return word.slice(0, -2);
-    return word.slice(0, -1);
-  }
-  if (last === 100 /* d */ && word.charCodeAt(n - 2) === 101 /* e */) return word.slice(0, -2);
-  if (last === 103 /* g */ && n > 6 && word.endsWith('ing')) return word.slice(0, -3);
-  return word;
-}
-
 /** Sticky notes are indexed up to this many characters (they can run to pages). */
 export const MAX_NOTES_CHARS = 1_500;
 
-function isSpace(code: number): boolean {
-  return (
-    code === 32 ||
-    code === 10 ||
-    code === 9 ||
-    code === 13 ||
-    (code > 127 && SPACE.test(String.fromCharCode(code)))
-  );
-}
-
-/**
- * Calls `emit` for each index term of a field: its words (`word` true), plus glued forms so
- * "e-mail", "E-Mail" and "email" meet, and "google-sheets", "googleSheets" and "googlesheets" do
- * too (the glued chunk counts as a word), plus stems ("emails" → email). In short fields (`pairs`) neighbouring words are joined across
- * spaces as well ("Google Sheets" → googlesheets). Only words answer prefixes and typos.
- */
-export function forEachTerm(text: string, pairs: boolean, emit: (term: string, word: boolean) => void): void {
-  const norm = normalizeText(text.replace(CAMEL, '$1$2-'));
-  let glued = '';
-  let prevEnd = -1;
-  let prev = '';
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(norm); m !== null; m = WORD.exec(norm)) {
-    const w = m[0];
-    let spaced = prevEnd < 0;
-    for (let i = prevEnd; !spaced && i < m.index; i++) spaced = isSpace(norm.charCodeAt(i));
-    if (!spaced) {
-      emit(prev + w, false);
-      glued += w;
-    } else {
-      if (glued !== prev) emitGlued(glued, emit);
-      if (pairs && prev) emit(prev + w, false);
-      glued = w;
-    }
-    const stem = stemOf(w);
-    if (stem !== w) emit(stem, false);
-    emit(w, true);
-    prev = w;
-    prevEnd = m.index + w.length;
-  }
-  if (glued !== prev) emitGlued(glued, emit);
-}
-
-/** A hyphenated or camelCase chunk glued whole ("e-mails" → emails) is a word of its own, stem too. */
-function emitGlued(glued: string, emit: (term: string, word: boolean) => void) {
-  emit(glued, true);
-  const stem = stemOf(glued);
-  if (stem !== glued) emit(stem, false);
-}
-
-/** forEachTerm as two lists. */
-export function termsOf(text: string, pairs: boolean): { words: string[]; joins: string[] } {
-  const words: string[] = [];
-  const joins: string[] = [];
-  forEachTerm(text, pairs, (t, word) => (word ? words : joins).push(t));
-  return { words, joins };
-}
+export {
+  forEachTerm,
+  forEachTermRegex,
+  normalizeText,
+  stemOf,
+  termsOf,
+  wordsOf,
+} from './search-terms.ts';
 
 export type QueryWord = { term: string; prefix: boolean; typos: number };
 

@@ -301,6 +301,47 @@ describe('dashboard shell', () => {
     fireEvent.click(screen.getByTestId('quick-search-backdrop'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('the quick search shows the member search results as the member types, each linking to its page', async () => {
+    const searches = stubApi((url) => ({
+      items:
+        url.searchParams.get('q') === 'gmail telegram'
+          ? [
+              card({
+                id: 'renewals',
+                title: 'Contract Renewal Reminders',
+                integrations: ['Gmail', 'Telegram'],
+              }),
+              ...Array.from({ length: 9 }, (_, i) => card({ id: `other-${i}`, title: `Other ${i}` })),
+            ]
+          : [],
+    }));
+    const router = renderDashboard('/dashboard');
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Quick search' });
+    fireEvent.change(within(dialog).getByLabelText('Search automations'), {
+      target: { value: 'gmail telegram' },
+    });
+    const results = await within(dialog).findByRole('region', { name: 'Results' });
+    const first = await within(results).findByRole('link', { name: /Contract Renewal Reminders/ });
+    // The server's search, asked for one short page (no second rule in the browser).
+    const asked = searches.find((u) => u.searchParams.get('q') === 'gmail telegram')!;
+    expect(asked.searchParams.get('pageSize')).toBe('6');
+    expect(within(results).getAllByRole('link')).toHaveLength(6);
+    expect(within(results).getByText('Gmail · Telegram')).toBeDefined();
+    expect(within(results).getByRole('button', { name: 'See all 10 results' })).toBeDefined();
+
+    fireEvent.change(within(dialog).getByLabelText('Search automations'), { target: { value: 'zzzz' } });
+    expect(await within(dialog).findByText('No automations found')).toBeDefined();
+
+    fireEvent.change(within(dialog).getByLabelText('Search automations'), {
+      target: { value: 'gmail telegram' },
+    });
+    fireEvent.click(await within(dialog).findByRole('link', { name: /Contract Renewal Reminders/ }));
+    expect(router.state.location.pathname).toBe('/automation/renewals');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(first).toBeDefined();
+  });
 });
 
 describe('AI Agents section', () => {

@@ -60,6 +60,25 @@ export function useCatalogSearch(params: {
   });
 }
 
+/** Results the Ctrl/Cmd+K overlay shows while the member types: the member search, first page. */
+export const QUICK_RESULTS = 6;
+
+export function useQuickResults(q: string) {
+  return useQuery({
+    queryKey: ['catalog', 'quick', q] as const,
+    queryFn: async ({ signal }) =>
+      (await unwrap(
+        await api.catalog.automations.$get(
+          { query: { q, page: '1', pageSize: String(QUICK_RESULTS) } },
+          { init: { signal } },
+        ),
+      )) as unknown as CatalogSearchResponse,
+    enabled: q.trim() !== '',
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+  });
+}
+
 /** Every integration with its count: the facet's search box. */
 export function useIntegrations(enabled: boolean) {
   return useQuery({

@@ -1,6 +1,9 @@
 import { Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Highlighted } from './highlight.tsx';
+import { useQuickResults } from './library-api.ts';
 
 export const SUGGESTION_TAGS = [
   'ai-automation',
@@ -18,7 +21,10 @@ export function matchingSuggestions(term: string): string[] {
   return SUGGESTION_TAGS.filter((s) => s.includes(t));
 }
 
-/** The quick-search overlay: Escape or a backdrop click closes it; submit runs a search. */
+/**
+ * The quick-search overlay: Escape or a backdrop click closes it; submit runs a search. While the
+ * member types it shows the first results of the member search itself (the server's engine).
+ */
 export function QuickSearch({
   onClose,
   onSearch,
@@ -97,8 +103,11 @@ export function QuickSearch({
             <X aria-hidden="true" className="h-4 w-4" />
           </button>
         </form>
+        <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
         <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Suggestions</p>
+          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            Suggestions
+          </p>
           <ul className="flex flex-wrap gap-2">
             {matchingSuggestions(term).map((tag) => (
               <li key={tag}>
@@ -115,5 +124,75 @@ export function QuickSearch({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The member search's first results for the typed term, each a link to its page. */
+function QuickResults({
+  term,
+  onPick,
+  onSeeAll,
+}: {
+  term: string;
+  onPick: () => void;
+  onSeeAll: () => void;
+}) {
+  const q = useDeferredValue(term.trim());
+  const results = useQuickResults(q);
+  if (!q) return null;
+  const data = results.data;
+  return (
+    <section
+      aria-label="Results"
+      aria-busy={results.isFetching}
+      className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800"
+    >
+      <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Results
+      </p>
+      {results.isError ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Search failed. Please try again.</p>
+      ) : !data ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Searching...</p>
+      ) : data.items.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          No automations found
+          {data.didYouMean ? ` (did you mean "${data.didYouMean}"?)` : ''}
+        </p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-1">
+            {data.items.map((card) => (
+              <li key={card.id}>
+                <Link
+                  to={`/automation/${encodeURIComponent(card.id)}`}
+                  onClick={onPick}
+                  data-testid="quick-result"
+                  className="block rounded-lg px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+                >
+                  <span className="block truncate text-sm font-medium">
+                    <Highlighted text={card.title} query={q} />
+                  </span>
+                  {card.integrations.length > 0 && (
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      {card.integrations.join(' · ')}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {data.total > data.items.length && (
+            <button
+              type="button"
+              onClick={onSeeAll}
+              className="mt-2 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+            >
+              See all {data.total} results
+            </button>
+          )}
+        </>
+      )}
+    </section>
   );
 }

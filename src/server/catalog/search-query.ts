@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import {
+  CATEGORIES,
+  FILTER_TAGS,
+  INTEGRATION_FACET_SIZE,
+  type SearchSort,
+} from '#shared/catalog/constants.ts';
+import { searchWords, substringDocs, suggestQuery, type WordIndex } from '#shared/catalog/search-engine.ts';
+import { chipText } from '#shared/catalog/search-rules.ts';
+import type { Activity, IndexRow } from './catalog.queries.ts';
+import {
+  buildEntries,
+  buildOrders,
+  type IndexEntry,
+  type IndexOrder,
+  searchDocOf,
+} from './search-entries.ts';
+
+// One search index snapshot and the member search over it (decisions 0002 and 0010). Pure: rows in,
+// snapshot out; snapshot, parameters and result cache in, page out. search-index.ts keeps it fresh;
+// the engine bench times the same code without a database.
+
+export type SearchParams = {
+  q: string;
+  chips: string[];
+  sort?: SearchSort | undefined;
+  page: number;
+  pageSize: number;
+  integrations?: string[];
+  stack?: string[];
+  stackMode?: 'only' | 'any';
+};
+
+export type Snapshot = {
+  entries: IndexEntry[];
+  byId: Map<string, IndexEntry>;
+  words: WordIndex;
+  integrations: string[];
+  integrationId: Map<string, number>;
+  groups: number[][];
+  /** Entry positions per sort, videos first; `latest` and `trending` without the video rule. */
+  orders: Record<IndexOrder, Int32Array>;
+  /** Each entry's place in the newest order: relevance ties fall back to it. */
+  newestRank: Int32Array;
+  /** 1 for entries without a video (videos come first in every order). */
+  noVideo: Uint8Array;
+  version: { catalog: string; activity: string };
+  /** A hash of every card as served: equal tags mean equal answers (ETags of catalogue reads). */
+  tag: string;
+};
+
+type CachedResult = {
+  positions: Int32Array;
+  categoryCounts: number[];
+  chipCounts: number[];
+  integrationCounts: Int32Array;
+  sort: SearchSort;
+  didYouMean: string | null;
+};
+
+/** Results by query, filters and sort, least recently used first. */
+export type SearchCache = Map<string, CachedResult>;
+
+const CACHE_ENTRIES = 512;
+/** Score of an item only the spec's substring rule finds: after every word match. */
+const SUBSTRING_ONLY_SCORE = 1e-3;
+
+export type SearchResult = {
+  total: number;
+  items: IndexEntry[];
+  categoryCounts: Record<string, number>;
+  chipCounts: Record<string, number>;
+  integrationCounts: { name: string; count: number }[];
+  sort: SearchSort;
+  didYouMean: string | null;
+};
+
+export function topIntegrations(names: string[], counts: Int32Array, limit: number) {
+  const out: { name: string; count: number }[] = [];
+  counts.forEach((count, id) => {
+    if (count > 0) out.push({ name: names[id]!, count });
+  });
+  return out.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1)).slice(0, limit);
+}
+
+function contentTag(entries: IndexEntry[], rows: IndexRow[]): string {
+  const hash = createHash('sha256');
+  // Everything an answer is made of: the card, the fields words match, and what orders the lists.
+  entries.forEach((e, i) => {
+    hash
+      .update(e.json)
+      .update('\u0001')
+      .update(JSON.stringify(searchDocOf(rows[i]!)));
+    hash.update(
+      `\u0001${e.chipHaystack}\u0001${e.createdAtMs}\u0001${e.sourceOrder}\u0001${e.popularity}\u0001${e.group}\u0002`,
+    );
+  });
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** Every part of a snapshot, from the index rows and the activity read with them. */
+export function buildSnapshot(
+  rows: IndexRow[],
+  activity: Map<string, Activity>,
+  version: { catalog: string; activity: string },
+): Snapshot {
+  const built = buildEntries(rows, activity);
+  const orders = buildOrders(built.entries);
+  const newestRank = new Int32Array(built.entries.length);
+  orders.newest.forEach((pos, rank) => {
+    newestRank[pos] = rank;
+  });
+  return {
+    ...built,
+    byId: new Map(built.entries.map((e) => [e.card.id, e])),
+    integrationId: new Map(built.integrations.map((n, i) => [n, i])),
+    orders,
+    newestRank,
+    noVideo: Uint8Array.from(built.entries, (e) => (e.card.hasVideo ? 0 : 1)),
+    version,
+    tag: contentTag(built.entries, rows),
+  };
+}
+
+/** Entry positions q matches, in the requested order (relevance: score, videos first). */
+function candidates(s: Snapshot, q: string, sort: SearchSort): Int32Array {
+  if (!q) return s.orders[sort === 'relevance' ? 'newest' : sort];
+  const n = s.entries.length;
+  const words = searchWords(s.words, q);
+  const score = words?.scores ?? new Float32Array(n);
+  const matched = new Uint8Array(n);
+  let count = 0;
+  for (const d of words?.docs ?? []) {
+    matched[d] = 1;
+    count++;
+  }
+  for (const d of substringDocs(s.words, q)) {
+    if (matched[d]) continue;
+    matched[d] = 1;
+    score[d] = SUBSTRING_ONLY_SCORE;
+    count++;
+  }
+  if (sort !== 'relevance') return s.orders[sort].filter((pos) => matched[pos] === 1);
+  const out = new Int32Array(count);
+  let k = 0;
+  for (let d = 0; d < n; d++) if (matched[d]) out[k++] = d;
+  // Typed arrays only in the comparator: broad queries at 50,000 items sort tens of thousands.
+  const { noVideo, newestRank } = s;
+  return out.sort(
+    (a, b) => noVideo[a]! - noVideo[b]! || score[b]! - score[a]! || newestRank[a]! - newestRank[b]!,
+  );
+}
+
+function run(
+  s: Snapshot,
+  p: Required<Omit<SearchParams, 'page' | 'pageSize'>>,
+  cache: SearchCache,
+): CachedResult {
+  const key = JSON.stringify([p.sort, p.q, p.chips, p.integrations, p.stack, p.stackMode]);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  let requiredMask = 0;
+  const otherChips: string[] = [];
+  for (const chip of p.chips) {
+    const i = (FILTER_TAGS as readonly string[]).indexOf(chip.toLowerCase());
+    if (i >= 0) requiredMask |= 1 << i;
+    else otherChips.push(chipText(chip));
+  }
+  const required = p.integrations.map((name) => s.integrationId.get(name) ?? -1);
+  const stack = new Set(p.stack.map((name) => s.integrationId.get(name) ?? -1));
+  stack.delete(-1);
+  const sort: SearchSort = p.sort === 'relevance' && !p.q ? 'newest' : p.sort;
+  const order = candidates(s, p.q, sort);
+  const out = new Int32Array(order.length);
+  let n = 0;
+  const categoryCounts = new Array<number>(CATEGORIES.length).fill(0);
+  const chipCounts = new Array<number>(FILTER_TAGS.length).fill(0);
+  const integrationCounts = new Int32Array(s.integrations.length);
+  // Variants collapse to the first of their group: once for the counts, once for the results.
+  const countedGroup = new Uint8Array(s.groups.length);
+  const shownGroup = new Uint8Array(s.groups.length);
+  for (let k = 0; k < order.length; k++) {
+    const pos = order[k]!;
+    const e = s.entries[pos]!;
+    // Counts describe the search before chips and filters, so each shows what picking it would give.
+    if (e.group < 0 || !countedGroup[e.group]) {
+      if (e.group >= 0) countedGroup[e.group] = 1;
+      if (e.categoryIndex >= 0) categoryCounts[e.categoryIndex]!++;
+      for (let b = 0; b < FILTER_TAGS.length; b++) if (e.chipMask & (1 << b)) chipCounts[b]!++;
+      for (const id of e.integrationIds) integrationCounts[id]!++;
+    }
+    if ((e.chipMask & requiredMask) !== requiredMask) continue;
+    if (otherChips.length > 0 && !otherChips.every((c) => c === '' || e.chipHaystack.includes(c))) continue;
+    if (required.length > 0 && !required.every((id) => e.integrationIds.includes(id))) continue;
+    if (p.stack.length > 0) {
+      const used = e.integrationIds;
+      const inStack = used.filter((id) => stack.has(id)).length;
+      if (p.stackMode === 'any' ? inStack === 0 : inStack === 0 || inStack !== used.length) continue;
+    }
+    if (e.group >= 0) {
+      if (shownGroup[e.group]) continue;
+      shownGroup[e.group] = 1;
+    }
+    out[n++] = pos;
+  }
+  const result: CachedResult = {
+    positions: out.slice(0, n),
+    categoryCounts,
+    chipCounts,
+    integrationCounts,
+    sort,
+    didYouMean: n === 0 && p.q ? suggestQuery(s.words, p.q) : null,
+  };
+  cache.set(key, result);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return result;
+}
+
+/** One page of a member search, from the cache when the same search ran before. */
+export function searchSnapshot(s: Snapshot, params: SearchParams, cache: SearchCache): SearchResult {
+  // NUL separates the substring haystack's fields, so it never matches.
+  const q = params.q.trim().replaceAll('\u0000', '');
+  const r = run(
+    s,
+    {
+      q,
+      chips: params.chips,
+      sort: params.sort ?? (q ? 'relevance' : 'newest'),
+      integrations: params.integrations ?? [],
+      stack: params.stack ?? [],
+      stackMode: params.stackMode ?? 'any',
+    },
+    cache,
+  );
+  const start = (params.page - 1) * params.pageSize;
+  const items: IndexEntry[] = [];
+  for (let i = start; i < Math.min(r.positions.length, start + params.pageSize); i++)
+    items.push(s.entries[r.positions[i]!]!);
+  return {
+    total: r.positions.length,
+    items,
+    categoryCounts: Object.fromEntries(CATEGORIES.map((c, i) => [c, r.categoryCounts[i]!])),
+    chipCounts: Object.fromEntries(FILTER_TAGS.map((t, i) => [t, r.chipCounts[i]!])),
+    integrationCounts: topIntegrations(s.integrations, r.integrationCounts, INTEGRATION_FACET_SIZE),
+    sort: r.sort,
+    didYouMean: r.didYouMean,
+  };
+}

@@ -17,9 +17,12 @@ import {
   selectVerification,
   selectVerificationBadges,
 } from '../../src/server/n8n/verify/verification-store.ts';
+import { processBus, publishEverywhere } from '../../src/server/realtime/event-bus.ts';
 import { type CorpusFile, corpusGate, loadCorpus } from '../support/n8n-corpus.ts';
 import { startN8nStandin } from '../support/n8n-standin.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { viewerFromHeader } from '../support/viewers.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 
@@ -196,6 +199,60 @@ describe('n8n verification against the stand-in', () => {
     expect(summary.accepted).toBe(summary.total);
     expect((await selectVerificationBadges(db.handle.db)).size).toBe(summary.total);
     expect(standin.workflows.size).toBe(0);
+  });
+});
+
+describe('what members see: badge on cards, "verified only" filter, failure reason on the detail', () => {
+  it('serves the badge, filters with verified=1 and shows why a check failed', async () => {
+    const t = await createTestApp({ resolveViewer: viewerFromHeader() });
+    const ids = await importFixtures(t.database);
+    const at = new Date('2026-12-12T09:00:00Z');
+    const asMember = { headers: { 'x-test-viewer': 'member' } };
+    const search = async (query: string) =>
+      (await (await t.request(`/api/catalog/automations${query}`, asMember)).json()) as {
+        total: number;
+        items: { id: string; verification?: unknown }[];
+      };
+    // Before any verification: no badge anywhere, and the filter leaves nothing.
+    expect((await search('')).items.every((i) => i.verification === undefined)).toBe(true);
+    expect((await search('?verified=1')).total).toBe(0);
+
+    await runVerification(
+      {
+        db: t.database.db,
+        verify: verifyDeps(),
+        now: () => at,
+        announce: () => publishEverywhere(t.database, processBus, 'catalog.activity', {}),
+      },
+      { n8nVersion: '1.123.0', runBy: 'cli' },
+    );
+    // The index rebuilds on the activity event (debounced): wait for the badge to arrive.
+    await expect
+      .poll(async () => (await search('?verified=1')).total, { timeout: 10_000, interval: 250 })
+      .toBe(3);
+    const all = await search('');
+    const ok = all.items.find((i) => i.id === ids['hook-ok.json']);
+    expect(ok?.verification).toEqual({
+      n8nVersion: '1.123.0',
+      verifiedAt: at.toISOString(),
+      accepted: true,
+      activated: true,
+      ran: true,
+    });
+    // Passed every check tried: the webhook that answers, the manual one and the credentialed one;
+    // not the one whose run failed.
+    const verified = await search('?verified=1');
+    expect(verified.items.map((i) => i.id).sort()).toEqual(
+      [ids['hook-ok.json'], ids['manual.json'], ids['gmail.json']].sort(),
+    );
+    const detail = (await (
+      await t.request(`/api/catalog/automations/${ids['hook-stops.json']}`, asMember)
+    ).json()) as { n8nVerification: unknown };
+    expect(detail.n8nVerification).toMatchObject({
+      ran: false,
+      failedStep: 'run',
+      failure: 'Missing field email',
+    });
   });
 });
 

@@ -10,6 +10,8 @@ import {
 } from '#shared/catalog/constants.ts';
 import { searchWords, substringDocs, suggestQuery, type WordIndex } from '#shared/catalog/search-engine.ts';
 import { chipText } from '#shared/catalog/search-rules.ts';
+import { passedVerification } from '#shared/schemas/verification.ts';
+import { selectVerificationBadges } from '../n8n/verify/verification-store.ts';
 import { type IndexRow, selectActivity, selectCatalogVersion, selectIndexRows } from './catalog.queries.ts';
 import {
   buildEntries,
@@ -18,6 +20,7 @@ import {
   type IndexOrder,
   searchDocOf,
 } from './search-entries.ts';
+import { withVerifications } from './search-verified.ts';
 
 export type { IndexEntry, IndexOrder } from './search-entries.ts';
 
@@ -35,6 +38,8 @@ export type SearchParams = {
   integrations?: string[];
   stack?: string[];
   stackMode?: 'only' | 'any';
+  /** Only templates that passed every check tried on a real n8n. */
+  verified?: boolean;
 };
 
 type Snapshot = {
@@ -117,8 +122,12 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     stale = false;
     building = (async () => {
       const version = await selectCatalogVersion(deps.db);
-      const [rows, activity] = await Promise.all([selectIndexRows(deps.db), selectActivity(deps.db)]);
-      const built = buildEntries(rows, activity);
+      const [rows, activity, badges] = await Promise.all([
+        selectIndexRows(deps.db),
+        selectActivity(deps.db),
+        selectVerificationBadges(deps.db),
+      ]);
+      const built = withVerifications(buildEntries(rows, activity), badges);
       const orders = buildOrders(built.entries);
       const newestRank = new Int32Array(built.entries.length);
       orders.newest.forEach((pos, rank) => {
@@ -208,7 +217,7 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
   }
 
   function run(s: Snapshot, p: Required<Omit<SearchParams, 'page' | 'pageSize'>>): CachedResult {
-    const key = JSON.stringify([p.sort, p.q, p.chips, p.integrations, p.stack, p.stackMode]);
+    const key = JSON.stringify([p.sort, p.q, p.chips, p.integrations, p.stack, p.stackMode, p.verified]);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
@@ -246,6 +255,7 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
         for (const id of e.integrationIds) integrationCounts[id]!++;
       }
       if ((e.chipMask & requiredMask) !== requiredMask) continue;
+      if (p.verified && !(e.card.verification && passedVerification(e.card.verification))) continue;
       if (otherChips.length > 0 && !otherChips.every((c) => c === '' || e.chipHaystack.includes(c))) continue;
       if (required.length > 0 && !required.every((id) => e.integrationIds.includes(id))) continue;
       if (p.stack.length > 0) {
@@ -290,6 +300,7 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
         integrations: params.integrations ?? [],
         stack: params.stack ?? [],
         stackMode: params.stackMode ?? 'any',
+        verified: params.verified ?? false,
       });
       const start = (params.page - 1) * params.pageSize;
       const items: IndexEntry[] = [];

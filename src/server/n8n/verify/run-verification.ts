@@ -16,7 +16,13 @@ export type VerificationSummary = Pick<
 };
 
 export async function runVerification(
-  deps: { db: Database; verify: VerifyDeps; now?: () => Date },
+  deps: {
+    db: Database;
+    verify: VerifyDeps;
+    now?: () => Date;
+    /** Tells search indexes that cards changed (catalog.activity); called every 50 results and at the end. */
+    announce?: () => Promise<void>;
+  },
   options: {
     n8nVersion: string;
     runBy: 'cli' | 'console';
@@ -76,9 +82,14 @@ export async function runVerification(
           .sort((a, b) => b.count - a.count);
       }
       options.onProgress?.(summary, { id: row.id, failure: outcome.failure });
+      if (summary.done % 50 === 0) await deps.announce?.();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  } finally {
+    await deps.announce?.();
+  }
   return summary;
 }
 

@@ -19,6 +19,7 @@ import { CanvasBlock } from './canvas-block.tsx';
 import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
+import { VerificationPanel } from './verification-badge.tsx';
 
 const NO_JSON =
   "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
@@ -203,6 +204,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
             <p className="whitespace-pre-line">{a.description}</p>
           </Block>
           <HowItWorks steps={a.howItWorks} />
+          <VerificationPanel verification={a.n8nVerification ?? null} />
           <QualityNotice a={a} />
           <CanvasBlock model={canvas} />
           <AuthorNotes notes={a.authorNotes ?? []} />

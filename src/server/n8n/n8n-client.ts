@@ -9,6 +9,7 @@ import {
   OpenApiShapeError,
   parseOpenApiCapabilities,
 } from './instance-capabilities.ts';
+import { versionFromEditorHtml } from './instance-version.ts';
 import type { WorkflowPayload } from './preflight.ts';
 import { type GuardedFetch, type GuardedResponse, OutboundError, SsrfBlockedError } from './ssrf-guard.ts';
 
@@ -525,7 +526,14 @@ export function createN8nClient(deps: {
     async getVersion(): Promise<string | null> {
       try {
         const settings = await call('version', '/rest/settings', SettingsSchema, { key: false });
-        return settings.data.versionCli ?? null;
+        if (settings.data.versionCli) return settings.data.versionCli;
+      } catch (error) {
+        if (!(error instanceof N8nApiError) || error.kind === 'refused') throw error;
+      }
+      // Newer n8n needs a login for its settings; its editor page still names the release.
+      try {
+        const page = await send('version', '/', { key: false });
+        return versionFromEditorHtml(page.body);
       } catch (error) {
         if (error instanceof N8nApiError && error.kind !== 'refused') return null;
         throw error;

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
 import { AdminGate, AdminShell, cardClass, Field, inputClass, Pager } from './admin-gate.tsx';
+import { VerificationPanel } from './verification-panel.tsx';
 
 const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 type StatusFilter = 'all' | 'published' | 'unpublished' | 'not-deployable';
@@ -480,6 +481,7 @@ export function CatalogAdminPage() {
       <AdminShell title="Catalogue">
         <UploadSection />
         <ImportHistory />
+        <VerificationPanel />
         <ItemsSection />
       </AdminShell>
     </AdminGate>

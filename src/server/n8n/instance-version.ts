@@ -17,14 +17,3 @@ export function versionFromEditorHtml(html: string): string | null {
     return null;
   }
 }
-
-/** Compares dotted versions numerically: negative when a < b. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}

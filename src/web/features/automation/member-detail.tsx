@@ -17,6 +17,7 @@ import { AuthorNotes } from './author-notes.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
+import { InstanceVersionNotice } from './instance-version-notice.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
 import { VerificationPanel } from './verification-badge.tsx';
@@ -205,6 +206,9 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           </Block>
           <HowItWorks steps={a.howItWorks} />
           <VerificationPanel verification={a.n8nVerification ?? null} />
+          {a.workflowJson && (
+            <InstanceVersionNotice nodes={Array.isArray(a.workflowJson.nodes) ? a.workflowJson.nodes : []} />
+          )}
           <QualityNotice a={a} />
           <CanvasBlock model={canvas} />
           <AuthorNotes notes={a.authorNotes ?? []} />

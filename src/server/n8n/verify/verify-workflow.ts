@@ -109,7 +109,9 @@ async function callWebhook(deps: VerifyDeps, nodes: N8nNodePayload[]): Promise<s
   const hook = nodes.find((n) => n.type === 'n8n-nodes-base.webhook' && n.disabled !== true);
   if (!hook) return 'No webhook node to call';
   const params = hook.parameters as { path?: unknown; httpMethod?: unknown };
-  const path = typeof params.path === 'string' && params.path ? params.path : String(hook.webhookId ?? '');
+  let path = typeof params.path === 'string' && params.path ? params.path : String(hook.webhookId ?? '');
+  // A path with parameters (`user/:id`) is served under the webhook id, as n8n registers it.
+  if (path.includes(':')) path = `${hook.webhookId}/${path.replace(/:[^/]+/g, 'verify')}`;
   const method = typeof params.httpMethod === 'string' ? params.httpMethod.toUpperCase() : 'GET';
   const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const verb = (allowed as readonly string[]).includes(method) ? (method as (typeof allowed)[number]) : 'GET';

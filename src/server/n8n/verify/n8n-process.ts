@@ -79,8 +79,9 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string, 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`n8n exited (${child.exitCode}) while starting:\n${log()}`);
     try {
-      const response = await fetch(`${url}/healthz/readiness`);
-      if (response.ok) return;
+      // Readiness comes before the REST routes are mounted: wait until /rest answers (401 is fine).
+      const ready = await fetch(`${url}/healthz/readiness`);
+      if (ready.ok && (await fetch(`${url}/rest/settings`)).status !== 404) return;
     } catch {
       // not listening yet
     }

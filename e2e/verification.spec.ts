@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type N8nStandin, startN8nStandin } from '../tests/support/n8n-standin.ts';
 import { becomePayingMember, signInOperator, test } from './support.ts';
 
@@ -49,9 +49,29 @@ test('the operator verifies the library; members see the badge and filter on it'
   const shown = await cards.count();
   await expect(page.getByTestId('verification-badge')).toHaveCount(shown);
 
+  await shoot(page, 'search-verified-only');
+  await shoot(page, 'card-badge', cards.first());
+
   // The detail page lists each check.
   await cards.first().getByRole('link').first().click();
   const checks = page.getByTestId('verification-panel');
   await expect(checks).toContainText('Accepted by n8n: yes');
   await expect(checks).toContainText('n8n 1.123.0');
+  await shoot(page, 'detail-checks', checks);
 });
+
+/** With SCREENS_DIR set (issue screenshots), the page at 1366 and 390 px, light and dark. */
+async function shoot(page: Page, name: string, part?: Locator) {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const path = `${dir}/${name}-${width}-${scheme}.png`;
+      await (part ? part.screenshot({ path }) : page.screenshot({ path }));
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}

@@ -100,7 +100,16 @@ async function rest(url: string, route: string, init: { method?: string; body?: 
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`n8n ${route} answered ${response.status}: ${text.slice(0, 500)}`);
+  if (!response.ok) {
+    // n8n's JSON error carries a stack trace: keep its message only.
+    let message = text.slice(0, 500);
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON
+    }
+    throw new Error(`${response.status}: ${message}`);
+  }
   return { json: JSON.parse(text) as { data: unknown }, cookie: response.headers.get('set-cookie') ?? '' };
 }
 

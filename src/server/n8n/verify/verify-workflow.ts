@@ -178,7 +178,13 @@ export async function verifyWorkflow(
         return fail('run', refused);
       }
     } else if (out.trigger === 'manual' && deps.runManually) {
-      executionId = await deps.runManually(created.workflowId);
+      try {
+        executionId = await deps.runManually(created.workflowId);
+      } catch (error) {
+        // n8n refused to start it (e.g. "The workflow has issues…"): a failed run, not a crash.
+        out.ran = false;
+        return fail('run', error instanceof Error ? error.message : String(error));
+      }
     } else return out;
     const result = await awaitExecution(deps, created.workflowId, executionId);
     out.ran = result.ran;

@@ -43,7 +43,9 @@ if (!/^\d+\.\d+\.\d+$/.test(version)) {
   process.exit(2);
 }
 const port = Number(values.port ?? 5678);
-const concurrency = Number(values.concurrency ?? 2);
+// One at a time: n8n on SQLite refused concurrent creates ("cannot start a transaction within a
+// transaction") and two forms can claim one path; those are not the templates' faults.
+const concurrency = Number(values.concurrency ?? 1);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function bar(s: VerificationSummary) {

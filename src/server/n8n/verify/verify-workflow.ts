@@ -26,8 +26,21 @@ const FREE_TRIGGERS: Record<string, TriggerKind> = {
   'n8n-nodes-base.executeWorkflowTrigger': 'manual',
   'n8n-nodes-base.errorTrigger': 'manual',
 };
-/** Node types that reach other hosts on their own: a verification never starts them (side effects). */
-const OUTBOUND_TYPES = new Set(['n8n-nodes-base.httpRequest', 'n8n-nodes-base.httpRequestTool']);
+/**
+ * Node types that reach other hosts, run commands or touch files on the n8n machine: a verification
+ * never starts a workflow holding one (side effects; the corpus has an Execute Command that ran python).
+ */
+const OUTBOUND_TYPES = new Set([
+  'n8n-nodes-base.httpRequest',
+  'n8n-nodes-base.httpRequestTool',
+  'n8n-nodes-base.executeCommand',
+  'n8n-nodes-base.ssh',
+  'n8n-nodes-base.ftp',
+  'n8n-nodes-base.readWriteFile',
+  'n8n-nodes-base.readBinaryFile',
+  'n8n-nodes-base.readBinaryFiles',
+  'n8n-nodes-base.writeBinaryFile',
+]);
 
 const isTrigger = (node: N8nNodePayload) =>
   node.type in FREE_TRIGGERS || /trigger$/i.test(node.type) || node.type.endsWith('.webhook');

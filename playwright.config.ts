@@ -39,7 +39,8 @@ export default defineConfig({
       OPERATOR_EMAIL: 'operator-e2e@example.com',
       N8N_ALLOW_PRIVATE_TARGETS: 'true',
       N8N_ALLOW_HTTP: 'true',
-      N8N_ALLOWED_PORTS: process.env.E2E_N8N_PORT,
+      // E2E_N8N_PORT + 1: the stand-in e2e/verification.spec.ts verifies the library on.
+      N8N_ALLOWED_PORTS: `${process.env.E2E_N8N_PORT},${Number(process.env.E2E_N8N_PORT) + 1}`,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
 import { linkIn, waitForMail } from './mail.ts';
 import { E2E_PASSWORD, expectNoAxeViolations, test, watchConsole } from './support.ts';
 
@@ -51,7 +52,7 @@ test.describe('public catalogue', () => {
     await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
 
     await expect(page).toHaveURL(/\/payment\?next=/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Purchase for $35' }).click();
+    await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await expect(page.getByRole('heading', { name: 'Your Lifetime Access is Active!' })).toBeVisible({

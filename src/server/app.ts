@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts';
+import { verificationRoutes } from '#server/admin/verification.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, trustedOrigins } from '#server/auth/create-auth.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
   });
+  const n8nDeps = deps.n8n ?? createN8nDeps(deps);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('viewer', await resolveViewer(c.req.raw.headers));
@@ -102,7 +104,8 @@ export function createApp(deps: AppDeps) {
         log: deps.log,
       }),
     )
-    .route('/n8n', n8nRoutes(deps.n8n ?? createN8nDeps(deps)))
+    .route('/admin', verificationRoutes(n8nDeps))
+    .route('/n8n', n8nRoutes(n8nDeps))
     .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
     .route('/', eventsRoutes({ hub: deps.events ?? createEventHub({ bus: deps.bus ?? processBus }) }));
 

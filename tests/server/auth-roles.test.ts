@@ -77,6 +77,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/billing/debug': 'admin',
   'POST /api/billing/debug/test-order': 'admin',
   // The operator console (src/server/admin): 404 for everyone but the admin role.
+  'GET /api/admin/n8n-verification': 'admin',
+  'POST /api/admin/n8n-verification': 'admin',
+  'POST /api/admin/n8n-verification/stop': 'admin',
   'GET /api/admin/payments/pending': 'admin',
   'POST /api/admin/payments/:id/process': 'admin',
   'GET /api/admin/payments/health': 'admin',

@@ -297,6 +297,24 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
   let nextExecutionId = 1;
 
   const app = new Hono();
+  const STARTERS = /trigger$|\.webhook$|\.cron$|\.interval$/i;
+  const nodesOf = (w: StandinWorkflow) => (w.nodes as Record<string, unknown>[] | undefined) ?? [];
+  const executionFor = (id: string, status: StandinExecution['status'], mode: string) => {
+    const execution: StandinExecution = {
+      id: nextExecutionId++,
+      finished: status === 'success',
+      mode,
+      retryOf: null,
+      retrySuccessId: null,
+      startedAt: now(),
+      stoppedAt: now(),
+      workflowId: id,
+      waitTill: null,
+      status,
+    };
+    executions.push(execution);
+    return execution;
+  };
   const now = () => new Date().toISOString();
   const workflowId = () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -407,10 +425,27 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     return workflow ? c.json(workflow) : c.json({ message: 'Not Found' }, 404);
   });
 
+  app.delete('/api/v1/workflows/:id', (c) => {
+    const workflow = workflows.get(c.req.param('id'));
+    if (!workflow) return c.json({ message: 'Not Found' }, 404);
+    workflows.delete(workflow.id);
+    return c.json(workflow);
+  });
+
   for (const action of ['activate', 'deactivate'] as const) {
     app.post(`/api/v1/workflows/:id/${action}`, (c) => {
       const workflow = workflows.get(c.req.param('id'));
       if (!workflow) return c.json({ message: 'Not Found' }, 404);
+      // n8n's own refusal for a workflow with nothing that can start it on its own.
+      if (action === 'activate' && !nodesOf(workflow).some((n) => STARTERS.test(String(n.type)))) {
+        return c.json(
+          {
+            message:
+              'Workflow has no node to start the workflow - at least one trigger, poller or webhook node is required',
+          },
+          400,
+        );
+      }
       if (action === 'activate' && !workflow.active) {
         // Like n8n: two active workflows cannot listen on the same method and path.
         const taken = new Set(
@@ -455,14 +490,22 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     return c.json(c.req.query('includeData') === 'true' && data !== undefined ? { ...rest, data } : rest);
   });
 
-  // Production webhooks of active workflows answer; anything else is n8n's 404.
+  // Production webhooks of active workflows (at n8n's path: the template's when the node has a
+  // webhookId, else under the workflow id): a call starts an execution (an error when the workflow
+  // holds a Stop and Error node), like n8n's webhook runner; anything else is n8n's 404.
   app.all('/webhook/*', (c) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname.slice('/webhook/'.length));
     const key = `${c.req.method} ${path}`;
-    const hit = [...workflows.values()]
-      .filter((w) => w.active)
-      .some((w) => webhooksOf(w).some((h) => h.key === key));
-    if (hit) return c.json({ message: 'Workflow was started' });
+    for (const workflow of workflows.values()) {
+      if (!workflow.active || !webhooksOf(workflow).some((h) => h.key === key)) continue;
+      const stop = nodesOf(workflow).find((n) => n.type === 'n8n-nodes-base.stopAndError');
+      const execution = executionFor(workflow.id, stop ? 'error' : 'success', 'webhook');
+      if (stop) {
+        const message = (stop.parameters as { errorMessage?: string } | undefined)?.errorMessage ?? 'Stopped';
+        execution.data = { resultData: { runData: {}, error: { message } } };
+      }
+      return c.json({ message: 'Workflow was started' });
+    }
     return c.json(
       { code: 404, message: `The requested webhook "${c.req.method} ${path}" is not registered.` },
       404,

@@ -127,14 +127,19 @@ export async function selectCatalogVersion(db: Database): Promise<{ catalog: str
     last_updated: string | Date | null;
     events: string | number | null;
     ratings: string | null;
+    verified: string | null;
   }>(
     await db.execute(sql`select
       (select last_updated from workflow_stats order by created_at desc, id desc limit 1) as last_updated,
       (select max(id) from automation_events) as events,
-      (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from automation_ratings) as ratings`),
+      (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from automation_ratings) as ratings,
+      (select count(*)::text || ':' || coalesce(max(verified_at)::text, '') from n8n_verifications) as verified`),
   );
   const lastUpdated = row?.last_updated ? new Date(row.last_updated).toISOString() : '';
-  return { catalog: lastUpdated, activity: `${row?.events ?? ''}|${row?.ratings ?? ''}` };
+  return {
+    catalog: lastUpdated,
+    activity: `${row?.events ?? ''}|${row?.ratings ?? ''}|${row?.verified ?? ''}`,
+  };
 }
 
 export async function selectLatestStats(db: Database) {

@@ -4,6 +4,7 @@ import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import { selectVerification } from '../n8n/verify/verification-store.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
 import { toCard } from './search-entries.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -60,6 +61,7 @@ export async function getAutomationDetail(
       source: row.source,
       hasVideo: thumbs !== null,
     }),
+    n8nVerification: await selectVerification(db, row.id),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
+import { selectVerificationBadges } from '../n8n/verify/verification-store.ts';
 import { selectActivity, selectCatalogVersion, selectIndexRows } from './catalog.queries.ts';
 import type { IndexEntry, IndexOrder } from './search-entries.ts';
 import {
@@ -40,9 +41,13 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     stale = false;
     building = (async () => {
       const version = await selectCatalogVersion(deps.db);
-      const [rows, activity] = await Promise.all([selectIndexRows(deps.db), selectActivity(deps.db)]);
+      const [rows, activity, badges] = await Promise.all([
+        selectIndexRows(deps.db),
+        selectActivity(deps.db),
+        selectVerificationBadges(deps.db),
+      ]);
       const t = performance.now();
-      const next = buildSnapshot(rows, activity, version);
+      const next = buildSnapshot(rows, activity, version, badges);
       deps.log?.info(
         { items: next.entries.length, ms: Math.round(performance.now() - t) },
         'search index built',

@@ -7,6 +7,7 @@ import {
 } from '#shared/catalog/constants.ts';
 import { searchWords, substringDocs, suggestQuery, type WordIndex } from '#shared/catalog/search-engine.ts';
 import { chipText } from '#shared/catalog/search-rules.ts';
+import { passedVerification, type VerificationBadge } from '#shared/schemas/verification.ts';
 import type { Activity, IndexRow } from './catalog.queries.ts';
 import {
   buildEntries,
@@ -15,6 +16,7 @@ import {
   type IndexOrder,
   searchDocOf,
 } from './search-entries.ts';
+import { withVerifications } from './search-verified.ts';
 
 // One search index snapshot and the member search over it (decisions 0002 and 0010). Pure: rows in,
 // snapshot out; snapshot, parameters and result cache in, page out. search-index.ts keeps it fresh;
@@ -29,6 +31,8 @@ export type SearchParams = {
   integrations?: string[];
   stack?: string[];
   stackMode?: 'only' | 'any';
+  /** Only templates that passed every check tried on a real n8n. */
+  verified?: boolean;
 };
 
 export type Snapshot = {
@@ -103,8 +107,9 @@ export function buildSnapshot(
   rows: IndexRow[],
   activity: Map<string, Activity>,
   version: { catalog: string; activity: string },
+  badges: Map<string, VerificationBadge> = new Map(),
 ): Snapshot {
-  const built = buildEntries(rows, activity);
+  const built = withVerifications(buildEntries(rows, activity), badges);
   const orders = buildOrders(built.entries);
   const newestRank = new Int32Array(built.entries.length);
   orders.newest.forEach((pos, rank) => {
@@ -156,7 +161,7 @@ function run(
   p: Required<Omit<SearchParams, 'page' | 'pageSize'>>,
   cache: SearchCache,
 ): CachedResult {
-  const key = JSON.stringify([p.sort, p.q, p.chips, p.integrations, p.stack, p.stackMode]);
+  const key = JSON.stringify([p.sort, p.q, p.chips, p.integrations, p.stack, p.stackMode, p.verified]);
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -195,6 +200,7 @@ function run(
     }
     if ((e.chipMask & requiredMask) !== requiredMask) continue;
     if (otherChips.length > 0 && !otherChips.every((c) => c === '' || e.chipHaystack.includes(c))) continue;
+    if (p.verified && !(e.card.verification && passedVerification(e.card.verification))) continue;
     if (required.length > 0 && !required.every((id) => e.integrationIds.includes(id))) continue;
     if (p.stack.length > 0) {
       const used = e.integrationIds;
@@ -233,6 +239,7 @@ export function searchSnapshot(s: Snapshot, params: SearchParams, cache: SearchC
       integrations: params.integrations ?? [],
       stack: params.stack ?? [],
       stackMode: params.stackMode ?? 'any',
+      verified: params.verified ?? false,
     },
     cache,
   );

@@ -9,6 +9,7 @@ import {
   OpenApiShapeError,
   parseOpenApiCapabilities,
 } from './instance-capabilities.ts';
+import { versionFromEditorHtml } from './instance-version.ts';
 import type { WorkflowPayload } from './preflight.ts';
 import { type GuardedFetch, type GuardedResponse, OutboundError, SsrfBlockedError } from './ssrf-guard.ts';
 
@@ -284,7 +285,7 @@ export function createN8nClient(deps: {
   async function send(
     operation: string,
     path: string,
-    init: { method?: 'GET' | 'POST'; body?: unknown; key?: boolean },
+    init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; key?: boolean },
   ) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.key !== false) headers['X-N8N-API-KEY'] = instance.apiKey;
@@ -339,7 +340,7 @@ export function createN8nClient(deps: {
     operation: string,
     path: string,
     schema: z.ZodType<T>,
-    init: { method?: 'GET' | 'POST'; body?: unknown; key?: boolean } = {},
+    init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; key?: boolean } = {},
   ): Promise<T> {
     const response = await send(operation, path, init);
     let json: unknown;
@@ -472,6 +473,24 @@ export function createN8nClient(deps: {
       );
     },
 
+    /** Removes a workflow (the verification run cleans up after itself). */
+    async deleteWorkflow(id: string): Promise<void> {
+      await send('delete-workflow', `/api/v1/workflows/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+
+    /** One execution's status and, when it failed, n8n's error message from its run data. */
+    async getExecutionOutcome(id: string): Promise<{ status: N8nExecutionStatus; error: string | null }> {
+      const raw = await call(
+        'get-execution',
+        `/api/v1/executions/${encodeURIComponent(id)}${query({ includeData: true })}`,
+        z.unknown(),
+      );
+      const execution = N8nExecutionSchema.parse(raw);
+      const error = (raw as { data?: { resultData?: { error?: { message?: unknown } } } } | null)?.data
+        ?.resultData?.error?.message;
+      return { status: execution.status, error: typeof error === 'string' ? error.slice(0, 500) : null };
+    },
+
     /** Executions without their data (`includeData=false`), newest first, with n8n's filters. */
     async listExecutions(
       input: ListExecutionsInput = {},
@@ -507,7 +526,14 @@ export function createN8nClient(deps: {
     async getVersion(): Promise<string | null> {
       try {
         const settings = await call('version', '/rest/settings', SettingsSchema, { key: false });
-        return settings.data.versionCli ?? null;
+        if (settings.data.versionCli) return settings.data.versionCli;
+      } catch (error) {
+        if (!(error instanceof N8nApiError) || error.kind === 'refused') throw error;
+      }
+      // Newer n8n needs a login for its settings; its editor page still names the release.
+      try {
+        const page = await send('version', '/', { key: false });
+        return versionFromEditorHtml(page.body);
       } catch (error) {
         if (error instanceof N8nApiError && error.kind !== 'refused') return null;
         throw error;

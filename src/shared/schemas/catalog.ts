@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, SEARCH_SORTS } from '#shared/catalog/constants.ts';
 import { CanvasModelSchema } from './canvas.ts';
+import { VerificationBadgeSchema, VerificationDetailSchema } from './verification.ts';
 
 // Member catalogue API shapes (search, AI agents, one automation, related, by author) and the
 // paywall-safe preview for everyone else.
@@ -37,6 +38,12 @@ export const CatalogSearchQuerySchema = z.object({
     .optional()
     .default([]),
   stackMode: z.enum(['only', 'any']).optional().default('any'),
+  /** Only templates that passed every check tried on a real n8n (decision 0018). */
+  verified: z
+    .enum(['1', 'true', '0', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional()
+    .default(false),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
@@ -64,6 +71,8 @@ export const AutomationCardSchema = z.object({
   nodeCount: z.number().int(),
   /** Workflows with the same node types and wiring, this one included (only when more than one). */
   variants: z.number().int().optional(),
+  /** Its check on a real n8n, while the file is unchanged (absent: never verified). */
+  verification: VerificationBadgeSchema.optional(),
 });
 export type AutomationCard = z.infer<typeof AutomationCardSchema>;
 
@@ -144,6 +153,8 @@ export const AutomationDetailSchema = AutomationCardSchema.extend({
   workflowJson: z.record(z.string(), z.unknown()).nullable(),
   /** The spec's config text: template_url, resource_url, source, hasVideo. */
   config: z.string(),
+  /** Its check on a real n8n with the failure reason, or null when never verified as it is now. */
+  n8nVerification: VerificationDetailSchema.nullable(),
 });
 export type AutomationDetail = z.infer<typeof AutomationDetailSchema>;
 

@@ -42,5 +42,6 @@ export const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail =
   resourceUrl: 'https://evil.example/x',
   workflowJson,
   config: '{}',
+  n8nVerification: null,
   ...over,
 });

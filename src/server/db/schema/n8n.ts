@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { automations } from './catalog.ts';
 
 export type N8nConnectionStatus = 'disconnected' | 'testing' | 'connected';
 export type DeploymentStatus = 'deployed' | 'failed';
@@ -84,4 +85,34 @@ export const quickActionUses = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.action] })],
+);
+
+/** What a check of a template on a real n8n found: 'ok', 'failed', or null when it was not tried. */
+export type VerificationStep = 'accept' | 'activate' | 'run';
+
+/**
+ * The latest verification of each template on a real n8n (decision 0018). Only shown while
+ * `content_hash` equals the automation's: a re-import of a changed file clears it.
+ */
+export const n8nVerifications = pgTable(
+  'n8n_verifications',
+  {
+    automationId: text('automation_id')
+      .primaryKey()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    n8nVersion: text('n8n_version').notNull(),
+    /** 'cli' (npm run verify:n8n) or 'console' (an operator's connection). */
+    runBy: text('run_by').notNull(),
+    accepted: boolean('accepted').notNull(),
+    /** null: not tried (its trigger needs credentials, or it has no trigger to activate). */
+    activated: boolean('activated'),
+    /** null: not started (it could not be started safely). */
+    ran: boolean('ran'),
+    /** The step that failed and n8n's message, when one did. */
+    failedStep: text('failed_step').$type<VerificationStep>(),
+    failure: text('failure'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('n8n_verifications_verified_at_idx').on(t.verifiedAt)],
 );

@@ -17,8 +17,10 @@ import { AuthorNotes } from './author-notes.tsx';
 import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
 import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
+import { InstanceVersionNotice } from './instance-version-notice.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
+import { VerificationPanel } from './verification-badge.tsx';
 
 const NO_JSON =
   "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
@@ -203,6 +205,10 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
             <p className="whitespace-pre-line">{a.description}</p>
           </Block>
           <HowItWorks steps={a.howItWorks} />
+          <VerificationPanel verification={a.n8nVerification ?? null} />
+          {a.workflowJson && (
+            <InstanceVersionNotice nodes={Array.isArray(a.workflowJson.nodes) ? a.workflowJson.nodes : []} />
+          )}
           <QualityNotice a={a} />
           <CanvasBlock model={canvas} />
           <AuthorNotes notes={a.authorNotes ?? []} />

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
+import { VerificationBadge } from '#web/features/automation/verification-badge.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { Highlighted } from './highlight.tsx';
 
@@ -200,6 +201,7 @@ export function AutomationCard({ card, saved, onToggleSave, view, action, query 
             <span />
           )}
           <span className="flex flex-wrap gap-1">
+            <VerificationBadge verification={card.verification} />
             <Badges card={card} />
           </span>
         </div>

@@ -14,8 +14,14 @@ export const libraryKeys = {
   collections: ['library', 'collections'] as const,
   overview: ['library', 'overview'] as const,
   rating: (id: string) => ['library', 'rating', id] as const,
-  search: (q: string, chips: string[], sort: SearchSort, integrations: string[] = [], stack = '') =>
-    ['catalog', 'search', q, chips.join(','), sort, integrations.join(','), stack] as const,
+  search: (
+    q: string,
+    chips: string[],
+    sort: SearchSort,
+    integrations: string[] = [],
+    stack = '',
+    verified = false,
+  ) => ['catalog', 'search', q, chips.join(','), sort, integrations.join(','), stack, verified] as const,
   integrations: ['catalog', 'integrations'] as const,
   variants: (id: string) => ['catalog', 'variants', id] as const,
 };
@@ -30,12 +36,21 @@ export function useCatalogSearch(params: {
   integrations?: string[];
   stack?: string[];
   stackMode?: 'only' | 'any' | null;
+  /** Only templates that passed every check tried on a real n8n. */
+  verified?: boolean;
 }) {
   const integrations = params.integrations ?? [];
   const stack = params.stackMode ? (params.stack ?? []) : [];
   const stackKey = params.stackMode ? `${params.stackMode}:${stack.join(',')}` : '';
   return useInfiniteQuery({
-    queryKey: libraryKeys.search(params.q, params.chips, params.sort, integrations, stackKey),
+    queryKey: libraryKeys.search(
+      params.q,
+      params.chips,
+      params.sort,
+      integrations,
+      stackKey,
+      !!params.verified,
+    ),
     initialPageParam: 1,
     queryFn: async ({ pageParam }) =>
       (await unwrap(
@@ -49,6 +64,7 @@ export function useCatalogSearch(params: {
             ...(params.stackMode
               ? { stack: stack.length ? stack.join(',') : '\u0001', stackMode: params.stackMode }
               : {}),
+            ...(params.verified ? { verified: '1' as const } : {}),
             page: String(pageParam),
             pageSize: String(SEARCH_PAGE_SIZE),
           },

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AutomationCard } from './automation-card.tsx';
 import { IntegrationFacet } from './integration-facet.tsx';
@@ -56,11 +57,12 @@ function useSearchState() {
       },
       { replace: true },
     );
-  return { q, chips, chosenSort, apps, stackMode, update };
+  const verified = params.get('verified') === '1';
+  return { q, chips, chosenSort, apps, stackMode, verified, update };
 }
 
 export function SearchSection() {
-  const { q, chips, chosenSort, apps, stackMode, update } = useSearchState();
+  const { q, chips, chosenSort, apps, stackMode, verified, update } = useSearchState();
   const myStack = useStack();
   const stack = stackMode ? (myStack.data?.stack ?? []) : [];
   const [text, setText] = useState(q);
@@ -71,7 +73,7 @@ export function SearchSection() {
   const defaultSort: SearchSort = liveQ ? 'relevance' : 'newest';
   const sort: SearchSort = chosenSort === 'relevance' && !liveQ ? 'newest' : (chosenSort ?? defaultSort);
   const sortOptions: readonly SearchSort[] = liveQ ? SEARCH_SORTS : SORTS;
-  const search = useCatalogSearch({ q: liveQ, chips, sort, integrations: apps, stack, stackMode });
+  const search = useCatalogSearch({ q: liveQ, chips, sort, integrations: apps, stack, stackMode, verified });
   const { isPending, isFetching, isPlaceholderData } = search;
   const pages = search.data?.pages;
   const data = pages?.[0];
@@ -110,8 +112,8 @@ export function SearchSection() {
     const next = apps.includes(app) ? apps.filter((a) => a !== app) : [...apps, app];
     update({ apps: next.length ? next.join(',') : null });
   };
-  const filtered = chips.length > 0 || apps.length > 0 || stackMode !== null;
-  const clearFilters = () => update({ chips: null, apps: null, stack: null });
+  const filtered = chips.length > 0 || apps.length > 0 || stackMode !== null || verified;
+  const clearFilters = () => update({ chips: null, apps: null, stack: null, verified: null });
   const toggleChip = (chip: string) => {
     const next = chips.includes(chip) ? chips.filter((c) => c !== chip) : [...chips, chip];
     update({ chips: next.length ? next.join(',') : null });
@@ -226,6 +228,7 @@ export function SearchSection() {
             Your stack is empty: pick your apps below.
           </span>
         )}
+        <VerifiedOnlyFilter checked={verified} onChange={(on) => update({ verified: on ? '1' : null })} />
         <details className="w-full">
           <summary className="cursor-pointer text-sm text-brand-700 dark:text-brand-300">
             Edit my stack

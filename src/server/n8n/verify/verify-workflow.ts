@@ -1,0 +1,214 @@
+// One template on a real n8n (decision 0018): deploy it through the product's own deploy path,
+// activate it when its trigger needs no credentials, start it when that is safe, then delete it.
+// Plain functions over an N8nClient; nothing here knows whether n8n was started by the CLI or is an
+// operator's own connection.
+
+import type { VerificationStep } from '#server/db/schema/n8n.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { deployWorkflow } from '../deploy.ts';
+import { createWorkflowFailedMessage, N8nApiError, type N8nClient } from '../n8n-client.ts';
+import type { N8nNodePayload } from '../preflight.ts';
+import type { GuardedFetch } from '../ssrf-guard.ts';
+
+export type TriggerKind = 'schedule' | 'webhook' | 'manual' | 'form' | 'chat' | 'credentials' | 'none';
+
+/** Triggers n8n can activate without any credential, by kind. */
+const FREE_TRIGGERS: Record<string, TriggerKind> = {
+  'n8n-nodes-base.scheduleTrigger': 'schedule',
+  'n8n-nodes-base.cron': 'schedule',
+  'n8n-nodes-base.interval': 'schedule',
+  'n8n-nodes-base.webhook': 'webhook',
+  'n8n-nodes-base.formTrigger': 'form',
+  '@n8n/n8n-nodes-langchain.chatTrigger': 'chat',
+  'n8n-nodes-base.manualTrigger': 'manual',
+  'n8n-nodes-base.start': 'manual',
+  // Started by other workflows or by errors: nothing to activate on their own.
+  'n8n-nodes-base.executeWorkflowTrigger': 'manual',
+  'n8n-nodes-base.errorTrigger': 'manual',
+};
+/**
+ * Node types that reach other hosts, run commands or touch files on the n8n machine: a verification
+ * never starts a workflow holding one (side effects; the corpus has an Execute Command that ran python).
+ */
+const OUTBOUND_TYPES = new Set([
+  'n8n-nodes-base.httpRequest',
+  'n8n-nodes-base.httpRequestTool',
+  'n8n-nodes-base.executeCommand',
+  'n8n-nodes-base.ssh',
+  'n8n-nodes-base.ftp',
+  'n8n-nodes-base.readWriteFile',
+  'n8n-nodes-base.readBinaryFile',
+  'n8n-nodes-base.readBinaryFiles',
+  'n8n-nodes-base.writeBinaryFile',
+]);
+
+const isTrigger = (node: N8nNodePayload) =>
+  node.type in FREE_TRIGGERS || /trigger$/i.test(node.type) || node.type.endsWith('.webhook');
+
+/** The trigger that decides activation: 'credentials' when any enabled trigger needs one. */
+export function triggerKindOf(nodes: N8nNodePayload[]): TriggerKind {
+  const triggers = nodes.filter((n) => n.disabled !== true && isTrigger(n));
+  if (triggers.length === 0) return 'none';
+  const kinds = triggers.map((n) =>
+    n.credentials ? 'credentials' : (FREE_TRIGGERS[n.type] ?? 'credentials'),
+  );
+  if (kinds.includes('credentials')) return 'credentials';
+  for (const kind of ['webhook', 'form', 'chat', 'schedule'] as const) if (kinds.includes(kind)) return kind;
+  return 'manual';
+}
+
+export type VerificationOutcome = {
+  accepted: boolean;
+  activated: boolean | null;
+  ran: boolean | null;
+  failedStep: VerificationStep | null;
+  failure: string | null;
+  trigger: TriggerKind | null;
+};
+
+export type VerifyDeps = {
+  client: N8nClient;
+  /** The same guarded fetch the client uses, for the test webhook call. */
+  fetch: GuardedFetch;
+  /** Starts a manual-trigger workflow and returns the execution id (only where a login exists). */
+  runManually?: (workflowId: string) => Promise<string | null>;
+  sleep?: (ms: number) => Promise<void>;
+  /** How long to wait for an execution to finish. */
+  runTimeoutMs?: number;
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof AppError
+    ? error.userMessage
+    : error instanceof N8nApiError
+      ? error.kind === 'http'
+        ? `${error.status} ${error.statusText}. ${error.body}`.trim()
+        : error.message
+      : String(error);
+
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+async function awaitExecution(
+  deps: VerifyDeps,
+  workflowId: string,
+  executionId: string | null,
+): Promise<{ ran: boolean; failure: string | null }> {
+  const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const deadline = Date.now() + (deps.runTimeoutMs ?? 15_000);
+  let lastStatus = 'none';
+  while (Date.now() < deadline) {
+    const id =
+      executionId ?? (await deps.client.listExecutions({ workflowId, limit: 1 })).data[0]?.id ?? null;
+    if (id) {
+      const outcome = await deps.client.getExecutionOutcome(id);
+      lastStatus = outcome.status;
+      if (outcome.status === 'success') return { ran: true, failure: null };
+      if (FINISHED.has(outcome.status))
+        return { ran: false, failure: outcome.error ?? `The execution ended with status ${outcome.status}` };
+    }
+    await sleep(250);
+  }
+  return {
+    ran: false,
+    failure:
+      lastStatus === 'none'
+        ? 'n8n recorded no execution'
+        : `The execution had not finished after ${Math.round((deps.runTimeoutMs ?? 15_000) / 1000)} s (${lastStatus})`,
+  };
+}
+
+/** Calls the production webhook of the first enabled webhook node; n8n answers once it has started. */
+async function callWebhook(deps: VerifyDeps, nodes: N8nNodePayload[]): Promise<string | null> {
+  const hook = nodes.find((n) => n.type === 'n8n-nodes-base.webhook' && n.disabled !== true);
+  if (!hook) return 'No webhook node to call';
+  const params = hook.parameters as { path?: unknown; httpMethod?: unknown };
+  let path = typeof params.path === 'string' && params.path ? params.path : String(hook.webhookId ?? '');
+  // A path with parameters (`user/:id`) is served under the webhook id, as n8n registers it.
+  if (path.includes(':')) path = `${hook.webhookId}/${path.replace(/:[^/]+/g, 'verify')}`;
+  const method = typeof params.httpMethod === 'string' ? params.httpMethod.toUpperCase() : 'GET';
+  const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const verb = (allowed as readonly string[]).includes(method) ? (method as (typeof allowed)[number]) : 'GET';
+  const response = await deps.fetch(`${deps.client.instanceUrl}/webhook/${path.replace(/^\/+/, '')}`, {
+    method: verb,
+    headers: verb === 'GET' ? {} : { 'Content-Type': 'application/json' },
+    body: verb === 'GET' ? undefined : JSON.stringify({ flowvaultVerification: true }),
+  });
+  // A 404 means n8n has no such webhook registered; anything else means the call reached the workflow.
+  if (response.status === 404) return `The webhook call was refused: ${response.body.slice(0, 300)}`;
+  return null;
+}
+
+/** Accept → activate → run → delete, for one workflow file. Never throws for n8n's refusals. */
+export async function verifyWorkflow(
+  deps: VerifyDeps,
+  input: { workflow: unknown; name: string },
+): Promise<VerificationOutcome> {
+  const out: VerificationOutcome = {
+    accepted: false,
+    activated: null,
+    ran: null,
+    failedStep: null,
+    failure: null,
+    trigger: null,
+  };
+  const fail = (step: VerificationStep, failure: string) => {
+    out.failedStep = step;
+    out.failure = failure.slice(0, 1_000);
+    return out;
+  };
+  let created: Awaited<ReturnType<typeof deployWorkflow>>;
+  try {
+    created = await deployWorkflow(deps.client, input.workflow, { name: input.name, renewWebhookIds: true });
+  } catch (error) {
+    if (error instanceof N8nApiError && error.kind === 'http')
+      return fail('accept', createWorkflowFailedMessage(error));
+    if (error instanceof N8nApiError || error instanceof AppError) return fail('accept', messageOf(error));
+    throw error;
+  }
+  out.accepted = true;
+  const nodes = created.payload.nodes;
+  out.trigger = triggerKindOf(nodes);
+  let phase: VerificationStep = 'activate';
+  try {
+    const activatable = ['schedule', 'webhook', 'form', 'chat'].includes(out.trigger);
+    if (activatable) {
+      try {
+        await deps.client.activateWorkflow(created.workflowId);
+        out.activated = true;
+      } catch (error) {
+        out.activated = false;
+        return fail('activate', messageOf(error));
+      }
+    }
+    const safe = created.credentials.length === 0 && !nodes.some((n) => OUTBOUND_TYPES.has(n.type));
+    if (!safe) return out;
+    let executionId: string | null = null;
+    phase = 'run';
+    if (out.trigger === 'webhook' && out.activated) {
+      const refused = await callWebhook(deps, nodes).catch((error: unknown) => messageOf(error));
+      if (refused) {
+        out.ran = false;
+        return fail('run', refused);
+      }
+    } else if (out.trigger === 'manual' && deps.runManually) {
+      try {
+        executionId = await deps.runManually(created.workflowId);
+      } catch (error) {
+        // n8n refused to start it (e.g. "The workflow has issues…"): a failed run, not a crash.
+        out.ran = false;
+        return fail('run', error instanceof Error ? error.message : String(error));
+      }
+    } else return out;
+    const result = await awaitExecution(deps, created.workflowId, executionId);
+    out.ran = result.ran;
+    if (result.failure) fail('run', result.failure);
+    return out;
+  } catch (error) {
+    if (!(error instanceof N8nApiError)) throw error;
+    if (phase === 'run') out.ran = false;
+    else out.activated = false;
+    return fail(phase, messageOf(error));
+  } finally {
+    await deps.client.deleteWorkflow(created.workflowId).catch(() => undefined);
+  }
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { NODE_TABLE_N8N_VERSION, nodesNewerThanInstance } from '#shared/catalog/node-versions.ts';
+import { n8nApi } from '#web/features/n8n/n8n-api.ts';
+
+// Version facts on the detail page (issue 24): the n8n version of the member's default instance as
+// the instance reveals it (or "unknown"), and a warning when the template needs newer node versions.
+
+export function InstanceVersionNotice({
+  nodes,
+}: {
+  nodes: { name?: unknown; type?: unknown; typeVersion?: unknown }[];
+}) {
+  const connections = useQuery({ queryKey: ['n8n', 'connections'], queryFn: n8nApi.connections });
+  const connection = connections.data?.find((c) => c.isDefault) ?? connections.data?.[0];
+  const health = useQuery({
+    queryKey: ['n8n', 'health', connection?.id],
+    queryFn: () => n8nApi.health(connection!.id),
+    enabled: !!connection,
+    staleTime: 5 * 60_000,
+  });
+  if (!connection || !health.data) return null;
+  const version = health.data.n8nVersion;
+  const newer = nodesNewerThanInstance(nodes, version);
+  return (
+    <div className="text-sm" data-testid="instance-version">
+      <p className="text-slate-600 dark:text-slate-400">
+        Your n8n ({connection.name}): {version ?? 'version unknown'}
+      </p>
+      {newer && newer.length > 0 && (
+        <div
+          role="note"
+          className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+            This template needs node versions newer than your n8n {version} has
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {newer.map((n) => (
+              <li key={n.name}>
+                {n.name}: version {n.typeVersion} (n8n {NODE_TABLE_N8N_VERSION} has up to {n.highest})
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

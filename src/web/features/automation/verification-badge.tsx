@@ -1,0 +1,127 @@
+import { BadgeCheck, CircleAlert, CircleCheck, CircleMinus } from 'lucide-react';
+import { useId } from 'react';
+import {
+  type VerificationBadge as Badge,
+  n8nMinor,
+  passedVerification,
+  type VerificationDetail,
+} from '#shared/schemas/verification.ts';
+
+// "Works on n8n" (decision 0018): what a real n8n did with the template, never a check it did not do.
+
+/** "12 Dec" (UTC, the day the check ran). */
+export function verifiedDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** The checks that passed, in order: "accepted, activated, ran". */
+export function passedChecks(v: Badge): string {
+  return [v.accepted && 'accepted', v.activated && 'activated', v.ran && 'ran'].filter(Boolean).join(', ');
+}
+
+/** The card badge: shown only when every check that was tried passed. */
+export function VerificationBadge({ verification }: { verification: Badge | undefined }) {
+  if (!verification || !passedVerification(verification)) return null;
+  const label = `Works on n8n ${n8nMinor(verification.n8nVersion)} · verified ${verifiedDay(verification.verifiedAt)}`;
+  return (
+    <span
+      data-testid="verification-badge"
+      title={`n8n ${verification.n8nVersion}: ${passedChecks(verification)}`}
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-300"
+    >
+      <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
+      {label}
+      <span className="sr-only"> ({passedChecks(verification)})</span>
+    </span>
+  );
+}
+
+const STEP_TEXT = {
+  accepted: { label: 'Accepted by n8n', skipped: '' },
+  activated: {
+    label: 'Activated',
+    skipped: 'Not checked: its trigger needs credentials or cannot be activated on its own',
+  },
+  ran: {
+    label: 'Ran',
+    skipped: 'Not checked: it cannot be started safely without your credentials or outside calls',
+  },
+} as const;
+
+/** The detail page's panel: each check with its outcome, and n8n's message where one failed. */
+export function VerificationPanel({ verification }: { verification: VerificationDetail | null }) {
+  const headingId = useId();
+  if (!verification) return null;
+  const failedKey = { accept: 'accepted', activate: 'activated', run: 'ran' } as const;
+  const failedAt = verification.failedStep ? failedKey[verification.failedStep] : null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="verification-panel"
+      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <h2 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
+        {passedVerification(verification)
+          ? `Works on n8n ${n8nMinor(verification.n8nVersion)}`
+          : `Checked on n8n ${n8nMinor(verification.n8nVersion)}`}
+        <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+          n8n {verification.n8nVersion} · verified {verifiedDay(verification.verifiedAt)}
+        </span>
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {(['accepted', 'activated', 'ran'] as const).map((key) => {
+          const value = verification[key];
+          const Icon = value === true ? CircleCheck : value === false ? CircleAlert : CircleMinus;
+          return (
+            <li key={key} className="flex items-start gap-2">
+              <Icon
+                aria-hidden="true"
+                className={
+                  value === true
+                    ? 'mt-0.5 h-4 w-4 text-emerald-600'
+                    : value === false
+                      ? 'mt-0.5 h-4 w-4 text-rose-600'
+                      : 'mt-0.5 h-4 w-4 text-slate-400'
+                }
+              />
+              <span>
+                <span className="font-medium">{STEP_TEXT[key].label}</span>
+                {': '}
+                {value === true ? 'yes' : value === false ? 'failed' : STEP_TEXT[key].skipped}
+                {failedAt === key && verification.failure && (
+                  <span
+                    className="mt-1 block text-rose-700 dark:text-rose-300"
+                    data-testid="verification-failure"
+                  >
+                    n8n said: {verification.failure}
+                  </span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The search filter: only templates that passed every check tried (URL: verified=1). */
+export function VerifiedOnlyFilter({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm font-medium">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+      />
+      Verified on n8n only
+    </label>
+  );
+}

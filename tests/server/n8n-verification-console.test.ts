@@ -1,0 +1,90 @@
+// The operator runs the verification from the console against one of their own connections: the
+// same runVerification, the same stored results, progress polled live, audited.
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
+import { auditLog } from '../../src/server/db/schema/admin.ts';
+import { selectVerificationBadges } from '../../src/server/n8n/verify/verification-store.ts';
+import type { VerificationProgress } from '../../src/shared/schemas/verification.ts';
+import { startN8nStandin } from '../support/n8n-standin.ts';
+import { jsonHeaders, signIn } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+describe('console verification: /api/admin/n8n-verification', () => {
+  it('verifies the library on the operator’s connection with live progress and stores the results', async () => {
+    const s = await startN8nStandin({ version: 'newer' });
+    cleanups.push(() => s.close());
+    const t = await createTestApp({
+      envVars: {
+        N8N_ALLOW_PRIVATE_TARGETS: 'true',
+        N8N_ALLOW_HTTP: 'true',
+        N8N_ALLOWED_PORTS: String(s.port),
+      },
+    });
+    await importCatalogPath({ database: t.database, target: SAMPLES, source: 'library' });
+    const admin = await signIn(t, 'admin');
+    const call = async <T>(method: string, url: string, body?: unknown) => {
+      const res = await t.request(`/api${url}`, {
+        method,
+        headers: jsonHeaders(t, admin.headers),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const connection = await call<{ id: string }>('POST', '/n8n/connections', {
+      instanceUrl: s.url,
+      apiKey: s.apiKey,
+    });
+    expect(connection.status).toBe(201);
+
+    const idle = await call<VerificationProgress>('GET', '/admin/n8n-verification');
+    expect(idle.body.state).toBe('idle');
+    const started = await call<VerificationProgress>('POST', '/admin/n8n-verification', {
+      connectionId: connection.body.id,
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ state: 'running', n8nVersion: '1.123.0' });
+    const again = await call<{ error: { code: string } }>('POST', '/admin/n8n-verification', {
+      connectionId: connection.body.id,
+    });
+    expect(again.status).toBe(409);
+
+    const seen = new Set<number>();
+    let last: VerificationProgress = started.body;
+    await expect
+      .poll(
+        async () => {
+          last = (await call<VerificationProgress>('GET', '/admin/n8n-verification')).body;
+          seen.add(last.done);
+          return last.state;
+        },
+        { timeout: 60_000, interval: 50 },
+      )
+      .toBe('done');
+    expect(last.total).toBeGreaterThan(40);
+    expect(last).toMatchObject({ done: last.total, accepted: last.total });
+    expect(seen.size).toBeGreaterThan(1); // progress moved while it ran
+    expect((await selectVerificationBadges(t.database.db)).size).toBe(last.total);
+    expect(s.workflows.size).toBe(0);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.verify'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a connection that is not the operator’s own', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const res = await t.request('/api/admin/n8n-verification', {
+      method: 'POST',
+      headers: jsonHeaders(t, admin.headers),
+      body: JSON.stringify({ connectionId: '00000000-0000-4000-8000-000000000000' }),
+    });
+    expect(res.status).toBe(404);
+  });
+});

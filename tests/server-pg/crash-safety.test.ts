@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPglite } from '../../src/server/db/client.ts';
-import { type Cluster, type Instance, signUpOn, startCluster, until } from '../support/crash-harness.ts';
-import { loadCorpus } from '../support/n8n-corpus.ts';
-import { freePort, type ServerProcess, startServer } from '../support/server-processes.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { createPglite } from '#server/db/client.ts';
+import { type Cluster, type Instance, signUpOn, startCluster, until } from '#tests/support/crash-harness.ts';
+import { loadCorpus } from '#tests/support/n8n-corpus.ts';
+import { freePort, type ServerProcess, startServer } from '#tests/support/server-processes.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const checks: [string, boolean][] = [];
 let corpusZip: Uint8Array;

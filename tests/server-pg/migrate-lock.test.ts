@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { MIGRATIONS_FOLDER, migrateDatabase } from '../../src/server/db/migrate.ts';
-import { adminUrl, databaseUrl, RUN_PREFIX } from '../support/pg-urls.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '#server/db/migrate.ts';
+import { adminUrl, databaseUrl, RUN_PREFIX } from '#tests/support/pg-urls.ts';
 
 const made: string[] = [];
 afterEach(async () => {

@@ -3,8 +3,8 @@
 // the other process's stream, and a rolling restart loses no request. Prints `multi-process: N/N`.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyDatabase, freePort, type ServerProcess, startServer } from '../support/server-processes.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { emptyDatabase, freePort, type ServerProcess, startServer } from '#tests/support/server-processes.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const SAMPLE = 'ai-email-triage-gmail-openai';
 const PASSWORD = 'multi process password';

@@ -1,9 +1,9 @@
 // Issue 20 (hole 11): on PostgreSQL, 30 parallel newsletter sign-ups from one sender pass the hourly
 // limit exactly NEWSLETTER_LIMIT_PER_HOUR times (the check and the insert are serialised per sender).
 import { afterEach, expect, it } from 'vitest';
-import { submitContactMessage, subscribeNewsletter } from '../../src/server/content/site-inbox.ts';
-import { CONTACT_LIMIT_PER_HOUR, NEWSLETTER_LIMIT_PER_HOUR } from '../../src/shared/schemas/site.ts';
-import { createTestDatabase, type TestDatabase, usingPostgres } from '../support/test-db.ts';
+import { submitContactMessage, subscribeNewsletter } from '#server/content/site-inbox.ts';
+import { CONTACT_LIMIT_PER_HOUR, NEWSLETTER_LIMIT_PER_HOUR } from '#shared/schemas/site.ts';
+import { createTestDatabase, type TestDatabase, usingPostgres } from '#tests/support/test-db.ts';
 
 const open: TestDatabase[] = [];
 afterEach(async () => {

@@ -7,8 +7,8 @@ import {
   productionEnv,
   type ServerProcess,
   startServer,
-} from '../support/server-processes.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+} from '#tests/support/server-processes.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 const running: ServerProcess[] = [];

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { profiles, user } from '../../src/server/db/schema/auth.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { type ServerProcess, startServer } from '../support/server-processes.ts';
-import { cookieFrom, linkIn, TEST_PASSWORD } from '../support/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { profiles, user } from '#server/db/schema/auth.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { type ServerProcess, startServer } from '#tests/support/server-processes.ts';
+import { cookieFrom, linkIn, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const BASE = 'http://flowvault.test';
 const SEARCH = '/api/catalog/automations?q=slack';

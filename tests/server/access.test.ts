@@ -3,14 +3,14 @@
 // member's next request (answered from the viewer cache) sees every change.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { changeAccess, changeRole, setBanned } from '../../src/server/admin/users.ts';
-import { grantAccess, refundAccess, revokeAccess } from '../../src/server/billing/access.ts';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { profiles, user } from '../../src/server/db/schema/auth.ts';
-import { payments } from '../../src/server/db/schema/billing.ts';
-import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
-import { jsonHeaders, type SignedIn, signIn } from '../support/sessions.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { changeAccess, changeRole, setBanned } from '#server/admin/users.ts';
+import { grantAccess, refundAccess, revokeAccess } from '#server/billing/access.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { profiles, user } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 const SEARCH = '/api/catalog/automations?q=slack';
 const post = (t: TestApp, who: SignedIn, path: string, body: unknown = {}) =>

@@ -2,12 +2,12 @@
 // verification, and the test-login that only ever checks the operator's own password.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordSignIn } from '../../src/server/admin/sign-in-events.ts';
-import { signInEvents } from '../../src/server/db/schema/admin.ts';
-import { session, user } from '../../src/server/db/schema/auth.ts';
-import type { SignInEvent } from '../../src/shared/schemas/admin.ts';
-import { latestMail, signIn, signInRequest, signUpRequest, TEST_PASSWORD } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { recordSignIn } from '#server/admin/sign-in-events.ts';
+import { signInEvents } from '#server/db/schema/admin.ts';
+import { session, user } from '#server/db/schema/auth.ts';
+import type { SignInEvent } from '#shared/schemas/admin.ts';
+import { latestMail, signIn, signInRequest, signUpRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { CLI_IMPORT_ACTOR, recordedImport } from '../../src/server/admin/import-jobs.ts';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import type { AdminCatalogPage, AuditPage, CatalogImport } from '../../src/shared/schemas/admin.ts';
-import { type SignedIn, signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { CLI_IMPORT_ACTOR, recordedImport } from '#server/admin/import-jobs.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import type { AdminCatalogPage, AuditPage, CatalogImport } from '#shared/schemas/admin.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 

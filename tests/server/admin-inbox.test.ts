@@ -2,13 +2,13 @@
 // against spreadsheet formulas) and the mail outbox (filter, retry a failed mail).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/server/admin/inbox.ts';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
-import type { InboxMessage, OutboxMail } from '../../src/shared/schemas/admin.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { csvCell } from '#server/admin/inbox.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
+import type { InboxMessage, OutboxMail } from '#shared/schemas/admin.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('csvCell', () => {
   it('quotes every cell and defuses formulas', () => {

@@ -2,21 +2,21 @@
 // and a real database: a payment left approved but uncaptured is found, processed and granted once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reconcilePayments } from '../../src/server/billing/reconcile-payments.ts';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { profiles } from '../../src/server/db/schema/auth.ts';
-import { paymentEvents, payments } from '../../src/server/db/schema/billing.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
+import { reconcilePayments } from '#server/billing/reconcile-payments.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { profiles } from '#server/db/schema/auth.ts';
+import { paymentEvents, payments } from '#server/db/schema/billing.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
 import type {
   FixAllResult,
   PaymentHealth,
   PendingPayment,
   ProcessPaymentResult,
   RecoveryResult,
-} from '../../src/shared/schemas/admin.ts';
-import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
-import { makeMember, type SignedIn, signIn } from '../support/sessions.ts';
-import type { TestApp } from '../support/test-app.ts';
+} from '#shared/schemas/admin.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { makeMember, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 

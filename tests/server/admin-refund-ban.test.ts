@@ -2,14 +2,14 @@
 // access once, mails the member) and a ban with better-auth's admin fields (ends sessions, blocks sign-in).
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { profiles, session } from '../../src/server/db/schema/auth.ts';
-import { payments } from '../../src/server/db/schema/billing.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import type { AdminPayment, RefundResult } from '../../src/shared/schemas/admin.ts';
-import { createBillingTestApp } from '../support/billing.ts';
-import { signIn, signInRequest, TEST_PASSWORD } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { profiles, session } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import type { AdminPayment, RefundResult } from '#shared/schemas/admin.ts';
+import { createBillingTestApp } from '#tests/support/billing.ts';
+import { signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 const send = (t: TestApp, headers: Record<string, string>, path: string, body: unknown) =>

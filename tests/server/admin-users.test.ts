@@ -1,11 +1,11 @@
 // Operator user tools and the admin-only rule over the whole /api/admin surface.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { profiles, session, user } from '../../src/server/db/schema/auth.ts';
-import type { AdminUser, AuditPage } from '../../src/shared/schemas/admin.ts';
-import { latestMail, type SignedIn, signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { profiles, session, user } from '#server/db/schema/auth.ts';
+import type { AdminUser, AuditPage } from '#shared/schemas/admin.ts';
+import { latestMail, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 

@@ -3,13 +3,13 @@
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
-import { automationRatings } from '../../src/server/db/schema/catalog.ts';
-import { pickEncoding } from '../../src/server/lib/compress.ts';
-import { processBus } from '../../src/server/realtime/event-bus.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFromHeader } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { automationRatings } from '#server/db/schema/catalog.ts';
+import { pickEncoding } from '#server/lib/compress.ts';
+import { processBus } from '#server/realtime/event-bus.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFromHeader } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const MEMBER = { 'x-test-viewer': 'member' };

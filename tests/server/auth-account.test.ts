@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { account, profiles, session, user, verification } from '../../src/server/db/schema/auth.ts';
-import { jsonHeaders, signIn, signInRequest, TEST_PASSWORD } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { account, profiles, session, user, verification } from '#server/db/schema/auth.ts';
+import { jsonHeaders, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('GET /api/me', () => {
   it('returns the member and the subscription object', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { profiles, session, user } from '../../src/server/db/schema/auth.ts';
+import { profiles, session, user } from '#server/db/schema/auth.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -10,8 +10,8 @@ import {
   signInRequest,
   signUpRequest,
   TEST_PASSWORD,
-} from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('registration and verification', () => {
   it('signs up without a session, mails a verification link that signs in and lands on /dashboard', async () => {
@@ -242,8 +242,8 @@ describe('sessions', () => {
 
 describe('trusted origins', () => {
   it('trusts only BASE_URL when it is set, and the local names of the port without it (not in production)', async () => {
-    const { trustedOrigins } = await import('../../src/server/auth/create-auth.ts');
-    const { parseEnv } = await import('../../src/server/env.ts');
+    const { trustedOrigins } = await import('#server/auth/create-auth.ts');
+    const { parseEnv } = await import('#server/env.ts');
     expect(trustedOrigins(parseEnv({ NODE_ENV: 'test', BASE_URL: 'https://flowvault.example/' }))).toEqual([
       'https://flowvault.example',
     ]);

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { createAuth } from '../../src/server/auth/create-auth.ts';
-import { createViewerResolver } from '../../src/server/auth/viewer.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { acquireJobLease, createScheduler } from '../../src/server/jobs/scheduler.ts';
-import { mailDeliveryJob, sendQueuedMailPromptly } from '../../src/server/mail/mail-job.ts';
-import { backoffMs, deliverDueMail, enqueueMail, MAX_ATTEMPTS } from '../../src/server/mail/outbox.ts';
-import { verificationEmail } from '../../src/server/mail/templates.ts';
-import { createMailTransport } from '../../src/server/mail/transport.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
+import { createApp } from '#server/app.ts';
+import { createAuth } from '#server/auth/create-auth.ts';
+import { createViewerResolver } from '#server/auth/viewer.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { acquireJobLease, createScheduler } from '#server/jobs/scheduler.ts';
+import { mailDeliveryJob, sendQueuedMailPromptly } from '#server/mail/mail-job.ts';
+import { backoffMs, deliverDueMail, enqueueMail, MAX_ATTEMPTS } from '#server/mail/outbox.ts';
+import { verificationEmail } from '#server/mail/templates.ts';
+import { createMailTransport } from '#server/mail/transport.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -18,9 +18,9 @@ import {
   signInRequest,
   signUpRequest,
   TEST_PASSWORD,
-} from '../support/sessions.ts';
-import { findLink, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { findLink, type SmtpCapture, startSmtpCapture } from '#tests/support/smtp-capture.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let smtp: SmtpCapture | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { requireAdmin, requireMember, requireUser } from '../../src/server/auth/guards.ts';
-import type { AppEnv } from '../../src/server/lib/context.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { requireAdmin, requireMember, requireUser } from '#server/auth/guards.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 type Access = 'public' | 'user' | 'member' | 'admin' | 'middleware';
 
@@ -239,8 +239,8 @@ describe('role matrix over every registered route', () => {
 
 describe('npm run admin:create', () => {
   it('creates an operator with a reset mail and no usable known password, or promotes a user', async () => {
-    const { createOperator } = await import('../../src/server/auth/create-operator.ts');
-    const { latestMail, linkIn } = await import('../support/sessions.ts');
+    const { createOperator } = await import('#server/auth/create-operator.ts');
+    const { latestMail, linkIn } = await import('#tests/support/sessions.ts');
     const t = await createTestApp();
     const deps = { auth: t.deps.auth!, db: t.database.db };
     expect(await createOperator(deps, 'Ops@Example.com')).toEqual({
@@ -257,7 +257,7 @@ describe('npm run admin:create', () => {
       body: JSON.stringify({ newPassword: 'operator chosen password', token }),
     });
     expect(reset.status).toBe(200);
-    const { signInRequest } = await import('../support/sessions.ts');
+    const { signInRequest } = await import('#tests/support/sessions.ts');
     const signedIn = await signInRequest(t, 'ops@example.com', 'operator chosen password');
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { profiles } from '../../src/server/db/schema/auth.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { AUTOMATION_ALERT_KIND, sendAutomationAlerts } from '../../src/server/n8n/automation-alerts.ts';
-import { createN8nDeps } from '../../src/server/n8n/n8n.routes.ts';
-import type { N8nDeployResult } from '../../src/shared/schemas/n8n.ts';
-import { startN8nStandin } from '../support/n8n-standin.ts';
-import { jsonHeaders, signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { profiles } from '#server/db/schema/auth.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { AUTOMATION_ALERT_KIND, sendAutomationAlerts } from '#server/n8n/automation-alerts.ts';
+import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
+import type { N8nDeployResult } from '#shared/schemas/n8n.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase } from '#tests/support/test-db.ts';
 
 // Automation Alerts (Settings → Notifications, "when automations fail"): the job reads the member's
 // real executions from their n8n (the stand-in, over HTTP) and mails each failure once.

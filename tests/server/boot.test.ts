@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeWebRoot } from '../support/web-root.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
 const children: ChildProcess[] = [];

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
-import { automationEvents, automationRatings } from '../../src/server/db/schema/catalog.ts';
-import { processBus } from '../../src/server/realtime/event-bus.ts';
+import { importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { automationEvents, automationRatings } from '#server/db/schema/catalog.ts';
+import { processBus } from '#server/realtime/event-bus.ts';
 import {
   AutomationDetailSchema,
   AutomationPreviewSchema,
   CatalogSearchResponseSchema,
-} from '../../src/shared/schemas/catalog.ts';
-import { CatalogCountersSchema, TrendingResponseSchema } from '../../src/shared/schemas/catalog-public.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFromHeader } from '../support/viewers.ts';
+} from '#shared/schemas/catalog.ts';
+import { CatalogCountersSchema, TrendingResponseSchema } from '#shared/schemas/catalog-public.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFromHeader } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const AS_MEMBER = { headers: { 'x-test-viewer': 'member' } };

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { CATEGORIES, FILTER_TAGS } from '../../src/shared/catalog/constants.ts';
-import { corpusGate } from '../support/n8n-corpus.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFor } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { CATEGORIES, FILTER_TAGS } from '#shared/catalog/constants.ts';
+import { corpusGate } from '#tests/support/n8n-corpus.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFor } from '#tests/support/viewers.ts';
 
 // The real corpus (../shared/corpus beside the repository). Extracted to a temp folder per run;
 // its files are never committed.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const workflow = (name: string) => ({
   name,

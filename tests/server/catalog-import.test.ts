@@ -4,10 +4,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations, workflowStats } from '../../src/server/db/schema/catalog.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations, workflowStats } from '#server/db/schema/catalog.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const bytes = (value: unknown) => strToU8(JSON.stringify(value));

@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { corpusGate } from '../support/n8n-corpus.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFor } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { corpusGate } from '#tests/support/n8n-corpus.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFor } from '#tests/support/viewers.ts';
 
 // Member search on the real reference corpus (issue 16): words across fields, normalisation, typos,
 // prefixes, the integration facet, the stack filter, variants, and the judged relevance line.

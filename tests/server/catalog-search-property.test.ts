@@ -1,10 +1,10 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { matchesQuery, matchesSearch } from '../../src/shared/catalog/search-rules.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFor } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { matchesQuery, matchesSearch } from '#shared/catalog/search-rules.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFor } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BusEvents, createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { appWithInjectedMembers } from '../support/library-app.ts';
+import { type BusEvents, createEventBus } from '#server/realtime/event-bus.ts';
+import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 
 // "My stack" (issue 16): saved per member on the server, validated, and announced to the member's
 // other tabs through the live sync (collection.changed with action "stack").

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { MAX_CARD_SUMMARY, summariseWorkflow } from '#shared/catalog/summary.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
-import { type CorpusFile, loadCorpus } from '../support/n8n-corpus.ts';
+import { type CorpusFile, loadCorpus } from '#tests/support/n8n-corpus.ts';
 
 type Expectation = {
   file: string;

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
-import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerOf } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { user } from '#server/db/schema/auth.ts';
+import { automationEvents, automations } from '#server/db/schema/catalog.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerOf } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 

@@ -1,7 +1,7 @@
 // A clone without shared/ runs the rest of the suite and says what is missing; CI never passes without it.
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CORPUS_ARCHIVE, corpusGate } from '../support/n8n-corpus.ts';
+import { CORPUS_ARCHIVE, corpusGate } from '#tests/support/n8n-corpus.ts';
 
 const absent = path.join(import.meta.dirname, 'no-such-folder', 'n8n-workflows-zie619.tar.gz');
 afterEach(() => vi.restoreAllMocks());

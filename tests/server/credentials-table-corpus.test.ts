@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialFor, deriveCredentials, isMapped, tableCredentials } from '#shared/catalog/credentials.ts';
 import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { isStickyNote, type WorkflowJson, type WorkflowNode } from '#shared/catalog/workflow-types.ts';
-import { type CorpusFile, loadCorpus } from '../support/n8n-corpus.ts';
+import { type CorpusFile, loadCorpus } from '#tests/support/n8n-corpus.ts';
 
 let corpus: { files: CorpusFile[]; cleanup(): void };
 const workflows: WorkflowJson[] = [];

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/catalog/catalog.queries.ts';
-import { connectDatabase } from '../../src/server/db/connect.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { templateFor, writeDatabaseTemplate } from '../../src/server/db/template.ts';
+import { rowsOf } from '#server/catalog/catalog.queries.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { templateFor, writeDatabaseTemplate } from '#server/db/template.ts';
 
 // `npm run build` packs a migrated embedded database; a new DATA_DIR is unpacked from it instead of
 // running initdb. These tests open real PGlite data dirs on disk.

@@ -2,11 +2,11 @@
 // changes the answer must show on the very next read — an edit, unpublishing, a re-import, activity.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDetailCache } from '../../src/server/catalog/detail-cache.ts';
-import { importCatalog, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { type SignedIn, signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createDetailCache } from '#server/catalog/detail-cache.ts';
+import { importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EnvSchema } from '#server/env.ts';
 import { renderEnvExample } from '../../scripts/env-example.ts';
-import { EnvSchema } from '../../src/server/env.ts';
 
 const file = path.resolve(import.meta.dirname, '../../.env.example');
 

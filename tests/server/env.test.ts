@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, redact, shouldImportSamples } from '../../src/server/env.ts';
+import { EnvError, parseEnv, redact, shouldImportSamples } from '#server/env.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

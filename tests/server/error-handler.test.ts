@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppEnv } from '../../src/server/lib/context.ts';
-import { handleError } from '../../src/server/lib/error-handler.ts';
-import { AppError } from '../../src/server/lib/errors.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { handleError } from '#server/lib/error-handler.ts';
+import { AppError } from '#server/lib/errors.ts';
 
 function appThrowing(error: unknown) {
   const lines: string[] = [];

@@ -7,8 +7,8 @@ import {
   bridgeDatabaseEvents,
   createEventBus,
   publishEverywhere,
-} from '../../src/server/realtime/event-bus.ts';
-import { createTestDatabase, type TestDatabase, usingPostgres } from '../support/test-db.ts';
+} from '#server/realtime/event-bus.ts';
+import { createTestDatabase, type TestDatabase, usingPostgres } from '#tests/support/test-db.ts';
 
 const run = promisify(execFile);
 let db: TestDatabase | undefined;

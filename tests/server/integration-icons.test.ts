@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { integrationName } from '#shared/catalog/integrations.ts';
 import { BRAND_SLUGS, ICON_FAMILIES, integrationIcon, nodeIntegration } from '#shared/catalog/node-icons.ts';
+import { loadCorpus } from '#tests/support/n8n-corpus.ts';
 import { buildBrandSprite, SPRITE_PATH } from '../../scripts/brand-sprite.ts';
-import { loadCorpus } from '../support/n8n-corpus.ts';
 
 // Integration icons over the reference corpus (src/shared/catalog/node-icons.ts), and the brand sprite
 // the web draws them from (scripts/brand-sprite.ts).

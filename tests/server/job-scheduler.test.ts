@@ -2,11 +2,11 @@
 // runs), so no second process starts the same job; finished runs are reported for the metrics.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/server/db/schema/jobs.ts';
-import { parseEnv } from '../../src/server/env.ts';
-import { acquireJobLease, createScheduler } from '../../src/server/jobs/scheduler.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import { parseEnv } from '#server/env.ts';
+import { acquireJobLease, createScheduler } from '#server/jobs/scheduler.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 
 const log = createLogger(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
 let database: TestDatabase | undefined;

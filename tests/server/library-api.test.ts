@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automationEvents } from '../../src/server/db/schema/catalog.ts';
-import { processBus } from '../../src/server/realtime/event-bus.ts';
-import { CollectionListSchema, OverviewSchema, RatingStateSchema } from '../../src/shared/schemas/library.ts';
-import { appWithInjectedMembers, FIXTURE_LIBRARY } from '../support/library-app.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automationEvents } from '#server/db/schema/catalog.ts';
+import { processBus } from '#server/realtime/event-bus.ts';
+import { CollectionListSchema, OverviewSchema, RatingStateSchema } from '#shared/schemas/library.ts';
+import { appWithInjectedMembers, FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 /** The app with the fixture library and two injected members (real user rows, no password hashing). */
 async function appWithMembers() {
@@ -213,7 +213,7 @@ describe('events and the overview', () => {
   });
 
   it('a new day counts a new view', async () => {
-    const { recordEvent } = await import('../../src/server/library/record-event.ts');
+    const { recordEvent } = await import('#server/library/record-event.ts');
     const t = await appWithMembers();
     const deps = { database: t.database, bus: processBus };
     const day1 = () => new Date('2026-03-01T23:59:00Z');
@@ -225,7 +225,7 @@ describe('events and the overview', () => {
   });
 
   it('overview figures come from the member’s own events: deployments, copies + downloads, recent activity', async () => {
-    const { recordEvent } = await import('../../src/server/library/record-event.ts');
+    const { recordEvent } = await import('#server/library/record-event.ts');
     const t = await appWithMembers();
     const empty = OverviewSchema.parse((await t.call('member-a', 'GET', '/api/library/overview')).body);
     expect(empty).toMatchObject({

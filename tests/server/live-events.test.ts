@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/server/lib/context.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { createEventHub } from '../../src/server/realtime/event-hub.ts';
-import { eventsRoutes } from '../../src/server/realtime/events.routes.ts';
-import type { LiveEvent } from '../../src/shared/schemas/live-events.ts';
-import { appWithInjectedMembers } from '../support/library-app.ts';
+import type { AppEnv } from '#server/lib/context.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { createEventHub } from '#server/realtime/event-hub.ts';
+import { eventsRoutes } from '#server/realtime/events.routes.ts';
+import type { LiveEvent } from '#shared/schemas/live-events.ts';
+import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -13,9 +13,9 @@ import {
   signIn,
   signInRequest,
   TEST_PASSWORD,
-} from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerOf } from '../support/viewers.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerOf } from '#tests/support/viewers.ts';
 
 /** Reads an SSE response: parsed events and raw comment lines, as they arrive. */
 function sseReader(response: Response) {

@@ -2,10 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { linkify } from '../../src/server/mail/mail-viewer.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { linkify } from '#server/mail/mail-viewer.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const webRoot = makeWebRoot();
 const servers: Server[] = [];

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { profiles, user } from '../../src/server/db/schema/auth.ts';
-import { automationEvents } from '../../src/server/db/schema/catalog.ts';
-import { collections } from '../../src/server/db/schema/library.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '../../src/server/library/weekly-report.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../src/shared/schemas/library.ts';
-import { appWithInjectedMembers } from '../support/library-app.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { profiles, user } from '#server/db/schema/auth.ts';
+import { automationEvents } from '#server/db/schema/catalog.ts';
+import { collections } from '#server/db/schema/library.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '#server/library/weekly-report.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/library.ts';
+import { appWithInjectedMembers } from '#tests/support/library-app.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 async function appWithMembers() {
   const bus = createEventBus();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/lib/errors.ts';
-import { deployWorkflow, planDeployment } from '../../src/server/n8n/deploy.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { deployWorkflow, planDeployment } from '#server/n8n/deploy.ts';
 import {
   connectionFailedMessage,
   createN8nClient,
@@ -10,9 +10,9 @@ import {
   N8nApiError,
   newWorkflowUrl,
   normalizeInstanceUrl,
-} from '../../src/server/n8n/n8n-client.ts';
-import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
-import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
+} from '#server/n8n/n8n-client.ts';
+import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

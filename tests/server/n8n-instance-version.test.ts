@@ -1,8 +1,8 @@
 // Version facts (issue 24): the n8n version an instance reveals without a login, and nodes a template
 // needs that are newer than the member's n8n has.
 import { describe, expect, it } from 'vitest';
-import { versionFromEditorHtml } from '../../src/server/n8n/instance-version.ts';
-import { NODE_TABLE_N8N_VERSION, nodesNewerThanInstance } from '../../src/shared/catalog/node-versions.ts';
+import { versionFromEditorHtml } from '#server/n8n/instance-version.ts';
+import { NODE_TABLE_N8N_VERSION, nodesNewerThanInstance } from '#shared/catalog/node-versions.ts';
 
 const meta = (json: unknown) =>
   `<html><head><meta name="n8n:config:sentry" content="${Buffer.from(JSON.stringify(json)).toString('base64')}"></head></html>`;

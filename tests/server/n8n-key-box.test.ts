@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyBox } from '../../src/server/n8n/key-box.ts';
+import { createKeyBox } from '#server/n8n/key-box.ts';
 
 describe('n8n API keys at rest (AES-256-GCM)', () => {
   const box = createKeyBox('a'.repeat(40));

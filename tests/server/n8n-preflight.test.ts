@@ -5,12 +5,12 @@ import {
   type InstanceCapabilities,
   OpenApiShapeError,
   parseOpenApiCapabilities,
-} from '../../src/server/n8n/instance-capabilities.ts';
-import { createN8nClient } from '../../src/server/n8n/n8n-client.ts';
-import { DEFAULT_WORKFLOW_NAME, preflightWorkflow } from '../../src/server/n8n/preflight.ts';
-import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
-import { renewWebhookIds, suffixPath, webhookUrls } from '../../src/server/n8n/webhook-paths.ts';
-import { startN8nStandin } from '../support/n8n-standin.ts';
+} from '#server/n8n/instance-capabilities.ts';
+import { createN8nClient } from '#server/n8n/n8n-client.ts';
+import { DEFAULT_WORKFLOW_NAME, preflightWorkflow } from '#server/n8n/preflight.ts';
+import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { renewWebhookIds, suffixPath, webhookUrls } from '#server/n8n/webhook-paths.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 
 type Standin = Awaited<ReturnType<typeof startN8nStandin>>;
 let older: Standin;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automationEvents, automations } from '../../src/server/db/schema/catalog.ts';
-import { deployments, n8nConnections, quickActionUses } from '../../src/server/db/schema/n8n.ts';
-import { processBus } from '../../src/server/realtime/event-bus.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automationEvents, automations } from '#server/db/schema/catalog.ts';
+import { deployments, n8nConnections, quickActionUses } from '#server/db/schema/n8n.ts';
+import { processBus } from '#server/realtime/event-bus.ts';
 import type {
   DeploymentView,
   EmergencyStopResult,
@@ -15,11 +15,11 @@ import type {
   N8nRunsView,
   N8nTestResult,
   QuickActionsView,
-} from '../../src/shared/schemas/n8n.ts';
-import { type StandinVersion, startN8nStandin } from '../support/n8n-standin.ts';
-import { jsonHeaders, type SignedIn, signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+} from '#shared/schemas/n8n.ts';
+import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase } from '#tests/support/test-db.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const NOT_CONFIGURED = 'N8N instance URL and API key are required. Please configure them in Settings.';

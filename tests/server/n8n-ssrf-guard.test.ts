@@ -8,8 +8,8 @@ import {
   type Resolver,
   SsrfBlockedError,
   type SsrfGuardOptions,
-} from '../../src/server/n8n/ssrf-guard.ts';
-import { startN8nStandin } from '../support/n8n-standin.ts';
+} from '#server/n8n/ssrf-guard.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 
 type Standin = Awaited<ReturnType<typeof startN8nStandin>>;
 let standin: Standin;

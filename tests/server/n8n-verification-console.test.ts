@@ -3,13 +3,13 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { auditLog } from '../../src/server/db/schema/admin.ts';
-import { selectVerificationBadges } from '../../src/server/n8n/verify/verification-store.ts';
-import type { VerificationProgress } from '../../src/shared/schemas/verification.ts';
-import { startN8nStandin } from '../support/n8n-standin.ts';
-import { jsonHeaders, signIn } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
+import type { VerificationProgress } from '#shared/schemas/verification.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 const cleanups: (() => Promise<void>)[] = [];

@@ -6,23 +6,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import type { DbHandle } from '../../src/server/db/client.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { n8nVerifications } from '../../src/server/db/schema/n8n.ts';
-import { createN8nClient } from '../../src/server/n8n/n8n-client.ts';
-import { createGuardedFetch } from '../../src/server/n8n/ssrf-guard.ts';
-import { runVerification } from '../../src/server/n8n/verify/run-verification.ts';
-import {
-  selectVerification,
-  selectVerificationBadges,
-} from '../../src/server/n8n/verify/verification-store.ts';
-import { processBus, publishEverywhere } from '../../src/server/realtime/event-bus.ts';
-import { type CorpusFile, corpusGate, loadCorpus } from '../support/n8n-corpus.ts';
-import { startN8nStandin } from '../support/n8n-standin.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-import { viewerFromHeader } from '../support/viewers.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { n8nVerifications } from '#server/db/schema/n8n.ts';
+import { createN8nClient } from '#server/n8n/n8n-client.ts';
+import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { runVerification } from '#server/n8n/verify/run-verification.ts';
+import { selectVerification, selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
+import { processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
+import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
+import { viewerFromHeader } from '#tests/support/viewers.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 

@@ -2,7 +2,7 @@
 // built-in sandbox, its state in the database) killed with SIGKILL after each step of a payment, then
 // started again; and two processes sharing one PostgreSQL database. Each case checks exactly one grant.
 import { describe, expect, it } from 'vitest';
-import { type Cluster, type Instance, signUpOn, startCluster, until } from '../support/crash-harness.ts';
+import { type Cluster, type Instance, signUpOn, startCluster, until } from '#tests/support/crash-harness.ts';
 
 const SANDBOX = '/__paypal-sandbox';
 type Buyer = Awaited<ReturnType<typeof signUpOn>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBillingTestApp } from '../support/billing.ts';
-import { signIn } from '../support/sessions.ts';
+import { createBillingTestApp } from '#tests/support/billing.ts';
+import { signIn } from '#tests/support/sessions.ts';
 
 describe('PayPal debug panel API (operators only)', () => {
   it('shows the configuration and runs a create-order test for an admin', async () => {

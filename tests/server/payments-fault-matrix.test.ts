@@ -4,16 +4,16 @@
 // on a PostgreSQL database of their own (TEST_DATABASE_URL).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPayPalClient } from '../../src/server/billing/paypal-client.ts';
-import { reconcilePayments } from '../../src/server/billing/reconcile-payments.ts';
-import { settleOrder } from '../../src/server/billing/settle-order.ts';
-import { profiles } from '../../src/server/db/schema/auth.ts';
-import { paymentEvents, payments, paypalWebhookEvents } from '../../src/server/db/schema/billing.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
-import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
-import { SANDBOX_CREDENTIALS } from '../support/paypal-sandbox.ts';
-import { type SignedIn, signIn } from '../support/sessions.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { createPayPalClient } from '#server/billing/paypal-client.ts';
+import { reconcilePayments } from '#server/billing/reconcile-payments.ts';
+import { settleOrder } from '#server/billing/settle-order.ts';
+import { profiles } from '#server/db/schema/auth.ts';
+import { paymentEvents, payments, paypalWebhookEvents } from '#server/db/schema/billing.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { SANDBOX_CREDENTIALS } from '#tests/support/paypal-sandbox.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 import { describeProcessCrashes } from './payments-crash-cases.ts';
 
 const passed: string[] = [];

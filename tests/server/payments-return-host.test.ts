@@ -1,9 +1,9 @@
 // PayPal sends the buyer back to the host they started the checkout on (where their session cookie
 // is), when that host is one the app trusts; any other Origin gets BASE_URL.
 import { describe, expect, it } from 'vitest';
-import { createCheckout } from '../../src/server/billing/create-checkout.ts';
-import { billingDepsFor, createBillingTestApp } from '../support/billing.ts';
-import { signIn } from '../support/sessions.ts';
+import { createCheckout } from '#server/billing/create-checkout.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { signIn } from '#tests/support/sessions.ts';
 
 /** Approves the order on the sandbox's approval page and returns where it sends the buyer. */
 async function returnUrlAfterApproval(approvalUrl: string): Promise<string> {

@@ -5,8 +5,8 @@ import {
   createPayPalClient,
   type PayPalCallRecord,
   PayPalError,
-} from '../../src/server/billing/paypal-client.ts';
-import { SANDBOX_CREDENTIALS, startPayPalSandbox } from '../support/paypal-sandbox.ts';
+} from '#server/billing/paypal-client.ts';
+import { SANDBOX_CREDENTIALS, startPayPalSandbox } from '#tests/support/paypal-sandbox.ts';
 
 async function setup(options: { timeoutMs?: number } = {}) {
   const sandbox = await startPayPalSandbox();

@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setPublished } from '../../src/server/admin/catalog-curation.ts';
-import { catalogEdited, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { createSearchIndex } from '../../src/server/catalog/search-index.ts';
-import { processBus } from '../../src/server/realtime/event-bus.ts';
-import { createSitemaps } from '../../src/server/site/catalogue/sitemap.ts';
-import { signIn } from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { viewerFromHeader } from '../support/viewers.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { setPublished } from '#server/admin/catalog-curation.ts';
+import { catalogEdited, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { createSearchIndex } from '#server/catalog/search-index.ts';
+import { processBus } from '#server/realtime/event-bus.ts';
+import { createSitemaps } from '#server/site/catalogue/sitemap.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { viewerFromHeader } from '#tests/support/viewers.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 // Issue 18 as curl sees it: the public catalogue without JavaScript, against the real app on a real
 // database with the sample library a fresh install imports.

@@ -2,10 +2,10 @@
 // of the spec through the importer's own derived fields (not just through wording).
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { CATEGORIES, FILTER_TAGS } from '../../src/shared/catalog/constants.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { CATEGORIES, FILTER_TAGS } from '#shared/catalog/constants.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 it('imports the samples with every category and filter tag reachable, some not deployable', async () => {
   const t = await createTestApp();

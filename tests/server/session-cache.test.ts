@@ -3,12 +3,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import { createSessionCache, readCookie, verifySignedToken } from '../../src/server/auth/session-cache.ts';
-import { createViewerResolver, VIEWER_CACHE_TTL_MS } from '../../src/server/auth/viewer.ts';
-import { session } from '../../src/server/db/schema/auth.ts';
-import { payments } from '../../src/server/db/schema/billing.ts';
-import { createBillingTestApp } from '../support/billing.ts';
+import { createApp } from '#server/app.ts';
+import { createSessionCache, readCookie, verifySignedToken } from '#server/auth/session-cache.ts';
+import { createViewerResolver, VIEWER_CACHE_TTL_MS } from '#server/auth/viewer.ts';
+import { session } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
+import { createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -18,8 +18,8 @@ import {
   signIn,
   signInRequest,
   TEST_PASSWORD,
-} from '../support/sessions.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const SEARCH = '/api/catalog/automations?q=slack';
 /** 200 for a member (or admin), 403 for a signed-in non-member, 401 when not signed in. */

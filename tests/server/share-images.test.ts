@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogEdited, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { icoFromPngs, pngSize, svgToPng, wrapText } from '../../src/server/site/share-image.ts';
-import { FIXTURE_LIBRARY } from '../support/library-app.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { catalogEdited, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { icoFromPngs, pngSize, svgToPng, wrapText } from '#server/site/share-image.ts';
+import { FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // Template pages' share images: GET /og/automation/:id.png (issue 18, decision 0016).
 async function appWithLibrary() {

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/test-app.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const webRoot = makeWebRoot();
 mkdirSync(path.join(webRoot, 'blog/known-post'), { recursive: true });

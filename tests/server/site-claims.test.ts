@@ -3,15 +3,15 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { catalogEdited, importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../src/server/db/schema/catalog.ts';
-import { createEventBus } from '../../src/server/realtime/event-bus.ts';
-import { createClaimSource } from '../../src/server/site/claim-figures.ts';
-import { CLAIM_FALLBACK, formatClaimCount } from '../../src/shared/claims.ts';
-import { FIXTURE_LIBRARY } from '../support/library-app.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { catalogEdited, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
+import { createClaimSource } from '#server/site/claim-figures.ts';
+import { CLAIM_FALLBACK, formatClaimCount } from '#shared/claims.ts';
+import { FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase } from '#tests/support/test-db.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 // Claims on served pages come from the live catalogue (issue 18, decision 0016).
 const webRoot = makeWebRoot();

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscribeNewsletter } from '../../src/server/content/site-inbox.ts';
-import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
-import { NEWSLETTER_LIMIT_PER_HOUR } from '../../src/shared/schemas/site.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { subscribeNewsletter } from '#server/content/site-inbox.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
+import { NEWSLETTER_LIMIT_PER_HOUR } from '#shared/schemas/site.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const json = (body: unknown) => ({
   method: 'POST',

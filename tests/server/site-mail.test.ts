@@ -1,12 +1,12 @@
 // Contact messages and newsletter confirmations travel as real mail (SMTP capture), through the outbox.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactMessages, newsletterSubscribers } from '../../src/server/db/schema/site.ts';
-import { deliverDueMail } from '../../src/server/mail/outbox.ts';
-import { createMailTransport } from '../../src/server/mail/transport.ts';
-import { SUPPORT_EMAIL } from '../../src/shared/constants.ts';
-import { findLink, type SmtpCapture, startSmtpCapture } from '../support/smtp-capture.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
+import { deliverDueMail } from '#server/mail/outbox.ts';
+import { createMailTransport } from '#server/mail/transport.ts';
+import { SUPPORT_EMAIL } from '#shared/constants.ts';
+import { findLink, type SmtpCapture, startSmtpCapture } from '#tests/support/smtp-capture.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 let smtp: SmtpCapture | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/shared/routes.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { viewerFromHeader } from '../support/viewers.ts';
-import { makeWebRoot } from '../support/web-root.ts';
+import { ROUTES } from '#shared/routes.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { viewerFromHeader } from '#tests/support/viewers.ts';
+import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const webRoot = makeWebRoot();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('GET /api/health', () => {
   it('reports ok after a database round trip', async () => {

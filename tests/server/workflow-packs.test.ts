@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { buildWorkflowPacks } from '../../scripts/content/workflow-packs.ts';
-import { parseWorkflowText } from '../../src/shared/catalog/parse-workflow.ts';
 
 it('builds the four blog workflow packs from the sample library', () => {
   const packs = buildWorkflowPacks(path.resolve('samples'));

@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach } from 'vitest';
-import type { BillingDeps } from '../../src/server/billing/billing-deps.ts';
-import { createPayPalClient } from '../../src/server/billing/paypal-client.ts';
-import type { PayPalSetup } from '../../src/server/billing/paypal-setup.ts';
+import type { BillingDeps } from '#server/billing/billing-deps.ts';
+import { createPayPalClient } from '#server/billing/paypal-client.ts';
+import type { PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { SANDBOX_CREDENTIALS, startPayPalSandbox } from './paypal-sandbox.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

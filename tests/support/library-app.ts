@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { AppDeps } from '../../src/server/app.ts';
-import { importCatalogPath } from '../../src/server/catalog/import-catalog.ts';
-import { user } from '../../src/server/db/schema/auth.ts';
+import type { AppDeps } from '#server/app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { user } from '#server/db/schema/auth.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { viewerOf } from './viewers.ts';
 

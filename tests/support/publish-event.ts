@@ -1,7 +1,7 @@
 // Another server process, as far as the event bridge can tell: publishes one bus event through
 // PostgreSQL NOTIFY and exits. Usage: node tests/support/publish-event.ts <database url> <topic> <json>
-import { openDatabase } from '../../src/server/db/client.ts';
-import { type BusTopic, createEventBus, publishEverywhere } from '../../src/server/realtime/event-bus.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { type BusTopic, createEventBus, publishEverywhere } from '#server/realtime/event-bus.ts';
 
 const [url, topic, json] = process.argv.slice(2);
 if (!url || !topic || !json) throw new Error('usage: publish-event.ts <database url> <topic> <json>');

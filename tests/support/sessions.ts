@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { profiles, user } from '../../src/server/db/schema/auth.ts';
-import { mailOutbox } from '../../src/server/db/schema/mail.ts';
+import { profiles, user } from '#server/db/schema/auth.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';

@@ -1,10 +1,10 @@
 import { afterEach } from 'vitest';
-import { type AppDeps, createApp } from '../../src/server/app.ts';
-import { type AuthDeps, createAuth } from '../../src/server/auth/create-auth.ts';
-import { createViewerResolver } from '../../src/server/auth/viewer.ts';
-import type { DbHandle } from '../../src/server/db/client.ts';
-import { parseEnv } from '../../src/server/env.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
+import { type AppDeps, createApp } from '#server/app.ts';
+import { type AuthDeps, createAuth } from '#server/auth/create-auth.ts';
+import { createViewerResolver } from '#server/auth/viewer.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export type TestApp = {

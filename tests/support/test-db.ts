@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPglite, type DbHandle, openDatabase } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
+import { createPglite, type DbHandle, openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
 import { adminUrl, databaseUrl, RUN_PREFIX } from './pg-urls.ts';
 
 export const usingPostgres = process.env.FLOWVAULT_TEST_DB === 'pg';

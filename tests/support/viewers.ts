@@ -1,4 +1,4 @@
-import type { Viewer } from '../../src/server/lib/context.ts';
+import type { Viewer } from '#server/lib/context.ts';
 
 // Who is asking, for functional tests of member features that are not about authentication
 // (search rules, paging…): the identity is injected instead of signing in through better-auth,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { prerenderFileFor, ROUTES } from '../../src/shared/routes.ts';
+import { prerenderFileFor, ROUTES } from '#shared/routes.ts';
 
 /** A minimal built web root (what `npm run build` emits) for serving tests that need no real build. */
 export function makeWebRoot(): string {

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dollars, planOffer } from '#shared/plans.ts';
 import { loadContent, renderMarkdown, splitFrontmatter } from '../../../scripts/content/load-content.ts';
-import { dollars, planOffer } from '../../../src/shared/plans.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 

@@ -7,11 +7,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { signInEvents } from '../../../src/server/db/schema/admin.ts';
-import { paypalWebhookEvents } from '../../../src/server/db/schema/billing.ts';
-import { n8nConnections } from '../../../src/server/db/schema/n8n.ts';
-import { classifyAddress, createGuardedFetch } from '../../../src/server/n8n/ssrf-guard.ts';
-import { createBillingTestApp } from '../../support/billing.ts';
+import { signInEvents } from '#server/db/schema/admin.ts';
+import { paypalWebhookEvents } from '#server/db/schema/billing.ts';
+import { n8nConnections } from '#server/db/schema/n8n.ts';
+import { classifyAddress, createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -22,8 +22,8 @@ import {
   signInRequest,
   signUpRequest,
   TEST_PASSWORD,
-} from '../../support/sessions.ts';
-import { createTestApp, type TestApp } from '../../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const ITEMS = 21;
 const passed: string[] = [];

@@ -2,8 +2,8 @@
 // better-auth's admin plugin answers the same 404 as an unknown path, and session-bearing responses
 // are never cached.
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../support/sessions.ts';
-import { createTestApp } from '../../support/test-app.ts';
+import { signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const EVIL = 'https://evil.example';
 

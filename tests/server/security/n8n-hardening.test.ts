@@ -4,13 +4,13 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../../src/server/catalog/import-catalog.ts';
-import { automations } from '../../../src/server/db/schema/catalog.ts';
-import { n8nConnections } from '../../../src/server/db/schema/n8n.ts';
-import { classifyAddress, createGuardedFetch } from '../../../src/server/n8n/ssrf-guard.ts';
-import { startN8nStandin } from '../../support/n8n-standin.ts';
-import { jsonHeaders, signIn } from '../../support/sessions.ts';
-import { createTestApp, type TestApp } from '../../support/test-app.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { n8nConnections } from '#server/db/schema/n8n.ts';
+import { classifyAddress, createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../../fixtures/catalog/library');
 const closers: (() => Promise<void>)[] = [];

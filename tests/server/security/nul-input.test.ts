@@ -2,8 +2,8 @@
 // A table of the routes the outside probe hit, each sent NUL at generated positions (fast-check).
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { type SignedIn, signIn } from '../../support/sessions.ts';
-import { createTestApp } from '../../support/test-app.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 type Case = {
   who: 'member' | 'admin';

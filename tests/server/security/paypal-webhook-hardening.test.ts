@@ -3,12 +3,12 @@
 // without PayPal's headers is a 400 with no outbound call and no stored row, and the route is limited.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { retryFailedWebhookEvents } from '../../../src/server/billing/handle-paypal-webhook.ts';
-import { profiles } from '../../../src/server/db/schema/auth.ts';
-import { paymentEvents, payments, paypalWebhookEvents } from '../../../src/server/db/schema/billing.ts';
-import { billingDepsFor, createBillingTestApp } from '../../support/billing.ts';
-import { type SignedIn, signIn } from '../../support/sessions.ts';
-import type { TestApp } from '../../support/test-app.ts';
+import { retryFailedWebhookEvents } from '#server/billing/handle-paypal-webhook.ts';
+import { profiles } from '#server/db/schema/auth.ts';
+import { paymentEvents, payments, paypalWebhookEvents } from '#server/db/schema/billing.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 async function paidMember(t: TestApp, sandbox: Awaited<ReturnType<typeof createBillingTestApp>>['sandbox']) {
   const buyer: SignedIn = await signIn(t, 'user');

@@ -2,12 +2,12 @@
 // in a crash, a second process with its own sandbox) is retried and reported, never marked failed.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createPayPalClient } from '../../../src/server/billing/paypal-client.ts';
-import { reconcilePayments } from '../../../src/server/billing/reconcile-payments.ts';
-import { paymentEvents, payments } from '../../../src/server/db/schema/billing.ts';
-import { billingDepsFor, createBillingTestApp } from '../../support/billing.ts';
-import { SANDBOX_CREDENTIALS, startPayPalSandbox } from '../../support/paypal-sandbox.ts';
-import { signIn } from '../../support/sessions.ts';
+import { createPayPalClient } from '#server/billing/paypal-client.ts';
+import { reconcilePayments } from '#server/billing/reconcile-payments.ts';
+import { paymentEvents, payments } from '#server/db/schema/billing.ts';
+import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { SANDBOX_CREDENTIALS, startPayPalSandbox } from '#tests/support/paypal-sandbox.ts';
+import { signIn } from '#tests/support/sessions.ts';
 
 it('a 404 from the provider leaves the payment open and reconciliation settles it once the order is known', async () => {
   const { t, sandbox, paypal } = await createBillingTestApp();

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { signJWT } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveAuthSecret } from '../../../src/server/auth/auth-secret.ts';
-import { user } from '../../../src/server/db/schema/auth.ts';
+import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
+import { user } from '#server/db/schema/auth.ts';
 
-import { resolveN8nKeySecret } from '../../../src/server/n8n/key-box.ts';
+import { resolveN8nKeySecret } from '#server/n8n/key-box.ts';
 
-import { signUpRequest, TEST_PASSWORD } from '../../support/sessions.ts';
-import { createTestApp } from '../../support/test-app.ts';
+import { signUpRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // What src/server/auth/auth-secret.ts used when AUTH_SECRET was unset (published in the repository).
 const FORMER_AUTH_CONSTANT = 'flowvault-development-only-secret-never-use-in-production';

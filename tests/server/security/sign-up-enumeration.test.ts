@@ -1,8 +1,8 @@
 // Hole 3 (issue 20): sign-up answers the same for a new and an existing email; the owner of the
 // existing one gets an 'account exists' mail.
 import { expect, it } from 'vitest';
-import { latestMail, registerVerified, signUpRequest } from '../../support/sessions.ts';
-import { createTestApp } from '../../support/test-app.ts';
+import { latestMail, registerVerified, signUpRequest } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 /** The body with the values that differ by nature (ids, times, the email itself) masked. */
 function shape(value: unknown): unknown {

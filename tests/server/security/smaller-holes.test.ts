@@ -3,8 +3,8 @@
 // throttled; event streams per user capped; no rating shown without ratings.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '../../../src/server/catalog/import-catalog.ts';
-import { MAX_STREAMS_PER_USER } from '../../../src/server/realtime/events.routes.ts';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { MAX_STREAMS_PER_USER } from '#server/realtime/events.routes.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -13,8 +13,8 @@ import {
   signInRequest,
   signUpRequest,
   TEST_PASSWORD,
-} from '../../support/sessions.ts';
-import { createTestApp, type TestApp } from '../../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../../fixtures/catalog/library');
 const aborts: AbortController[] = [];

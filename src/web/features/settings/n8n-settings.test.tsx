@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../../tests/support/stub-api.ts';
+import { stubApi } from '#tests/support/stub-api.ts';
 import { N8nSettings } from './n8n-settings.tsx';
 
 /** The network boundary: answers fetch calls by method and path, records them. */

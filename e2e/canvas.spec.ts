@@ -2,7 +2,7 @@
 // reference corpus (35 working nodes, 15 sticky notes, an agent with model, memory and tool sub-nodes):
 // the operator uploads it, a paying member finds its card (app icons, keyboard focus ring) and opens it
 // (Fit View holds every node, sticky notes lie behind the nodes, nothing on the canvas is a Tab stop but
-// the canvas and its controls), and a visitor's preview draws the same shapes without the notes' text.
+// the canvas and its controls), and a visitor's page draws the same shapes without the notes' text.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,13 +200,16 @@ test('a large AI-agent workflow: app icons on its card, every node in view after
     expect(errors).toEqual([]);
     await context.close();
 
-    // A visitor's preview: the same shapes and names, no note text.
+    // A visitor's page (server HTML, decision 0015): the same shapes as a drawing, no note text.
     const visitorContext = await browser.newContext();
-    const visitor = waitForHydration(await visitorContext.newPage());
-    const preview = await openCanvas(visitor, `/automation/${encodeURIComponent(id)}`, all);
-    await expect(preview.locator('.react-flow__node-sticky')).toHaveCount(all - working);
-    await expect(preview.getByText(STICKY_TEXT)).toHaveCount(0);
-    await expect(preview.locator('.react-flow__node-n8n').first()).toBeVisible();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/automation/${encodeURIComponent(id)}`);
+    const drawing = visitor.getByRole('img', {
+      name: new RegExp(`^Workflow canvas of .*: ${working} nodes$`),
+    });
+    await expect(drawing).toBeVisible();
+    await expect(drawing.locator('rect.fill-amber-50')).toHaveCount(all - working);
+    expect(await visitor.content()).not.toContain(STICKY_TEXT);
     await visitorContext.close();
   } finally {
     corpus.cleanup();

@@ -73,7 +73,7 @@ test.describe('share images and icons', () => {
       const html = await (await request.get(path)).text();
       const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
       const twitter = /<meta name="twitter:image" content="([^"]+)"/.exec(html)?.[1];
-      expect(og, path).toMatch(/\/og\/(page|blog)\/[a-z0-9-]+\.png$/);
+      expect(og, path).toMatch(/\/og\/((page|blog)\/[a-z0-9-]+|automation\/[^/]+)\.png$/);
       expect(twitter, path).toBe(og);
       expect(html, path).toContain('<meta property="og:image:width" content="1200" />');
       expect(html, path).toContain('<meta property="og:image:height" content="630" />');

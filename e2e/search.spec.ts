@@ -130,8 +130,12 @@ test('a variant group shows as one card with "2 variants" and opens its list', a
   // The Ctrl/Cmd+K overlay answers from the same search while the member types: two apps found
   // through the integrations, and the pair as one result.
   await member.goto('/dashboard');
-  await member.keyboard.press('Control+K');
   const dialog = member.getByRole('dialog', { name: 'Quick search' });
+  // The shortcut works once the dashboard has mounted its listener (after the session check).
+  await expect(async () => {
+    await member.keyboard.press('Control+K');
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const quick = dialog.getByTestId('quick-result');
   await dialog.getByLabel('Search automations').fill('gmail telegram');
   await expect(quick.filter({ hasText: 'Contract Renewal Reminders' })).toBeVisible({ timeout: 20_000 });

@@ -38,14 +38,20 @@ test('the operator verifies the library; members see the badge and filter on it'
   const page = await browser.newPage();
   await becomePayingMember(page, baseURL!, 'verified');
   await page.goto('/dashboard?section=search');
-  const day = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const badge = page.getByTestId('verification-badge').first();
-  await expect(badge).toHaveText(new RegExp(`^Works on n8n 1\\.123 · verified ${day}`), { timeout: 20_000 });
-
+  // Other specs import workflows into the same server meanwhile (newest first, unverified), so the
+  // badge is looked for with the filter on: every card it leaves carries it.
   await page.getByLabel('Verified on n8n only').check();
   await expect(page).toHaveURL(/verified=1/);
   const cards = page.getByTestId('automation-card');
-  await expect(cards.first()).toBeVisible();
+  // The index takes in the results a few seconds after the run (catalog.activity, debounced): reload
+  // until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(cards.first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
+  const day = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const badge = page.getByTestId('verification-badge').first();
+  await expect(badge).toHaveText(new RegExp(`^Works on n8n 1\\.123 · verified ${day}`), { timeout: 20_000 });
   const shown = await cards.count();
   await expect(page.getByTestId('verification-badge')).toHaveCount(shown);
 

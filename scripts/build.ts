@@ -163,6 +163,12 @@ for (const route of Object.values(ROUTES)) {
   );
   pages++;
 }
+// The library is rendered on request (decision 0015); its share card is drawn here with the others.
+sharePages.push({
+  path: ROUTES.library.path,
+  title: 'The n8n workflow template library',
+  description: 'Every template with what it does, the apps it connects and the shape of its workflow.',
+});
 const notFound = await entry.renderPage('/__flowvault_not_found__');
 writePage(
   NOT_FOUND_FILE,

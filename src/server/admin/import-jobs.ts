@@ -132,30 +132,56 @@ export function createImportRunner(deps: CatalogAdminDeps) {
 export type ImportRunner = ReturnType<typeof createImportRunner>;
 
 /**
- * Imports whose process died (queued or running, lease expired or gone) are marked failed, and the
- * rows they staged are dropped once no live import is writing. Returns how many were marked.
+ * Imports whose process died (queued or running, lease expired or gone) are marked failed. A running
+ * one is marked only while holding the writer lease and after its staged rows are dropped, so "failed"
+ * is never shown beside a half-written staging table (and a live writer's rows are never touched).
+ * Returns how many were marked.
  */
 export async function recoverImports(deps: CatalogAdminDeps, now = new Date()): Promise<number> {
   const db = deps.database.db;
   const open = await db
-    .select({ id: catalogImports.id })
+    .select({ id: catalogImports.id, status: catalogImports.status })
     .from(catalogImports)
     .where(inArray(catalogImports.status, ['queued', 'running']));
   const dead = open.length === 0 ? [] : await withoutLease(deps, open, now);
-  if (dead.length > 0) {
-    await db
-      .update(catalogImports)
-      .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
-      .where(and(inArray(catalogImports.id, dead), inArray(catalogImports.status, ['queued', 'running'])));
-    await db.delete(jobs).where(
-      inArray(
-        jobs.name,
-        dead.map((id) => leaseName(id)),
-      ),
-    );
+  const queued = dead.filter((id) => open.find((o) => o.id === id)?.status === 'queued');
+  // A queued import never wrote anything: it can be reported at once.
+  await markFailed(deps, queued, ['queued'], now);
+  const running = dead.filter((id) => !queued.includes(id));
+  const [staged] = await db.select({ id: catalogImportStaging.id }).from(catalogImportStaging).limit(1);
+  if (running.length === 0 && !staged) return queued.length;
+  const owner = `recovery-${randomUUID().slice(0, 8)}`;
+  const lease = { name: WRITER, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true, now };
+  // The writer lease still held means a live import is writing (or a dead one's lease has not run out
+  // yet): the next check reports it.
+  if (!(await acquireJobLease(db, lease))) return queued.length;
+  try {
+    await discardStaged(deps.database);
+    await markFailed(deps, running, ['queued', 'running'], now);
+  } finally {
+    await releaseJobLease(db, WRITER, owner);
   }
-  await dropOrphanedStaging(deps, now);
-  return dead.length;
+  return queued.length + running.length;
+}
+
+async function markFailed(
+  deps: CatalogAdminDeps,
+  ids: string[],
+  from: ('queued' | 'running')[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const db = deps.database.db;
+  await db
+    .update(catalogImports)
+    .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
+    .where(and(inArray(catalogImports.id, ids), inArray(catalogImports.status, from)));
+  await db.delete(jobs).where(
+    inArray(
+      jobs.name,
+      ids.map((id) => leaseName(id)),
+    ),
+  );
 }
 
 /** The imports among `open` whose lease has run out or is gone. */
@@ -175,22 +201,6 @@ async function withoutLease(deps: CatalogAdminDeps, open: { id: string }[], now:
     );
   const alive = new Set(held.map((h) => h.name));
   return open.filter((o) => !alive.has(leaseName(o.id))).map((o) => o.id);
-}
-
-/** Rows staged by an import that died; dropped only while holding the writer lease (none is writing). */
-async function dropOrphanedStaging(deps: CatalogAdminDeps, now: Date) {
-  const db = deps.database.db;
-  const [staged] = await db.select({ id: catalogImportStaging.id }).from(catalogImportStaging).limit(1);
-  if (!staged) return;
-  const owner = `recovery-${randomUUID().slice(0, 8)}`;
-  const lease = { name: WRITER, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true, now };
-  if (await acquireJobLease(db, lease)) {
-    try {
-      await discardStaged(deps.database);
-    } finally {
-      await releaseJobLease(db, WRITER, owner);
-    }
-  }
 }
 
 /**

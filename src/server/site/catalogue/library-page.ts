@@ -99,6 +99,8 @@ export function libraryPage(opts: {
     title,
     description,
     url: canonical,
+    // Drawn at build with the site's pages (scripts/content/share-images.ts).
+    image: `${opts.baseUrl}/og/page/library.png`,
     noindex: filtered,
     extra: jsonLd({
       '@context': 'https://schema.org',

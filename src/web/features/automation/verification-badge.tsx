@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, CircleCheck, CircleMinus } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   type VerificationBadge as Badge,
   n8nMinor,
@@ -113,12 +113,19 @@ export function VerifiedOnlyFilter({
   checked: boolean;
   onChange: (on: boolean) => void;
 }) {
+  // Ticked at once: the URL change behind it renders as a transition, and a controlled box would
+  // show its old state until that finishes.
+  const [on, setOn] = useState(checked);
+  useEffect(() => setOn(checked), [checked]);
   return (
     <label className="inline-flex items-center gap-2 text-sm font-medium">
       <input
         type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
+        checked={on}
+        onChange={(e) => {
+          setOn(e.target.checked);
+          onChange(e.target.checked);
+        }}
         className="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
       />
       Verified on n8n only

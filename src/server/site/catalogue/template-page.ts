@@ -1,4 +1,4 @@
-import { PLANS } from '#shared/plans.ts';
+import { centsToDecimal, PLANS, planOffer } from '#shared/plans.ts';
 import type { CanvasModel } from '#shared/schemas/canvas.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { canvasSvg } from './canvas-svg.ts';
@@ -34,13 +34,13 @@ export type TemplateFacts = {
 
 const SECTION = 'mt-10';
 const H2 = 'text-xl font-semibold';
-const price = `$${(PLANS.lifetime.amountCents / 100).toFixed(0)}`;
+const offerFigures = planOffer();
 
 function offer(id: string): string {
   return `<aside aria-labelledby="offer-title" class="rounded-2xl border border-brand-200 bg-brand-50 p-6 dark:border-slate-700 dark:bg-slate-900">
 <h2 id="offer-title" class="text-lg font-semibold">Use this template in your n8n</h2>
 <p class="mt-2 text-sm text-slate-700 dark:text-slate-300">Lifetime access unlocks the workflow file, its setup steps, copy, download and one-click deploy to your own n8n, for this and every other template in the library.</p>
-<p class="mt-4"><span class="text-3xl font-bold">${price}</span> <span class="text-sm text-slate-600 dark:text-slate-400">one payment, <s>$${PLANS.lifetime.originalPrice}</s></span></p>
+<p class="mt-4"><span class="text-3xl font-bold">${offerFigures.price}</span> <span class="text-sm text-slate-600 dark:text-slate-400">one payment, <s>${offerFigures.listPrice}</s></span></p>
 <a href="${esc(offerHref(id))}" class="mt-4 inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Get lifetime access</a>
 <p class="mt-3 text-center text-sm text-slate-600 dark:text-slate-400">Already a member? <a class="font-medium text-brand-700 underline dark:text-brand-100" href="${esc(signInHref(id))}">Sign in</a></p>
 </aside>`;
@@ -71,7 +71,7 @@ export function templatePage(opts: { facts: TemplateFacts; baseUrl: string; spri
         brand: { '@type': 'Brand', name: 'Flowvault' },
         offers: {
           '@type': 'Offer',
-          price: (PLANS.lifetime.amountCents / 100).toFixed(2),
+          price: centsToDecimal(PLANS.lifetime.amountCents),
           priceCurrency: PLANS.lifetime.currency,
           availability: 'https://schema.org/InStock',
           url,

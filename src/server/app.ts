@@ -18,7 +18,7 @@ import type { Env } from '#server/env.ts';
 import { compressResponses } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import { type Logger, requestLineLogger } from '#server/lib/logger.ts';
 import { requestGuard } from '#server/lib/request-guard.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
 import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
@@ -74,8 +74,13 @@ export function createApp(deps: AppDeps) {
       await next();
     })
     .use((c, next) =>
-      // The operator's catalogue upload has its own 50 MB limit, checked after the admin guard.
-      c.req.method === 'POST' && c.req.path === CATALOG_UPLOAD_PATH ? next() : requestLimit(c, next),
+      // No body to limit on GET and HEAD (reading `body` would build a full web Request for nothing);
+      // the operator's catalogue upload has its own 50 MB limit, checked after the admin guard.
+      c.req.method === 'GET' ||
+      c.req.method === 'HEAD' ||
+      (c.req.method === 'POST' && c.req.path === CATALOG_UPLOAD_PATH)
+        ? next()
+        : requestLimit(c, next),
     )
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
@@ -112,6 +117,7 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics;
   const countRequests = metrics?.middleware();
   const mayReadMetrics = metricsAccess({ token: deps.env.METRICS_TOKEN, allow: deps.env.METRICS_ALLOW });
+  const requestLine = requestLineLogger(deps.log);
   const app = new Hono<AppEnv>()
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
     .use((c, next) => (countRequests ? countRequests(c, next) : next()))
@@ -121,8 +127,9 @@ export function createApp(deps: AppDeps) {
       c.set('viewer', null);
       const start = performance.now();
       await next();
-      log.info(
+      requestLine.info(
         {
+          reqId: c.var.requestId,
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,

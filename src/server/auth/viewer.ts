@@ -17,7 +17,7 @@ const VIEWER_CACHE_MAX = 20_000;
 
 /**
  * Resolves the signed-in viewer from the session cookie. The cookie's signature is checked here; a
- * verified token seen in the last minute is answered from memory, otherwise better-auth's database
+ * verified cookie seen in the last minute is answered from memory, otherwise better-auth's database
  * session and the profile are read. 'viewer.changed' events (from any process) drop a user's entries.
  */
 export function createViewerResolver(deps: {
@@ -45,10 +45,12 @@ export function createViewerResolver(deps: {
     if (!header?.includes('session_token')) return null;
     const { name, secret } = await cookieConfig();
     const signed = readCookie(header, name);
-    const token = signed ? verifySignedToken(signed, secret) : null;
-    if (!token) return null;
-    const hit = cache.get(token, now());
+    if (!signed) return null;
+    // Keyed by the signed cookie text: an entry exists only for text whose signature was checked, so
+    // a hit needs no second HMAC; anything else is verified before any lookup.
+    const hit = cache.get(signed, now());
     if (hit) return toViewer(hit, now());
+    if (!verifySignedToken(signed, secret)) return null;
 
     const epoch = cache.epoch;
     const result = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
@@ -61,7 +63,7 @@ export function createViewerResolver(deps: {
       profile: profile ?? null,
       sessionExpiresAt: new Date(result.session.expiresAt).getTime(),
     };
-    cache.set(token, viewer, epoch, now());
+    cache.set(signed, viewer, epoch, now());
     return toViewer(viewer, now());
   };
 }

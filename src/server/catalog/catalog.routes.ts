@@ -34,12 +34,20 @@ const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).opti
  * A member read built from the search index: its ETag comes from the index's content tag and the
  * request, so a repeat answers 304 before any result is serialised. Never stored by shared caches.
  */
-async function indexRead(request: Request, tag: string, build: () => Promise<string>): Promise<Response> {
+async function indexRead(
+  request: Request,
+  tag: string,
+  build: () => Promise<string | Uint8Array<ArrayBuffer>>,
+): Promise<Response> {
   const url = new URL(request.url);
   return etagged(request, weakEtag(tag, url.pathname, url.search), build);
 }
 
-async function etagged(request: Request, etag: string, build: () => Promise<string>): Promise<Response> {
+async function etagged(
+  request: Request,
+  etag: string,
+  build: () => Promise<string | Uint8Array<ArrayBuffer>>,
+): Promise<Response> {
   const headers = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
   if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
@@ -49,7 +57,21 @@ async function etagged(request: Request, etag: string, build: () => Promise<stri
     headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' },
   });
 }
-const cardList = (entries: IndexEntry[]) => `[${entries.map((e) => e.json).join(',')}]`;
+const COMMA = Buffer.from(',');
+/**
+ * `before` + a JSON array of cards + `after`, as bytes: each card is encoded once, on first use, and
+ * reused by every answer (building the answer as one string cost three copies of it per request).
+ */
+function withCards(before: string, entries: IndexEntry[], after: string): Buffer<ArrayBuffer> {
+  const parts: Uint8Array[] = [Buffer.from(`${before}[`)];
+  entries.forEach((e, i) => {
+    if (i > 0) parts.push(COMMA);
+    e.bytes ??= Buffer.from(e.json);
+    parts.push(e.bytes);
+  });
+  parts.push(Buffer.from(`]${after}`));
+  return Buffer.concat(parts);
+}
 /** What the search rule reads of a card (the card holds no description, node types or notes). */
 const cardDoc = (card: AutomationCard): SearchDoc => ({
   ...card,
@@ -114,11 +136,10 @@ export function catalogRoutes(deps: {
         const params = c.req.valid('query');
         return indexRead(c.req.raw, await index.tag(), async () => {
           const r = await index.search(params);
-          return (
-            `{"items":${cardList(r.items)},"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},` +
-            `"categoryCounts":${JSON.stringify(r.categoryCounts)},"chipCounts":${JSON.stringify(r.chipCounts)},` +
-            `"sort":"${r.sort}","integrationCounts":${JSON.stringify(r.integrationCounts)},` +
-            `"didYouMean":${JSON.stringify(r.didYouMean)}}`
+          return withCards(
+            '{"items":',
+            r.items,
+            `,"total":${r.total},"page":${params.page},"pageSize":${params.pageSize},${r.facetsJson}}`,
           );
         });
       })
@@ -153,7 +174,7 @@ export function catalogRoutes(deps: {
           // fields) narrows the list.
           const found = q.trim() ? agents.filter((e) => matchesSearch(q, cardDoc(e.card))) : agents;
           const items = found.slice((page - 1) * pageSize, page * pageSize);
-          return `{"items":${cardList(items)},"total":${found.length},"stats":${JSON.stringify(stats)}}`;
+          return withCards('{"items":', items, `,"total":${found.length},"stats":${JSON.stringify(stats)}}`);
         });
       })
       .get('/automations/:id', requireMember, validate('param', IdParamSchema), async (c) => {
@@ -180,18 +201,18 @@ export function catalogRoutes(deps: {
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
-        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
       .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {
         const items = await index.variantsOf(c.req.valid('param').id);
         if (!items) throw notFound();
-        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
         if (!self) throw notFound();
         const items = await index.list('latest', (e) => e !== self && e.card.author === self.card.author, 12);
-        return indexRead(c.req.raw, await index.tag(), async () => `{"items":${cardList(items)}}`);
+        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
   );
 }

@@ -12,6 +12,8 @@ export type IndexEntry = {
   card: AutomationCard;
   /** The card as JSON, serialised once per build. */
   json: string;
+  /** `json` as UTF-8, encoded on first use by an API answer (catalog.routes.ts). */
+  bytes: Uint8Array | undefined;
   /** chipText of category, tags, title and description, for chips outside the 15 filter tags. */
   chipHaystack: string;
   /** Bit i set when FILTER_TAGS[i] matches. */
@@ -123,6 +125,7 @@ export function buildEntries(rows: IndexRow[], activity: Map<string, Activity>):
     return {
       card,
       json: JSON.stringify(card),
+      bytes: undefined,
       chipHaystack,
       chipMask,
       categoryIndex: CATEGORIES.indexOf(row.category as (typeof CATEGORIES)[number]),

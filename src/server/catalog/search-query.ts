@@ -53,11 +53,14 @@ export type Snapshot = {
   tag: string;
 };
 
+type Facets = Pick<SearchResult, 'categoryCounts' | 'chipCounts' | 'integrationCounts'>;
+
 type CachedResult = {
   positions: Int32Array;
-  categoryCounts: number[];
-  chipCounts: number[];
-  integrationCounts: Int32Array;
+  /** Computed once per search, shared by every page of it (callers must not change them). */
+  facets: Facets;
+  /** The facets and the suggestion as JSON members, for the API answer. */
+  facetsJson: string;
   sort: SearchSort;
   didYouMean: string | null;
 };
@@ -77,6 +80,8 @@ export type SearchResult = {
   integrationCounts: { name: string; count: number }[];
   sort: SearchSort;
   didYouMean: string | null;
+  /** `"categoryCounts":…,"chipCounts":…,"sort":…,"integrationCounts":…,"didYouMean":…` */
+  facetsJson: string;
 };
 
 export function topIntegrations(names: string[], counts: Int32Array, limit: number) {
@@ -213,13 +218,21 @@ function run(
     }
     out[n++] = pos;
   }
+  const facets: Facets = {
+    categoryCounts: Object.fromEntries(CATEGORIES.map((c, i) => [c, categoryCounts[i]!])),
+    chipCounts: Object.fromEntries(FILTER_TAGS.map((t, i) => [t, chipCounts[i]!])),
+    integrationCounts: topIntegrations(s.integrations, integrationCounts, INTEGRATION_FACET_SIZE),
+  };
+  const didYouMean = n === 0 && p.q ? suggestQuery(s.words, p.q) : null;
   const result: CachedResult = {
     positions: out.slice(0, n),
-    categoryCounts,
-    chipCounts,
-    integrationCounts,
+    facets,
+    facetsJson:
+      `"categoryCounts":${JSON.stringify(facets.categoryCounts)},"chipCounts":${JSON.stringify(facets.chipCounts)},` +
+      `"sort":"${sort}","integrationCounts":${JSON.stringify(facets.integrationCounts)},` +
+      `"didYouMean":${JSON.stringify(didYouMean)}`,
     sort,
-    didYouMean: n === 0 && p.q ? suggestQuery(s.words, p.q) : null,
+    didYouMean,
   };
   cache.set(key, result);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -250,10 +263,9 @@ export function searchSnapshot(s: Snapshot, params: SearchParams, cache: SearchC
   return {
     total: r.positions.length,
     items,
-    categoryCounts: Object.fromEntries(CATEGORIES.map((c, i) => [c, r.categoryCounts[i]!])),
-    chipCounts: Object.fromEntries(FILTER_TAGS.map((t, i) => [t, r.chipCounts[i]!])),
-    integrationCounts: topIntegrations(s.integrations, r.integrationCounts, INTEGRATION_FACET_SIZE),
+    ...r.facets,
     sort: r.sort,
     didYouMean: r.didYouMean,
+    facetsJson: r.facetsJson,
   };
 }

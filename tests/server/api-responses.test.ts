@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { automationRatings } from '#server/db/schema/catalog.ts';
-import { pickEncoding } from '#server/lib/compress.ts';
+import { createEncodedAnswers, pickEncoding } from '#server/lib/compress.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
@@ -50,6 +50,33 @@ describe('compression', () => {
     expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding('*')).toBe('gzip');
+  });
+});
+
+describe('compressed answers by ETag', () => {
+  const body = (n: number) =>
+    Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => `card ${i}`) }));
+
+  it('compresses an answer once per ETag and encoding, and keeps within its byte bound', async () => {
+    const answers = createEncodedAnswers(4_000);
+    const first = await answers.encode('br, gzip', 'W/"a"', body(400));
+    expect(first.encoding).toBe('br');
+    expect(brotliDecompressSync(first.body)).toEqual(body(400));
+    // The same ETag again: the very bytes kept, not a second compression.
+    expect((await answers.encode('br', 'W/"a"', body(400))).body).toBe(first.body);
+    const gz = await answers.encode('gzip', 'W/"a"', body(400));
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(body(400));
+    // Past the bound the least recently used goes: "a" in brotli is compressed anew.
+    for (let i = 0; i < 20; i++) await answers.encode('gzip', `W/"other-${i}"`, body(300 + i));
+    expect((await answers.encode('br', 'W/"a"', body(400))).body).not.toBe(first.body);
+  });
+
+  it('leaves a small answer or a client without an encoding alone', async () => {
+    const answers = createEncodedAnswers();
+    const small = Buffer.from('{"items":[]}');
+    expect(await answers.encode('br', 'W/"s"', small)).toEqual({ body: small, encoding: null });
+    expect((await answers.encode(undefined, 'W/"b"', body(400))).encoding).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireMember } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
+import { createEncodedAnswers } from '#server/lib/compress.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
@@ -34,35 +35,48 @@ const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).opti
  * A member read built from the search index: its ETag comes from the index's content tag and the
  * request, so a repeat answers 304 before any result is serialised. Never stored by shared caches.
  */
+type Answers = ReturnType<typeof createEncodedAnswers>;
+
 async function indexRead(
+  answers: Answers,
   request: Request,
   tag: string,
-  build: () => Promise<string | Uint8Array<ArrayBuffer>>,
+  build: () => Promise<string | Uint8Array>,
 ): Promise<Response> {
   const url = new URL(request.url);
-  return etagged(request, weakEtag(tag, url.pathname, url.search), build);
+  return etagged(answers, request, weakEtag(tag, url.pathname, url.search), build);
 }
 
+/** 304 for a fresh ETag; otherwise the answer, compressed once per ETag and encoding. */
 async function etagged(
+  answers: Answers,
   request: Request,
   etag: string,
-  build: () => Promise<string | Uint8Array<ArrayBuffer>>,
+  build: () => Promise<string | Uint8Array>,
 ): Promise<Response> {
-  const headers = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
+  const headers: Record<string, string> = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
   if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(await build(), {
-    status: 200,
-    headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' },
-  });
+  const built = await build();
+  const raw = typeof built === 'string' ? Buffer.from(built) : built;
+  const { body, encoding } = await answers.encode(
+    request.headers.get('accept-encoding') ?? undefined,
+    etag,
+    raw,
+  );
+  headers['content-type'] = 'application/json; charset=UTF-8';
+  headers['Content-Length'] = String(body.byteLength);
+  headers.Vary = 'Accept-Encoding';
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 const COMMA = Buffer.from(',');
 /**
  * `before` + a JSON array of cards + `after`, as bytes: each card is encoded once, on first use, and
  * reused by every answer (building the answer as one string cost three copies of it per request).
  */
-function withCards(before: string, entries: IndexEntry[], after: string): Buffer<ArrayBuffer> {
+function withCards(before: string, entries: IndexEntry[], after: string): Buffer {
   const parts: Uint8Array[] = [Buffer.from(`${before}[`)];
   entries.forEach((e, i) => {
     if (i > 0) parts.push(COMMA);
@@ -91,6 +105,7 @@ export function catalogRoutes(deps: {
   const bus = deps.bus ?? processBus;
   const index = deps.index ?? createSearchIndex({ db: deps.database.db, bus, log: deps.log });
   const details = createDetailCache({ bus });
+  const answers = createEncodedAnswers();
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
 
   return (
@@ -134,7 +149,7 @@ export function catalogRoutes(deps: {
       })
       .get('/automations', requireMember, validate('query', CatalogSearchQuerySchema), async (c) => {
         const params = c.req.valid('query');
-        return indexRead(c.req.raw, await index.tag(), async () => {
+        return indexRead(answers, c.req.raw, await index.tag(), async () => {
           const r = await index.search(params);
           return withCards(
             '{"items":',
@@ -159,7 +174,7 @@ export function catalogRoutes(deps: {
       )
       .get('/ai-agents', requireMember, validate('query', AiAgentsQuerySchema), async (c) => {
         const { page, pageSize, q } = c.req.valid('query');
-        return indexRead(c.req.raw, await index.tag(), async () => {
+        return indexRead(answers, c.req.raw, await index.tag(), async () => {
           const agents = await index.list('newest', (e) => e.aiAgent);
           const rated = agents.filter((e) => e.card.rating !== null);
           const avg = rated.length
@@ -191,7 +206,7 @@ export function catalogRoutes(deps: {
           details.set(id, { ...answer, tag, automationId: detail.id }, since);
         }
         const { body, etag } = answer;
-        return etagged(c.req.raw, etag, async () => body);
+        return etagged(answers, c.req.raw, etag, async () => body);
       })
       .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
@@ -201,18 +216,24 @@ export function catalogRoutes(deps: {
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
-        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
+        return indexRead(answers, c.req.raw, await index.tag(), async () =>
+          withCards('{"items":', items, '}'),
+        );
       })
       .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {
         const items = await index.variantsOf(c.req.valid('param').id);
         if (!items) throw notFound();
-        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
+        return indexRead(answers, c.req.raw, await index.tag(), async () =>
+          withCards('{"items":', items, '}'),
+        );
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
         if (!self) throw notFound();
         const items = await index.list('latest', (e) => e !== self && e.card.author === self.card.author, 12);
-        return indexRead(c.req.raw, await index.tag(), async () => withCards('{"items":', items, '}'));
+        return indexRead(answers, c.req.raw, await index.tag(), async () =>
+          withCards('{"items":', items, '}'),
+        );
       })
   );
 }

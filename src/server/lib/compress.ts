@@ -42,6 +42,40 @@ export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buff
     : gzipAsync(body, { level: 6 });
 }
 
+/**
+ * Compressed answers kept by ETag and encoding, for reads that carry a content ETag (catalogue reads):
+ * an ETag names one body, so an entry never goes stale, and a repeated read is not compressed again.
+ * The least recently used go first past `maxBytes`.
+ */
+export function createEncodedAnswers(maxBytes = 4 * 1024 * 1024) {
+  const entries = new Map<string, Buffer>();
+  let bytes = 0;
+  return {
+    async encode(
+      acceptEncoding: string | undefined,
+      etag: string,
+      body: Uint8Array,
+    ): Promise<{ body: Uint8Array; encoding: Encoding | null }> {
+      const encoding = body.byteLength >= MIN_BYTES ? pickEncoding(acceptEncoding) : null;
+      if (!encoding) return { body, encoding };
+      const key = `${encoding} ${etag}`;
+      let out = entries.get(key);
+      if (out) entries.delete(key);
+      else {
+        out = await compressBody(body, encoding);
+        bytes += out.byteLength;
+      }
+      entries.set(key, out);
+      for (const [k, v] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(k);
+        bytes -= v.byteLength;
+      }
+      return { body: out, encoding };
+    },
+  };
+}
+
 export const compressResponses = () =>
   createMiddleware(async (c, next) => {
     await next();

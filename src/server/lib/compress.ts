@@ -1,14 +1,15 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 
 // API responses compressed when the client asks: brotli (quality 4: about gzip's speed, smaller) or
-// gzip. Hono's own compress middleware has no brotli. Node's zlib runs on the libuv pool, off the
-// event loop. Server-Sent Events and small bodies are left alone.
+// gzip. Hono's own compress middleware has no brotli. Large bodies go to Node's zlib on the libuv pool,
+// off the event loop; small ones are compressed in place. Server-Sent Events and small bodies are left alone.
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const MIN_BYTES = 1024;
+const GZIP = { level: 6 };
 const COMPRESSIBLE = /^(application\/json|text\/|application\/javascript|image\/svg\+xml)/;
 
 export type Encoding = 'br' | 'gzip';
@@ -28,18 +29,22 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
+/** Below this, compressing on the event loop (~0.1 ms for 16 KB) beats the libuv pool's round trip. */
+const SYNC_BELOW_BYTES = 64 * 1024;
+
 export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          // A 256 KB window instead of 4 MB: API answers are smaller, and each stream holds its window.
-          [constants.BROTLI_PARAM_LGWIN]: 18,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      })
-    : gzipAsync(body, { level: 6 });
+  const sync = body.byteLength < SYNC_BELOW_BYTES;
+  if (encoding === 'gzip') return sync ? Promise.resolve(gzipSync(body, GZIP)) : gzipAsync(body, GZIP);
+  const options = {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      // A 256 KB window instead of 4 MB: API answers are smaller, and each stream holds its window.
+      [constants.BROTLI_PARAM_LGWIN]: 18,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  };
+  return sync ? Promise.resolve(brotliCompressSync(body, options)) : brotli(body, options);
 }
 
 /**

@@ -288,19 +288,24 @@ export function substringDocs(index: WordIndex, q: string): number[] {
 /**
  * Documents that can contain `needle`, from the terms: an ASCII letter-digit run of the needle lies
  * inside one run of the field's text, and every such run is indexed whole (a word or a glued form).
- * Null when the needle has no such run (punctuation, emoji): then every document is checked.
+ * Null when the needle has no such run of three or more (punctuation, emoji, `a`): then every
+ * document is checked.
  */
 function substringCandidates(index: WordIndex, needle: string): Int32Array | null {
   const runs = needle.match(/[a-z0-9]+/g);
   if (!runs) return null;
   const run = runs.reduce((a, b) => (b.length > a.length ? b : a));
+  // One or two characters have no three-character piece: nearly every term holds them, so reading
+  // every haystack once is cheaper than walking every term's postings.
+  if (run.length < 3) return null;
   // Terms holding the run: those holding its rarest three-character piece, checked whole.
-  let termIds: ArrayLike<number> | null = null;
+  let termIds: Int32Array | undefined;
   for (let i = 0; i + 3 <= run.length; i++) {
     const ids = index.trigrams.get(run.slice(i, i + 3));
     if (!ids) return new Int32Array(0);
     if (!termIds || ids.length < termIds.length) termIds = ids;
   }
+  if (!termIds) return null;
   const seen = new Uint8Array(index.size);
   let count = 0;
   const scan = (id: number) => {
@@ -314,8 +319,7 @@ function substringCandidates(index: WordIndex, needle: string): Int32Array | nul
       }
     }
   };
-  if (termIds) for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
-  else for (let id = 0; id < index.terms.length; id++) scan(id);
+  for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
   const out = new Int32Array(count);
   let m = 0;
   for (let d = 0; d < index.size; d++) if (seen[d]) out[m++] = d;

@@ -42,7 +42,7 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1e6;
 }
 
-function loadCorpus(): IndexRow[] {
+export function loadCorpus(): IndexRow[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'fv-engine-'));
   try {
     execFileSync('tar', ['-xzf', TARBALL, '-C', dir]);
@@ -91,7 +91,7 @@ function loadCorpus(): IndexRow[] {
 }
 
 /** n rows: the corpus, then copies with their own ids (variants of the original: same structure). */
-function copies(rows: IndexRow[], n: number): IndexRow[] {
+export function copies(rows: IndexRow[], n: number): IndexRow[] {
   return Array.from({ length: n }, (_, i) => {
     const r = rows[i % rows.length]!;
     return { ...r, id: `${r.id}-${Math.floor(i / rows.length)}`, sourceOrder: i };

@@ -144,8 +144,7 @@ function candidates(s: Snapshot, q: string, sort: SearchSort): Int32Array {
     matched[d] = 1;
     count++;
   }
-  for (const d of substringDocs(s.words, q)) {
-    if (matched[d]) continue;
+  for (const d of substringDocs(s.words, q, matched)) {
     matched[d] = 1;
     score[d] = SUBSTRING_ONLY_SCORE;
     count++;

@@ -9,10 +9,19 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { slugify } from '../src/shared/catalog/classify.ts';
 import { extractCorpus, readQueries } from './corpus.ts';
 import { benchImport, type ImportRun, peerIndex } from './import-figure.ts';
-import { becomePayingMember, rssOf, serverScripts, startNpmServer, withSmtp } from './member-server.ts';
+import {
+  becomePayingMember,
+  productionEnv,
+  rssOf,
+  serverScripts,
+  signIn,
+  startNpmServer,
+  withSmtp,
+} from './member-server.ts';
 import { type HarnessFigures, MAX_OTHER_PCT, runHarness, type WrkRun } from './peer.ts';
 import { printLatency, searchLatency } from './search-latency.ts';
 
@@ -48,13 +57,67 @@ async function detailIds(workflows: string, work: string, base: string, cookie: 
   return { peer, ours, count: picked.length };
 }
 
+type Target = {
+  script: string;
+  /** PostgreSQL database URL; the embedded database in `dataDir` when absent. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** Peak RSS budget of issue 19 item 3. */
+  budgetMb: number;
+  label: string;
+};
+
+/**
+ * A new database on the bench's PostgreSQL (BENCH_DATABASE_URL, default the local server CI uses), or
+ * undefined when none answers. `npm run serve` runs production, which runs only on PostgreSQL.
+ */
+async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `fv_bench_${Date.now()}`;
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 3_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await query(`create database "${name}"`);
+  } catch (error) {
+    console.log(
+      `\nNo PostgreSQL at ${new URL(admin).host} (${String(error)}): npm run serve is not measured`,
+    );
+    return undefined;
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => query(`drop database if exists "${name}" with (force)`) };
+}
+
 export async function run() {
   const work = mkdtempSync(path.join(tmpdir(), 'fv-catalog-bench-'));
   const logs = path.join(work, 'logs');
   mkdirSync(logs);
+  const database = serverScripts().includes('serve') ? await benchDatabase() : undefined;
   try {
     const workflows = extractCorpus(work);
     const dataDir = path.join(work, 'data');
+    const targets: Target[] = [{ script: 'start', budgetMb: 350, label: 'npm start, embedded (PGlite)' }];
+    for (const databaseUrl of database ? [database.url] : []) {
+      const corpusPg = benchImport({ dir: workflows, dataDir, databaseUrl });
+      console.log(
+        `Reference corpus imported into PostgreSQL with npm run catalog:import: ${corpusPg.imported} workflows in ${corpusPg.wallS.toFixed(1)} s, peak RSS ${corpusPg.peakMb} MB`,
+      );
+      targets.push({
+        script: 'serve',
+        databaseUrl,
+        env: productionEnv(),
+        budgetMb: 150,
+        label: 'npm run serve, production on PostgreSQL',
+      });
+    }
     const corpus = benchImport({ dir: workflows, dataDir });
     console.log(
       `Reference corpus imported with npm run catalog:import: ${corpus.imported} workflows in ${corpus.wallS.toFixed(1)} s, peak RSS ${corpus.peakMb} MB`,
@@ -62,48 +125,49 @@ export async function run() {
     console.log(`Queries: ${readQueries().length} from ../shared/bench/queries.txt`);
     const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
     const results: Round[] = [];
-    const memory: { script: string; startMb: number; peakMb: number }[] = [];
+    const memory: { target: Target; startMb: number; peakMb: number }[] = [];
     const peerDir = path.join(work, 'peer');
     let indexLine: string | undefined;
     await withSmtp(async (smtp) => {
-      let cookie: string | undefined;
       let ids: { peer: string; ours: string; count: number } | undefined;
-      for (const script of serverScripts()) {
-        let server: Awaited<ReturnType<typeof startNpmServer>>;
-        try {
-          server = await startNpmServer({
-            script,
-            dataDir,
-            port: OUR_PORT,
-            smtpUrl: smtp.url,
-            logDir: logs,
-          });
-        } catch (error) {
-          // `start` must work; a newer command that cannot start here is reported, not fatal.
-          if (script === 'start') throw error;
-          console.log(`\nnpm run ${script} did not start, so it is not measured: ${String(error)}`);
-          continue;
+      const start = (target: Target, script = target.script) =>
+        startNpmServer({
+          script,
+          dataDir,
+          port: OUR_PORT,
+          smtpUrl: smtp.url,
+          logDir: logs,
+          databaseUrl: target.databaseUrl,
+          env: script === target.script ? target.env : undefined,
+        });
+      for (const target of targets) {
+        // Production has no test-payment sandbox: the member pays under `npm start` on the same
+        // database, then the production command serves that member's session.
+        let paid: string | undefined;
+        if (target.script !== 'start') {
+          const dev = await start(target, 'start');
+          try {
+            paid = (await becomePayingMember(dev.url, smtp)).email;
+          } finally {
+            await dev.stop();
+          }
         }
+        const server = await start(target);
         const startMb = rssOf(server.pid).rssMb;
         try {
-          if (!cookie) {
-            const member = await becomePayingMember(server.url, smtp);
-            cookie = member.cookie;
-            console.log(
-              `Member ${member.email}: signed up, verified, signed in, paid (sandbox); cookie on every request`,
-            );
-          }
+          const cookie = paid
+            ? await signIn(server.url, paid)
+            : (await becomePayingMember(server.url, smtp)).cookie;
+          console.log(`\n--- ${target.label} (server PID ${server.pid}), RSS after start ${startMb} MB`);
+          console.log('Member: signed up, verified, signed in, paid (sandbox); its cookie on every request');
           // First, while this server has seen no query: every measured search is new to it.
-          printLatency(`reference corpus, npm ${script}`, await searchLatency(server.url, cookie), 2);
+          printLatency(`reference corpus, ${target.label}`, await searchLatency(server.url, cookie), 2);
           if (LATENCY_ONLY) continue;
           ids ??= await detailIds(workflows, work, server.url, cookie);
           const detail = ids;
           console.log(`Detail: ${detail.count} workflows both serve`);
-          console.log(
-            `\n--- npm ${script === 'start' ? 'start' : `run ${script}`} (server PID ${server.pid}), RSS after start ${startMb} MB`,
-          );
           for (let round = 1; round <= rounds; round++) {
-            const tag = `${script}-${round}`;
+            const tag = `${target.script}-${round}`;
             const peer = await runHarness({
               outDir: path.join(work, `peer-${tag}`),
               logFile: path.join(logs, `peer-${tag}.log`),
@@ -128,23 +192,26 @@ export async function run() {
                 DETAIL_IDS: detail.ours,
               },
             });
-            results.push({ script, round, peer, ours });
+            results.push({ script: target.script, round, peer, ours });
             printRound(results.at(-1)!);
           }
         } finally {
-          memory.push({ script, startMb, peakMb: rssOf(server.pid).hwmMb });
+          memory.push({ target, startMb, peakMb: rssOf(server.pid).hwmMb });
           await server.stop();
         }
       }
     });
     if (indexLine) console.log(`\nPeer ${indexLine}`);
     for (const m of memory)
-      console.log(`Our server (${m.script}): RSS after start ${m.startMb} MB, peak ${m.peakMb} MB (VmHWM)`);
+      console.log(
+        `Our server (${m.target.label}): RSS after start ${m.startMb} MB, peak ${m.peakMb} MB (VmHWM)`,
+      );
     if (results.length > 0) printBudgets(results, memory);
 
     const imports = await benchImport50k(work, workflows, logs);
     printImport(imports.ours, imports.peerLine);
   } finally {
+    await database?.drop();
     rmSync(work, { recursive: true, force: true });
   }
 }
@@ -256,7 +323,7 @@ function verdict(ok: boolean) {
   return ok ? 'met' : 'MISSED';
 }
 
-function printBudgets(results: Round[], memory: { script: string; peakMb: number }[]) {
+function printBudgets(results: Round[], memory: { target: Target; peakMb: number }[]) {
   const maxOth = (r: Round) =>
     Math.max(
       r.peer.c1oth,
@@ -293,8 +360,8 @@ function printBudgets(results: Round[], memory: { script: string; peakMb: number
   console.log(
     `  no error or timeout at c=64 (search + detail, every round): ${c64errors} — ${verdict(c64errors === 0)}`,
   );
-  for (const m of memory)
+  for (const { target, peakMb } of memory)
     console.log(
-      `  peak RSS ≤ 350 MB, embedded, reference corpus (${m.script}): ${m.peakMb} MB — ${verdict(m.peakMb <= 350)}`,
+      `  peak RSS ≤ ${target.budgetMb} MB, reference corpus (${target.label}): ${peakMb} MB — ${verdict(peakMb <= target.budgetMb)}`,
     );
 }

@@ -21,6 +21,8 @@ export function benchImport(options: {
   dataDir: string;
   scaleTo?: number;
   work?: string;
+  /** Import into this PostgreSQL database instead of the embedded one. */
+  databaseUrl?: string;
 }): ImportRun {
   let dir = options.dir;
   if (options.scaleTo && options.work) {
@@ -34,6 +36,7 @@ export function benchImport(options: {
   const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: options.dataDir };
   delete env.DATABASE_URL;
   delete env.LOG_LEVEL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const t = performance.now();
   const cli = spawnSync('npm', ['run', '--silent', 'catalog:import', '--', dir], {
     cwd: ROOT,

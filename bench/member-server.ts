@@ -71,6 +71,10 @@ export async function startNpmServer(options: {
   port: number;
   smtpUrl: string;
   logDir: string;
+  /** Run on this PostgreSQL database instead of the embedded one. */
+  databaseUrl?: string;
+  /** More of the operator's configuration (production's secrets). */
+  env?: Record<string, string>;
 }): Promise<NpmServer> {
   const url = `http://127.0.0.1:${options.port}`;
   if (await healthy(url))
@@ -89,6 +93,9 @@ export async function startNpmServer(options: {
   // What the operator has not set stays at its default: the log level, the embedded database.
   delete env.LOG_LEVEL;
   delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
   const script = options.script === 'start' ? ['start'] : ['run', options.script];
   const child: ChildProcess = spawn('npm', script, { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -206,6 +213,18 @@ export async function becomePayingMember(
     await expectOk(await call(base, jar, '/api/billing/capture', { orderId: checkout.orderId }), 'capture')
   ).json()) as { success: boolean; outcome: string };
   if (!captured.success) throw new Error(`capture: ${captured.outcome}`);
+  return { email, cookie: await memberCookie(base, jar) };
+}
+
+/** Signs an existing member in (another server on the same database) and returns its Cookie header. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  await expectOk(await call(base, jar, '/api/auth/sign-in/email', { email, password: PASSWORD }), 'sign-in');
+  return memberCookie(base, jar);
+}
+
+/** The jar's Cookie header, once it is shown to be what grants a member's access. */
+async function memberCookie(base: string, jar: Map<string, string>): Promise<string> {
   const cookie = cookieHeader(jar);
   const search = await fetch(`${base}/api/catalog/automations?q=&pageSize=1`, { headers: { cookie } });
   const anonymous = await fetch(`${base}/api/catalog/automations?q=&pageSize=1`);
@@ -213,5 +232,21 @@ export async function becomePayingMember(
     throw new Error(
       `member search ${search.status}, anonymous ${anonymous.status}: the cookie is not what grants access`,
     );
-  return { email, cookie };
+  return cookie;
+}
+
+/**
+ * What `npm run serve` (NODE_ENV=production) refuses to start without, for a bench on loopback: the
+ * bench's own secrets, and PayPal's sandbox mode with placeholder credentials (the member paid through
+ * the built-in sandbox under `npm start` on the same database; nothing calls PayPal while measured).
+ */
+export function productionEnv(): Record<string, string> {
+  return {
+    N8N_KEY_SECRET: 'flowvault-bench-n8n-key-secret-0123456789',
+    PAYPAL_MODE: 'sandbox',
+    PAYPAL_CLIENT_ID: 'bench-placeholder',
+    PAYPAL_CLIENT_SECRET: 'bench-placeholder',
+    PAYPAL_WEBHOOK_ID: 'bench-placeholder',
+    MAIL_FROM: 'Flowvault bench <bench@example.com>',
+  };
 }

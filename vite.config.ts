@@ -14,8 +14,8 @@ const FRAME = new RegExp(
   [
     'src/web/(site-app|site-pages)\\.tsx',
     'src/web/components/(layout/(page-shell|top-bar|site-footer)|app-error-boundary|error-fallback|hydrated-mark|static-html|ui/button)\\.tsx',
-    'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts)',
-    'src/web/features/auth/(auth-context\\.tsx|auth-api\\.ts|subscription-checker\\.ts)',
+    'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts|api\\.ts)',
+    'src/web/features/auth/(auth-context\\.tsx|subscription-checker\\.ts)',
     'src/web/features/site/(client-only\\.tsx|site-content\\.ts|social-proof/[^/]+)',
     'src/shared/(routes|subscription|constants)\\.ts',
     'node_modules/(clsx|@radix-ui/react-slot|@radix-ui/react-compose-refs)/',

@@ -3,126 +3,21 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { safeNextPath } from '#shared/next-path.ts';
-import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { AuthRequestError, authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
-import { authErrorText, LOGIN_FAILED, REGISTRATION_FAILED } from '#web/features/auth/auth-errors.ts';
-import { cn } from '#web/lib/cn.ts';
-
-/** One id for the form's error toast: a retry replaces it, a success takes it away. */
-const FORM_ERROR_TOAST = 'auth-form-error';
+import {
+  authErrorText,
+  FORM_ERROR_TOAST,
+  LOGIN_FAILED,
+  REGISTRATION_FAILED,
+} from '#web/features/auth/auth-errors.ts';
+import { ProgressSteps } from '#web/features/auth/progress-steps.tsx';
+import { ResetPasswordForm } from '#web/features/auth/reset-password-form.tsx';
+import { authPost } from '#web/lib/api.ts';
 
 /** After a registration that returns a session (spec part 1 §4). */
 export const POST_REGISTER_REDIRECT_MS = 1_500;
-
-const STEPS = [
-  { label: 'Create Account', note: null },
-  { label: 'Complete Payment', note: `(one-time ${PLAN_PRICE_LABEL})` },
-  { label: 'Access Dashboard', note: null },
-] as const;
-
-function ProgressSteps() {
-  return (
-    <nav aria-label="Progress" className="mb-8">
-      <ol className="grid grid-cols-3 gap-2">
-        {STEPS.map((step, index) => (
-          <li
-            key={step.label}
-            aria-current={index === 0 ? 'step' : undefined}
-            className="flex flex-col gap-2"
-          >
-            <span
-              aria-hidden="true"
-              className={cn(
-                'h-1.5 rounded-full',
-                index === 0 ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-200 dark:bg-slate-700',
-              )}
-            />
-            <span className="text-xs font-medium sm:text-sm">
-              <span className="sr-only">Step {index + 1}: </span>
-              {step.label}
-              {step.note && <span className="block text-slate-500 dark:text-slate-400">{step.note}</span>}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
-function ResetPasswordForm({ token }: { token: string | null }) {
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(
-    token ? null : 'This reset link is incomplete. Ask for a new one from the sign-in form.',
-  );
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!token) return;
-    setBusy(true);
-    try {
-      await authApi.resetPassword(token, password);
-      toast.dismiss(FORM_ERROR_TOAST);
-      toast.success('Password Updated', { description: 'Your password has been updated successfully.' });
-      navigate('/auth', { replace: true });
-    } catch (error) {
-      const text =
-        error instanceof AuthRequestError && error.code === 'INVALID_TOKEN'
-          ? 'This reset link is invalid or has expired. Ask for a new one from the sign-in form.'
-          : authErrorText(error);
-      setProblem(text);
-      toast.error('Error', { id: FORM_ERROR_TOAST, description: text });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form method="post" onSubmit={submit} className="space-y-5" noValidate={false}>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Enter a new password for your account. You will sign in with it afterwards.
-        </p>
-      </div>
-      {problem && (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {problem}
-        </p>
-      )}
-      <Field
-        label="New password"
-        hint="At least 8 characters."
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={128}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Button type="submit" className="w-full" size="lg" disabled={busy || !token}>
-        {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />}
-        Update Password
-      </Button>
-      <p className="text-center text-sm">
-        <Link
-          to="/auth"
-          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
-        >
-          Back to sign in
-        </Link>
-      </p>
-    </form>
-  );
-}
 
 /** The operator console's first page: where the operator lands after signing in. */
 export const OPERATOR_HOME = '/admin/catalog';
@@ -179,14 +74,24 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (mode === 'signin') {
-        const result = await authApi.signIn(email.trim(), password);
+        const result = await authPost<{ token: string; user?: { role?: string | null } }>('sign-in/email', {
+          email: email.trim(),
+          password,
+          callbackURL: '/dashboard',
+        });
         toast.dismiss(FORM_ERROR_TOAST);
         signedIn();
         navigate(nextPath(rawNext, result.user?.role));
         return;
       }
       // A visitor sent here by a template's offer goes on to pay, then back to it, after verifying too.
-      const result = await authApi.signUp(email.trim(), password, safeNextPath(params.get('next')));
+      // `callbackURL`: where the verification link lands (a same-site path; better-auth checks it too).
+      const result = await authPost<{ token: string | null }>('sign-up/email', {
+        email: email.trim(),
+        password,
+        name: '',
+        callbackURL: safeNextPath(params.get('next')) ?? '/dashboard',
+      });
       // A failed try's toast must not stay beside the success (e.g. "at least 8 characters").
       toast.dismiss(FORM_ERROR_TOAST);
       if (result.token) {
@@ -215,7 +120,7 @@ export function AuthPage() {
       return;
     }
     try {
-      await authApi.requestPasswordReset(email.trim());
+      await authPost('request-password-reset', { email: email.trim(), redirectTo: '/auth?mode=reset' });
       toast.success('Password Reset Sent', {
         description: 'Check your email for password reset instructions.',
       });

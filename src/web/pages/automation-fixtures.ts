@@ -1,4 +1,5 @@
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { card } from '#web/features/dashboard/dashboard-fixtures.tsx';
 
 // The member detail the automation page tests render (one copy for every page test).
 
@@ -8,26 +9,8 @@ export const workflowJson = {
 };
 
 export const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
-  id: 'lead-router',
-  title: 'Lead router',
-  summary: 'Routes leads.',
+  ...card({ summary: 'Routes leads.', tags: ['crm'], rating: 4, ratingCount: 2, runs: 7 }),
   description: 'Routes new CRM leads to the right sales rep.',
-  category: 'Business Process',
-  difficulty: 'Intermediate',
-  tags: ['crm'],
-  integrations: ['HubSpot'],
-  author: 'Grace Hopper',
-  source: 'vault',
-  rating: 4,
-  ratingCount: 2,
-  runs: 7,
-  createdAt: '2023-01-15T00:00:00.000Z',
-  hasVideo: false,
-  thumbnailUrl: null,
-  hasTemplate: true,
-  hasResources: true,
-  deployable: true,
-  nodeCount: 6,
   howItWorks: 'A webhook receives the lead.',
   authorNotes: [],
   usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import type { Me } from '#shared/schemas/account.ts';
 import { RESET_SUBSCRIPTION, type SubscriptionState } from '#shared/subscription.ts';
+import { ApiError, api, unwrap } from '#web/lib/api.ts';
 import { announceToTabs, listenToTabs } from '#web/lib/tab-sync.ts';
-import { authApi } from './auth-api.ts';
 import {
   type CheckResult,
   createSubscriptionChecker,
@@ -59,6 +59,17 @@ export function useAuth(): AuthState {
 
 type Data = { me: Me | null; subscription: SubscriptionState; loading: boolean };
 
+/** Who is signed in: null when signed out. */
+async function loadMe(): Promise<Me | null> {
+  try {
+    const me = await unwrap(await api.me.$get());
+    return me.user ? me : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 function fromMe(me: Me | null): Data {
   return { me, subscription: me?.subscription ?? RESET_SUBSCRIPTION, loading: false };
 }
@@ -72,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const instance = createSubscriptionChecker({
       async load(): Promise<CheckResult> {
-        const me = await authApi.me();
+        const me = await loadMe();
         latest.current = me;
         return me
           ? {
@@ -97,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const recheck = useCallback(async () => {
-    const me = await authApi.me();
+    const me = await loadMe();
     setData(fromMe(me));
     if (!me) return 'signed-out' as const;
     return me.subscription.isSubscribed ? ('subscribed' as const) : ('not-subscribed' as const);
@@ -107,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await authApi.signOut('global');
+      await unwrap(await api.account['sign-out'].$post({ json: { scope: 'global' } }));
     } catch (error) {
       console.warn('sign-out call failed', error);
     } finally {
@@ -126,7 +137,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           checker.current?.dispose();
           setData({ me: null, subscription: RESET_SUBSCRIPTION, loading: false });
         } else if (message.kind === 'profile') {
-          void authApi.me().then((me) => setData(fromMe(me)));
+          void loadMe().then((me) => setData(fromMe(me)));
         }
       }),
     [],

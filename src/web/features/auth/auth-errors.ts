@@ -1,6 +1,9 @@
 // The spec's auth error table (part 1 §8): server message → shown text. Our server is better-auth,
 // so its error codes are mapped; passwords are 8 characters minimum (DESIGN.md §9.7).
-import { AuthRequestError } from './auth-api.ts';
+import { ApiError } from '#web/lib/api.ts';
+
+/** One id for an auth form's error toast: a retry replaces it, a success takes it away. */
+export const FORM_ERROR_TOAST = 'auth-form-error';
 
 export const LOGIN_FAILED = 'Login failed';
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -30,7 +33,7 @@ const BY_CODE: Record<string, string> = {
 
 /** The text shown for a failed auth call. */
 export function authErrorText(error: unknown): string {
-  if (error instanceof AuthRequestError) {
+  if (error instanceof ApiError) {
     const mapped = BY_CODE[error.code];
     if (mapped) return mapped;
     // better-auth's request validation names the email field when it is malformed.

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 
@@ -40,23 +40,32 @@ export function QualityNotice({ a }: { a: AutomationDetail }) {
 
 /** The generated "How it works" steps (one per line) as a numbered list. */
 export function HowItWorks({ steps }: { steps: string }) {
-  const id = useId();
   const lines = steps.split('\n').filter((line) => line.trim());
   if (lines.length === 0) return null;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        How it works
-      </h2>
+    <Block title="How it works">
       <ol className="list-decimal space-y-1 pl-5">
         {lines.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps can repeat; order is fixed
           <li key={i}>{line}</li>
         ))}
       </ol>
+    </Block>
+  );
+}
+
+/** A titled card of the detail page, its heading naming the section. */
+export function Block({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

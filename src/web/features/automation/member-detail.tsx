@@ -1,9 +1,8 @@
-import { Copy, Download, ExternalLink, FileJson, Pause, Play, Rocket, Star } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { ExternalLink, FileJson, Star } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
-import { checkResourceUrl, checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
+import { checkResourceUrl } from '#shared/catalog/resource-url.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { IntegrationList } from '#web/components/integration-icon.tsx';
@@ -11,152 +10,15 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
-import { cn } from '#web/lib/cn.ts';
-import { saveFile } from '#web/lib/save-file.ts';
 import { AuthorNotes } from './author-notes.tsx';
-import { useByAuthor } from './automation-api.ts';
 import { CanvasBlock } from './canvas-block.tsx';
-import { HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
+import { Block, HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { InstanceVersionNotice } from './instance-version-notice.tsx';
+import { Actions, NO_JSON, openTemplate, workflowText } from './member-actions.tsx';
+import { MoreByAuthor } from './more-by-author.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
 import { VerificationPanel } from './verification-badge.tsx';
-
-const NO_JSON =
-  "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function workflowText(a: AutomationDetail): string | null {
-  return a.deployable && a.workflowJson ? JSON.stringify(a.workflowJson, null, 2) : null;
-}
-
-async function copyJson(a: AutomationDetail) {
-  const text = workflowText(a);
-  if (!text) {
-    toast.error('No JSON available', { description: NO_JSON });
-    return;
-  }
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Copied to clipboard', { description: 'Workflow copied!' });
-    recordEvent({ automationId: a.id, kind: 'copy' });
-  } catch {
-    toast.error('Error', { description: 'Your browser did not allow copying. Use Download instead.' });
-  }
-}
-
-function downloadJson(a: AutomationDetail) {
-  const text = workflowText(a);
-  if (!text) {
-    toast.error('No JSON available', { description: NO_JSON });
-    return;
-  }
-  const fileName = workflowFileName(a.title);
-  saveFile(new Blob([text], { type: 'application/json' }), fileName);
-  toast.success('Download started', { description: fileName });
-  recordEvent({ automationId: a.id, kind: 'download' });
-}
-
-function openTemplate(url: string) {
-  const check = checkTemplateUrl(url);
-  if (!check.ok) {
-    toast.error(check.title, { description: check.message });
-    return;
-  }
-  window.open(check.url, '_blank', 'noopener,noreferrer');
-}
-
-function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void }) {
-  if (workflowText(a)) {
-    return (
-      <>
-        <Button onClick={() => void copyJson(a)}>
-          <Copy aria-hidden="true" className="h-4 w-4" />
-          Copy JSON
-        </Button>
-        <Button variant="outline" onClick={() => downloadJson(a)}>
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Download
-        </Button>
-        <Button variant="outline" onClick={onDeploy}>
-          <Rocket aria-hidden="true" className="h-4 w-4" />
-          Deploy in n8n
-        </Button>
-      </>
-    );
-  }
-  if (a.templateUrl) {
-    const url = a.templateUrl;
-    return (
-      <Button onClick={() => openTemplate(url)}>
-        <ExternalLink aria-hidden="true" className="h-4 w-4" />
-        Get Template
-      </Button>
-    );
-  }
-  return null;
-}
-
-function MoreByAuthor({ a }: { a: AutomationDetail }) {
-  const { data } = useByAuthor(a.id, true);
-  // The loop runs for as long as the page is open, so it can be stopped without a mouse (WCAG 2.2.2).
-  const [paused, setPaused] = useState(false);
-  const items = data?.items ?? [];
-  if (items.length === 0) return null;
-  const doubled = [...items, ...items];
-  return (
-    <Block title={`More by ${a.author}`}>
-      <button
-        type="button"
-        aria-pressed={paused}
-        onClick={() => setPaused((p) => !p)}
-        className="mb-2 flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900 motion-reduce:hidden dark:text-slate-400 dark:hover:text-slate-100"
-      >
-        {paused ? (
-          <Play aria-hidden="true" className="h-4 w-4" />
-        ) : (
-          <Pause aria-hidden="true" className="h-4 w-4" />
-        )}
-        {paused ? 'Resume scrolling' : 'Pause scrolling'}
-      </button>
-      <div className="overflow-x-auto motion-safe:overflow-hidden">
-        <ul className={cn('fv-marquee flex w-max gap-3', paused && 'fv-marquee-paused')}>
-          {doubled.map((card, i) => (
-            <li
-              key={`${i < items.length ? 'first' : 'again'}-${card.id}`}
-              aria-hidden={i >= items.length ? true : undefined}
-            >
-              <Link
-                to={`/automation/${encodeURIComponent(card.id)}`}
-                tabIndex={i >= items.length ? -1 : undefined}
-                className="block w-56 rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
-              >
-                <span className="line-clamp-2 font-medium">{card.title}</span>
-                <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-                  {card.category} · {card.difficulty}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Block>
-  );
-}
 
 export function MemberDetail({ a }: { a: AutomationDetail }) {
   useEffect(() => {

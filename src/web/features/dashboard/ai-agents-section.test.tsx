@@ -1,31 +1,28 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { AiAgentsSection } from './ai-agents-section.tsx';
+import { card, renderDashboard, stubDashboardApi } from './dashboard-fixtures.tsx';
 
-const agent = (i: number): AutomationCard => ({
-  id: `agent-${i}`,
-  title: i === 7 ? 'Telegram helper' : `Agent number ${i}`,
-  summary: 'An agent.',
-  category: 'AI & Automation',
-  difficulty: 'Beginner',
-  tags: [],
-  integrations: [],
-  author: 'Ada',
-  source: 'vault',
-  rating: null,
-  ratingCount: 0,
-  runs: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  hasVideo: false,
-  thumbnailUrl: null,
-  hasTemplate: true,
-  hasResources: false,
-  deployable: true,
-  nodeCount: 3,
-});
+const agent = (i: number): AutomationCard =>
+  card({
+    id: `agent-${i}`,
+    title: i === 7 ? 'Telegram helper' : `Agent number ${i}`,
+    summary: 'An agent.',
+    category: 'AI & Automation',
+    difficulty: 'Beginner',
+    tags: [],
+    integrations: [],
+    author: 'Ada',
+    rating: null,
+    ratingCount: 0,
+    runs: 1,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    hasResources: false,
+    nodeCount: 3,
+  });
 
 const ALL = Array.from({ length: 30 }, (_, i) => agent(i + 1));
 
@@ -90,5 +87,45 @@ describe('AI Agents section', () => {
       target: { value: 'nothing like it' },
     });
     expect(await screen.findByText('No AI agents match "nothing like it"')).toBeDefined();
+  });
+});
+
+describe('AI Agents section in the dashboard', () => {
+  it('shows 8 skeletons, then the tiles and cards with their badges', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    stubDashboardApi(async () => {
+      await gate;
+      return {
+        items: [
+          card({ id: 'a', title: 'Telegram agent', rating: 4, runs: 3, hasVideo: true }),
+          card({ id: 'b', title: 'Mail bot', rating: 5, runs: 2, source: '3000' }),
+        ],
+      };
+    });
+    renderDashboard('/dashboard?section=ai-agents');
+    expect(screen.getByRole('heading', { name: 'AI Agents' })).toBeDefined();
+    expect(screen.getAllByTestId('agent-skeleton')).toHaveLength(8);
+    await act(async () => release());
+    expect(await screen.findByText('Telegram agent')).toBeDefined();
+    expect(screen.getByText('Workflows').nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByText('Total Runs').nextElementSibling?.textContent).toBe('5');
+    expect(screen.getByText('Avg Rating').nextElementSibling?.textContent).toBe('4.5');
+    expect(screen.getAllByText('Ready to deploy')).toHaveLength(2);
+    expect(screen.getAllByText('Video Tutorial')).toHaveLength(1);
+    expect(screen.getAllByText('Community')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Details: Mail bot' }).getAttribute('href')).toBe(
+      '/automation/b',
+    );
+  });
+
+  it('empty: No AI Agents Found and Avg Rating 0', async () => {
+    stubDashboardApi(() => ({ items: [] }));
+    renderDashboard('/dashboard?section=ai-agents');
+    expect(await screen.findByText('No AI Agents Found')).toBeDefined();
+    expect(screen.getByText('No AI agents are currently available. Please check back later.')).toBeDefined();
+    expect(screen.getByText('Avg Rating').nextElementSibling?.textContent).toBe('0');
   });
 });

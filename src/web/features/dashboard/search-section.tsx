@@ -1,15 +1,15 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { AutomationCard } from './automation-card.tsx';
 import { IntegrationFacet } from './integration-facet.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from './library-api.ts';
 import { StackEditor, useStack } from './my-stack.tsx';
+import { ResultsGrid } from './results-grid.tsx';
+import { useSearchState } from './search-state.ts';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
 export const SORT_LABELS: Record<SearchSort, string> = {
@@ -23,43 +23,6 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 export const SEARCH_DEBOUNCE_MS = 200;
 /** Cards drawn in the first frame of new results (two rows of three: the first screen); the rest follow a frame later. */
 const FIRST_PAINT_CARDS = 6;
-
-/** Reads and writes the search state in the URL (?section=search&q=…&chips=a,b&sort=…). */
-function useSearchState() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const chips = (params.get('chips') ?? '')
-    .split(',')
-    .filter((c) => (FILTER_TAGS as readonly string[]).includes(c));
-  const rawSort = params.get('sort');
-  /** A sort the member picked; otherwise relevance with a query, newest without. */
-  const chosenSort = (SEARCH_SORTS as readonly string[]).includes(rawSort ?? '')
-    ? (rawSort as SearchSort)
-    : null;
-  const apps = (params.get('apps') ?? '').split(',').filter(Boolean);
-  const rawStack = params.get('stack');
-  const stackMode: 'only' | 'any' | null = rawStack === 'only' || rawStack === 'any' ? rawStack : null;
-  // The newest rendered params: a write made by a timer set before another change (the debounced
-  // query after "Clear filters") must not bring back what that change removed. React Router's
-  // functional form hands an older render's params to such a late call.
-  const latest = useRef(params);
-  latest.current = params;
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      () => {
-        const next = new URLSearchParams(latest.current);
-        next.set('section', 'search');
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  const verified = params.get('verified') === '1';
-  return { q, chips, chosenSort, apps, stackMode, verified, update };
-}
 
 export function SearchSection() {
   const { q, chips, chosenSort, apps, stackMode, verified, update } = useSearchState();
@@ -307,39 +270,3 @@ export function SearchSection() {
     </section>
   );
 }
-
-/** Memoised: a keystroke re-renders the box, not the cards, until new results arrive. */
-const ResultsGrid = memo(function ResultsGrid(props: {
-  items: Card[];
-  view: ViewMode;
-  saved: Set<string>;
-  onToggleSave: (card: Card, saved: boolean) => void;
-  query?: string | undefined;
-}) {
-  return (
-    <div
-      className={props.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}
-    >
-      {props.items.map((card) => (
-        <AutomationCard
-          key={card.id}
-          card={card}
-          view={props.view}
-          saved={props.saved.has(card.id)}
-          onToggleSave={props.onToggleSave}
-          {...(props.query ? { query: props.query } : {})}
-          action={
-            card.variants ? (
-              <Link
-                to={`/automation/${encodeURIComponent(card.id)}#variants`}
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-200"
-              >
-                {card.variants} variants
-              </Link>
-            ) : undefined
-          }
-        />
-      ))}
-    </div>
-  );
-});

@@ -6,8 +6,8 @@ import { N8N_TEXT } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useCollections } from '#web/features/dashboard/library-api.ts';
 import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
+import { DeployProgressList, deployInTurn, type TopStep } from './multi-deploy.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
-import { DeployProgressList, deployInTurn, type TopStep } from './quick-actions-section.tsx';
 
 /**
  * Deploys every deployable automation in the member's collections to their default n8n, one by one,

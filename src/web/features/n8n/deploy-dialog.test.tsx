@@ -1,26 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
+import { connection, renderWith } from './n8n-fixtures.tsx';
 
-/** The network boundary: answers fetch calls by method and path. */
-
-const connection = {
-  id: '6b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
-  name: 'Production',
-  instanceUrl: 'https://n8n.example.com',
-  apiKeyMasked: '••••9f2c',
-  webhookUrl: null,
-  isDefault: true,
-  status: 'connected',
-  lastTestMessage: null,
-  lastTestedAt: null,
-  workflowCount: 3,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  updatedAt: '2026-03-01T12:00:00.000Z',
-};
 const payload = { name: 'Daily digest', nodes: [], connections: {}, settings: {} };
 const preflight = {
   ok: true,
@@ -52,13 +35,7 @@ const deployment = {
 };
 
 function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DeployDialog automationId="a1" automationTitle="Daily digest" open onClose={() => {}} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWith(<DeployDialog automationId="a1" automationTitle="Daily digest" open onClose={() => {}} />);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -10,8 +10,9 @@ import {
 } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { saveFile } from '#web/lib/save-file.ts';
+import { type Fallback, FallbackSteps, runBrowserFallback } from './deploy-fallback.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
+import { PreflightReport } from './preflight-report.tsx';
 import { WebhookUrls } from './webhook-urls.tsx';
 
 /** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
@@ -21,36 +22,7 @@ type Phase =
   | { step: 'ready' }
   | { step: 'deploying' }
   | { step: 'deployed'; workflowUrl: string; name: string | null; webhooks: N8nWebhookUrl[] }
-  | {
-      step: 'fallback';
-      message: string;
-      payload: Record<string, unknown> | null;
-      newWorkflowUrl: string;
-      copied: boolean;
-    };
-
-/** Copies the cleaned JSON and opens the instance's new-workflow page (the browser fallback). */
-async function runBrowserFallback(
-  payload: Record<string, unknown>,
-  newWorkflowUrl: string,
-): Promise<boolean> {
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(JSON.stringify(payload, null, 2));
-    copied = true;
-  } catch {
-    copied = false;
-  }
-  window.open(newWorkflowUrl, '_blank', 'noopener,noreferrer');
-  return copied;
-}
-
-function downloadJson(payload: Record<string, unknown>, name: string) {
-  saveFile(
-    new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' }),
-    `${name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'workflow'}.json`,
-  );
-}
+  | ({ step: 'fallback' } & Fallback);
 
 /**
  * Deploy an automation into the member's n8n: preflight report, credentials checklist, then
@@ -130,9 +102,6 @@ export function DeployDialog(props: {
     setPhase({ step: 'fallback', message: result.message, payload, newWorkflowUrl, copied });
   }
 
-  const credentials = preflight.data?.credentials ?? [];
-  const allChecked = credentials.every((c) => checked[`${c.type}:${c.name}`]);
-
   return (
     <dialog
       ref={ref}
@@ -202,65 +171,7 @@ export function DeployDialog(props: {
 
         {preflight.data && phase.step === 'ready' && (
           <>
-            <section aria-labelledby={`${id}-changes`} className="space-y-2">
-              <h3 id={`${id}-changes`} className="font-semibold">
-                What will be changed
-              </h3>
-              {preflight.data.capabilitiesFallbackReason && (
-                <p className="text-sm text-amber-800 dark:text-amber-300">
-                  Your instance’s API description could not be read (
-                  {preflight.data.capabilitiesFallbackReason}); the most compatible format is used.
-                </p>
-              )}
-              {preflight.data.changes.length === 0 ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  Nothing: the workflow is sent as it is.
-                </p>
-              ) : (
-                <ul className="list-disc space-y-1 pl-5 text-sm">
-                  {preflight.data.changes.map((c, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: changes have no id and never reorder
-                    <li key={i}>{c.message}</li>
-                  ))}
-                </ul>
-              )}
-            </section>
-            <section aria-labelledby={`${id}-creds`} className="space-y-2">
-              <h3 id={`${id}-creds`} className="font-semibold">
-                Credentials to set up in n8n
-              </h3>
-              {credentials.length === 0 ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">None needed.</p>
-              ) : (
-                <ul className="space-y-2 text-sm">
-                  {credentials.map((c) => {
-                    const key = `${c.type}:${c.name}`;
-                    return (
-                      <li key={key} className="flex items-start gap-2">
-                        <input
-                          id={`${id}-${key}`}
-                          type="checkbox"
-                          className="mt-1"
-                          checked={checked[key] ?? false}
-                          onChange={(e) => setChecked((s) => ({ ...s, [key]: e.target.checked }))}
-                        />
-                        <label htmlFor={`${id}-${key}`}>
-                          <span className="font-medium">{c.name}</span> ({c.type}) — used by{' '}
-                          {c.nodes.join(', ')}
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-              {credentials.length > 0 && (
-                <p className="text-xs text-slate-500 dark:text-slate-400">
-                  n8n links credentials by name and type; any it cannot match you pick in the workflow after
-                  deploying.
-                  {allChecked ? '' : ' You can deploy now and set them up afterwards.'}
-                </p>
-              )}
-            </section>
+            <PreflightReport preflight={preflight.data} checked={checked} onCheck={setChecked} />
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={onClose}>
                 Cancel
@@ -293,54 +204,11 @@ export function DeployDialog(props: {
         )}
 
         {phase.step === 'fallback' && (
-          <div className="space-y-3">
-            <div role="alert" className="space-y-1">
-              <p className="font-medium">{N8N_TEXT.deployFailedTitle}</p>
-              <p className="break-words text-sm text-red-700 dark:text-red-400">{phase.message}</p>
-            </div>
-            {phase.payload && phase.newWorkflowUrl ? (
-              <>
-                <h3 className="font-semibold">Import it in your browser instead</h3>
-                <ol className="list-decimal space-y-1 pl-5 text-sm">
-                  <li>
-                    {phase.copied
-                      ? 'The cleaned workflow JSON is on your clipboard.'
-                      : 'Copy the cleaned workflow JSON with the button below.'}
-                  </li>
-                  <li>
-                    In the n8n tab that opened (or{' '}
-                    <a
-                      href={phase.newWorkflowUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-brand-700 underline dark:text-brand-400"
-                    >
-                      open a new workflow
-                    </a>
-                    ), click the empty canvas and paste (Ctrl+V, or ⌘V on a Mac) — or use the ⋯ menu → Import
-                    from File with the downloaded JSON.
-                  </li>
-                  <li>Set up the credentials listed in the preflight report and pick them in the nodes.</li>
-                  <li>Save the workflow, then activate it.</li>
-                </ol>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="outline"
-                    onClick={async () => {
-                      const copied = await runBrowserFallback(phase.payload!, phase.newWorkflowUrl);
-                      setPhase({ ...phase, copied });
-                      if (copied) toast.success('Copied to clipboard');
-                    }}
-                  >
-                    Copy JSON and open n8n again
-                  </Button>
-                  <Button variant="outline" onClick={() => downloadJson(phase.payload!, automationTitle)}>
-                    Download JSON
-                  </Button>
-                </div>
-              </>
-            ) : null}
-          </div>
+          <FallbackSteps
+            fallback={phase}
+            automationTitle={automationTitle}
+            onCopied={(copied) => setPhase({ ...phase, copied })}
+          />
         )}
       </div>
     </dialog>

@@ -1,37 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
+import { connection, renderWith } from '#web/features/n8n/n8n-fixtures.tsx';
 import { N8nSettings } from './n8n-settings.tsx';
 
-/** The network boundary: answers fetch calls by method and path, records them. */
-
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <N8nSettings />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWith(<N8nSettings />);
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 const saved = {
-  id: '6b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
-  name: 'Production',
-  instanceUrl: 'https://n8n.example.com',
-  apiKeyMasked: '••••9f2c',
-  webhookUrl: null,
-  isDefault: true,
-  status: 'connected',
+  ...connection,
   lastTestMessage: 'Connected: 3 workflows',
   lastTestedAt: '2026-03-01T12:00:00.000Z',
-  workflowCount: 3,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  updatedAt: '2026-03-01T12:00:00.000Z',
 };
 
 describe('Settings → N8N Integration', () => {

@@ -5,10 +5,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
-import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { ApiError, api, authPost, unwrap } from '#web/lib/api.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { settingsApi } from './settings-api.ts';
 
@@ -61,7 +60,7 @@ export function PrivacySettings() {
   async function exportData() {
     setExporting(true);
     try {
-      download(await authApi.exportData(), exportFileName());
+      download(await unwrap(await api.account.export.$get()), exportFileName());
       toast.success('Data Exported', { description: 'Your data has been downloaded as a JSON file.' });
     } catch {
       toast.error('Export Failed', { description: 'Failed to export data. Please try again.' });
@@ -98,7 +97,7 @@ export function PrivacySettings() {
     event.preventDefault();
     setDeleting(true);
     try {
-      await authApi.deleteAccount(password);
+      await authPost('delete-user', { password });
       await signOut();
       toast.success('Account Deleted', { description: 'Your account and your data have been deleted.' });
       navigate('/auth', { replace: true });

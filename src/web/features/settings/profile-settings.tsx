@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, fieldClass } from '#web/components/ui/field.tsx';
-import { authApi } from '#web/features/auth/auth-api.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { api, unwrap } from '#web/lib/api.ts';
 import { announceToTabs } from '#web/lib/tab-sync.ts';
 
 /** Settings → Profile: Display Name, Email (shown), Bio — all saved. */
@@ -23,7 +23,7 @@ export function ProfileSettings() {
     event.preventDefault();
     setSaving(true);
     try {
-      const saved = await authApi.updateProfile(displayName, bio);
+      const saved = await unwrap(await api.account.profile.$put({ json: { displayName, bio } }));
       setProfile({ displayName: saved.displayName, bio: saved.bio });
       announceToTabs({ kind: 'profile' });
       toast.success('Profile Updated', { description: 'Your profile has been saved.' });

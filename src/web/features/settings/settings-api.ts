@@ -11,11 +11,9 @@ export const settingsApi = {
   /** Sends the export file as it is: the server checks it (400 not JSON, 422 wrong shape). */
   importData: async (text: string): Promise<ImportResult> =>
     unwrap(
-      (await fetch('/api/library/import', {
-        method: 'POST',
-        credentials: 'same-origin',
+      await api.library.import.$post(undefined, {
         headers: { 'content-type': 'application/json' },
-        body: text,
-      })) as { ok: boolean; status: number; json(): Promise<ImportResult> },
+        init: { body: text },
+      }),
     ),
 };

@@ -25,7 +25,7 @@ describe('workflow counter', () => {
     render(<WorkflowCounter />);
     expect(screen.getByTestId('workflow-counter').textContent).toBe('Loading...');
     expect(await screen.findByText('2.2K+')).toBeDefined();
-    expect(fetch).toHaveBeenCalledWith('/api/catalog/counters', expect.anything());
+    expect(fetch).toHaveBeenCalledWith(`${window.location.origin}/api/catalog/counters`, expect.anything());
   });
 
   it("shows '1,500+' when the call fails", async () => {

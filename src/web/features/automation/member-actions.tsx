@@ -1,0 +1,85 @@
+import { Copy, Download, ExternalLink, Rocket } from 'lucide-react';
+import { toast } from 'sonner';
+import { checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { recordEvent } from '#web/features/dashboard/library-api.ts';
+import { saveFile } from '#web/lib/save-file.ts';
+
+// What a member does with an automation: copy, download, deploy, or open its template.
+
+export const NO_JSON =
+  "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
+
+/** The workflow as copied and downloaded; null when there is none to give. */
+export function workflowText(a: AutomationDetail): string | null {
+  return a.deployable && a.workflowJson ? JSON.stringify(a.workflowJson, null, 2) : null;
+}
+
+async function copyJson(a: AutomationDetail) {
+  const text = workflowText(a);
+  if (!text) {
+    toast.error('No JSON available', { description: NO_JSON });
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied to clipboard', { description: 'Workflow copied!' });
+    recordEvent({ automationId: a.id, kind: 'copy' });
+  } catch {
+    toast.error('Error', { description: 'Your browser did not allow copying. Use Download instead.' });
+  }
+}
+
+function downloadJson(a: AutomationDetail) {
+  const text = workflowText(a);
+  if (!text) {
+    toast.error('No JSON available', { description: NO_JSON });
+    return;
+  }
+  const fileName = workflowFileName(a.title);
+  saveFile(new Blob([text], { type: 'application/json' }), fileName);
+  toast.success('Download started', { description: fileName });
+  recordEvent({ automationId: a.id, kind: 'download' });
+}
+
+export function openTemplate(url: string) {
+  const check = checkTemplateUrl(url);
+  if (!check.ok) {
+    toast.error(check.title, { description: check.message });
+    return;
+  }
+  window.open(check.url, '_blank', 'noopener,noreferrer');
+}
+
+/** Copy JSON, Download and Deploy in n8n, or Get Template for a template-only item. */
+export function Actions({ a, onDeploy }: { a: AutomationDetail; onDeploy: () => void }) {
+  if (workflowText(a)) {
+    return (
+      <>
+        <Button onClick={() => void copyJson(a)}>
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Copy JSON
+        </Button>
+        <Button variant="outline" onClick={() => downloadJson(a)}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download
+        </Button>
+        <Button variant="outline" onClick={onDeploy}>
+          <Rocket aria-hidden="true" className="h-4 w-4" />
+          Deploy in n8n
+        </Button>
+      </>
+    );
+  }
+  if (a.templateUrl) {
+    const url = a.templateUrl;
+    return (
+      <Button onClick={() => openTemplate(url)}>
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+        Get Template
+      </Button>
+    );
+  }
+  return null;
+}

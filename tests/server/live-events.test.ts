@@ -5,6 +5,7 @@ import { createEventBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import type { LiveEvent } from '#shared/schemas/live-events.ts';
+import { IDLE_VERIFICATION } from '#shared/schemas/verification.ts';
 import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 import {
   cookieFrom,
@@ -197,20 +198,7 @@ describe('event hub', () => {
     const member: LiveEvent[] = [];
     hub.connect({ userId: 'ops', operator: true, send: (e) => operator.push(e), close: () => {} });
     hub.connect({ userId: 'm1', send: (e) => member.push(e), close: () => {} });
-    const progress = {
-      state: 'running' as const,
-      connectionId: 'c1',
-      n8nVersion: '1.123.0',
-      done: 1,
-      total: 3,
-      accepted: 1,
-      activated: 0,
-      ran: 0,
-      startedAt: '2026-01-01T00:00:00.000Z',
-      finishedAt: null,
-      error: null,
-      failures: [],
-    };
+    const progress = { ...IDLE_VERIFICATION, state: 'running' as const, done: 1, total: 3 };
     bus.publish('n8n.verification', progress);
     expect(operator).toEqual([{ type: 'verification', data: progress }]);
     expect(member).toEqual([]);

@@ -5,28 +5,13 @@ import { type Actor, recordAudit } from '#server/admin/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { BRIDGED_PAYLOAD_MAX_BYTES, publishEverywhere } from '#server/realtime/event-bus.ts';
 import { createProgressPublisher } from '#server/realtime/progress-publisher.ts';
-import type { VerificationProgress } from '#shared/schemas/verification.ts';
+import { IDLE_VERIFICATION, type VerificationProgress } from '#shared/schemas/verification.ts';
 import { clientForRow, type N8nDeps, resolveConnection } from '../connections.ts';
 import type { N8nClient } from '../n8n-client.ts';
 import { runVerification } from './run-verification.ts';
 
-const IDLE: VerificationProgress = {
-  state: 'idle',
-  connectionId: null,
-  n8nVersion: null,
-  done: 0,
-  total: 0,
-  accepted: 0,
-  activated: 0,
-  ran: 0,
-  startedAt: null,
-  finishedAt: null,
-  error: null,
-  failures: [],
-};
-
 export function createConsoleVerifier(deps: N8nDeps) {
-  let progress: VerificationProgress = IDLE;
+  let progress: VerificationProgress = IDLE_VERIFICATION;
   let controller: AbortController | null = null;
   let starting = false;
 
@@ -103,7 +88,7 @@ export function createConsoleVerifier(deps: N8nDeps) {
         });
         controller = new AbortController();
         progress = {
-          ...IDLE,
+          ...IDLE_VERIFICATION,
           state: 'running',
           connectionId: input.connectionId,
           n8nVersion: version,

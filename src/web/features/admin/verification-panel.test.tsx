@@ -1,37 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VerificationProgress } from '#shared/schemas/verification.ts';
+import { IDLE_VERIFICATION, type VerificationProgress } from '#shared/schemas/verification.ts';
+import { FakeEventSource } from '#tests/support/fake-event-source.ts';
 import { stubApi } from '#tests/support/stub-api.ts';
 import { VerificationPanel } from './verification-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-class FakeEventSource {
-  static last: FakeEventSource | undefined;
-  onopen: ((e: Event) => void) | null = null;
-  onerror: ((e: Event) => void) | null = null;
-  listeners = new Map<string, (e: MessageEvent) => void>();
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (e: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {}
-  /** The stream opened and the server wrote its first event. */
-  open() {
-    act(() => this.onopen!(new Event('open')));
-    this.emit('ready', { at: '2026-11-26T07:00:00.000Z' });
-  }
-  emit(type: string, data: unknown) {
-    act(() => this.listeners.get(type)!({ data: JSON.stringify(data) } as MessageEvent));
-  }
-}
-
 const running: VerificationProgress = {
+  ...IDLE_VERIFICATION,
   state: 'running',
   connectionId: 'c1',
   n8nVersion: '1.123.0',
@@ -41,27 +19,12 @@ const running: VerificationProgress = {
   activated: 1,
   ran: 1,
   startedAt: '2026-11-26T07:00:00.000Z',
-  finishedAt: null,
-  error: null,
-  failures: [],
-};
-const idle: VerificationProgress = {
-  ...running,
-  state: 'idle',
-  connectionId: null,
-  n8nVersion: null,
-  done: 0,
-  total: 0,
-  accepted: 0,
-  activated: 0,
-  ran: 0,
-  startedAt: null,
 };
 
 describe('Verify on n8n panel', () => {
   it('reads the state once the stream is open, then follows its events without polling', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    let answer = idle;
+    let answer = IDLE_VERIFICATION;
     const calls = stubApi({
       'GET /api/n8n/connections': {
         status: 200,

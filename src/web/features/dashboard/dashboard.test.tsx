@@ -5,7 +5,6 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_TAGS } from '#shared/catalog/constants.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
-import { FakeEventSource } from '#tests/support/fake-event-source.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { DashboardShell } from './dashboard-shell.tsx';
 
@@ -399,6 +398,22 @@ describe('sound toggle', () => {
 });
 
 describe('live sync', () => {
+  class FakeEventSource {
+    static last: FakeEventSource | undefined;
+    onopen: ((e: Event) => void) | null = null;
+    onerror: ((e: Event) => void) | null = null;
+    listeners = new Map<string, (e: MessageEvent) => void>();
+    readonly url: string;
+    constructor(url: string) {
+      this.url = url;
+      FakeEventSource.last = this;
+    }
+    addEventListener(type: string, listener: (e: MessageEvent) => void) {
+      this.listeners.set(type, listener);
+    }
+    close() {}
+  }
+
   it('shows the chip state, refetches the collection on a collection event, warns when the stream drops', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     stubApi(() => ({ items: [] }));

@@ -5,6 +5,7 @@ import { createEventBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
 import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import type { LiveEvent } from '#shared/schemas/live-events.ts';
+import { IDLE_VERIFICATION } from '#shared/schemas/verification.ts';
 import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 import {
   cookieFrom,
@@ -14,62 +15,9 @@ import {
   signInRequest,
   TEST_PASSWORD,
 } from '#tests/support/sessions.ts';
+import { sseReader } from '#tests/support/sse-reader.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerOf } from '#tests/support/viewers.ts';
-
-/** Reads an SSE response: parsed events and raw comment lines, as they arrive. */
-function sseReader(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const events: { event: string; data: unknown; id?: string }[] = [];
-  const comments: string[] = [];
-  let done = false;
-  const pump = (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) {
-        done = true;
-        return;
-      }
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields: Record<string, string> = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) comments.push(line);
-          else {
-            const i = line.indexOf(':');
-            fields[line.slice(0, i)] = line.slice(i + 1).trimStart();
-          }
-        }
-        if (fields.event)
-          events.push({ event: fields.event, data: JSON.parse(fields.data ?? 'null'), id: fields.id });
-        end = buffer.indexOf('\n\n');
-      }
-    }
-  })();
-  const waitFor = async (check: () => boolean, what: string, ms = 3_000) => {
-    const until = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return {
-    events,
-    comments,
-    isDone: () => done,
-    waitFor,
-    waitForEvent: (event: string) => waitFor(() => events.some((e) => e.event === event), event),
-    close: async () => {
-      await reader.cancel().catch(() => {});
-      await pump;
-    },
-  };
-}
 
 async function appWithMembers() {
   const bus = createEventBus();
@@ -241,6 +189,23 @@ describe('event hub', () => {
     expect(got.filter((e) => e.type === 'account')).toHaveLength(2);
     expect(other).toEqual([]);
     stop();
+  });
+
+  it('sends operator events only to operators, and no more once their role may have changed', () => {
+    const bus = createEventBus();
+    const hub = createEventHub({ bus });
+    const operator: LiveEvent[] = [];
+    const member: LiveEvent[] = [];
+    hub.connect({ userId: 'ops', operator: true, send: (e) => operator.push(e), close: () => {} });
+    hub.connect({ userId: 'm1', send: (e) => member.push(e), close: () => {} });
+    const progress = { ...IDLE_VERIFICATION, state: 'running' as const, done: 1, total: 3 };
+    bus.publish('n8n.verification', progress);
+    expect(operator).toEqual([{ type: 'verification', data: progress }]);
+    expect(member).toEqual([]);
+    // A demoted operator keeps their stream (it still carries their own events) but not the console's.
+    bus.publish('viewer.changed', { userId: 'ops' });
+    bus.publish('n8n.verification', { ...progress, done: 2 });
+    expect(operator.map((e) => e.type)).toEqual(['verification', 'account']);
   });
 
   it('holds bus handlers only while streams are open', () => {

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/errors.ts';
 import { deployWorkflow, planDeployment } from '#server/n8n/deploy.ts';
-import {
-  connectionFailedMessage,
-  createN8nClient,
-  createOpenApiCache,
-  createWorkflowFailedMessage,
-  maskApiKey,
-  N8nApiError,
-  newWorkflowUrl,
-  normalizeInstanceUrl,
-} from '#server/n8n/n8n-client.ts';
+import { maskApiKey } from '#server/n8n/key-box.ts';
+import { createN8nClient } from '#server/n8n/n8n-client.ts';
+import { connectionFailedMessage, createWorkflowFailedMessage, N8nApiError } from '#server/n8n/n8n-errors.ts';
+import { newWorkflowUrl, normalizeInstanceUrl } from '#server/n8n/n8n-urls.ts';
+import { createOpenApiCache } from '#server/n8n/openapi-cache.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
 

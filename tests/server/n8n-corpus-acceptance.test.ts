@@ -1,7 +1,8 @@
 // Every workflow of the reference corpus goes through preflight (with each stand-in version's own
 // openapi.yml) and is POSTed to both stand-in versions over real HTTP through the SSRF guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createN8nClient, N8nApiError } from '#server/n8n/n8n-client.ts';
+import { createN8nClient } from '#server/n8n/n8n-client.ts';
+import { N8nApiError } from '#server/n8n/n8n-errors.ts';
 import { preflightWorkflow } from '#server/n8n/preflight.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { type CorpusFile, corpusGate, loadCorpus, mapLimit } from '#tests/support/n8n-corpus.ts';

@@ -1,14 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  classifyAddress,
-  createGuardedFetch,
-  OutboundError,
-  type Resolver,
-  SsrfBlockedError,
-  type SsrfGuardOptions,
-} from '#server/n8n/ssrf-guard.ts';
+import { createGuardedFetch, OutboundError, type SsrfGuardOptions } from '#server/n8n/ssrf-guard.ts';
+import { classifyAddress, type Resolver, SsrfBlockedError } from '#server/n8n/ssrf-policy.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 
 type Standin = Awaited<ReturnType<typeof startN8nStandin>>;

@@ -1,14 +1,16 @@
 // The operator runs the verification from the console against one of their own connections: the
-// same runVerification, the same stored results, progress polled live, audited.
+// same runVerification, the same stored results, progress live on operators' event streams, audited.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { auditLog } from '#server/db/schema/admin.ts';
 import { selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
+import { createEventBus } from '#server/realtime/event-bus.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { sseReader } from '#tests/support/sse-reader.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
@@ -22,6 +24,7 @@ describe('console verification: /api/admin/n8n-verification', () => {
     const s = await startN8nStandin({ version: 'newer' });
     cleanups.push(() => s.close());
     const t = await createTestApp({
+      bus: createEventBus(),
       envVars: {
         N8N_ALLOW_PRIVATE_TARGETS: 'true',
         N8N_ALLOW_HTTP: 'true',
@@ -43,6 +46,16 @@ describe('console verification: /api/admin/n8n-verification', () => {
       apiKey: s.apiKey,
     });
     expect(connection.status).toBe(201);
+
+    // The operator's stream hears the run; a member's stream does not.
+    const openStream = async (headers: Record<string, string>) => {
+      const stream = sseReader(await t.request('/api/events', { headers }));
+      await stream.waitForEvent('ready');
+      cleanups.push(() => stream.close());
+      return stream;
+    };
+    const operatorStream = await openStream(admin.headers);
+    const memberStream = await openStream((await signIn(t, 'member')).headers);
 
     const idle = await call<VerificationProgress>('GET', '/admin/n8n-verification');
     expect(idle.body.state).toBe('idle');
@@ -75,6 +88,39 @@ describe('console verification: /api/admin/n8n-verification', () => {
     expect(s.workflows.size).toBe(0);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.verify'));
     expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorEmail: admin.email,
+      target: connection.body.id,
+      detail: { n8nVersion: '1.123.0' },
+    });
+
+    const progressOf = (stream: typeof operatorStream) =>
+      stream.events.filter((e) => e.event === 'verification').map((e) => e.data as VerificationProgress);
+    await operatorStream.waitFor(
+      () => progressOf(operatorStream).at(-1)?.state === 'done',
+      'the final state',
+      10_000,
+    );
+    const events = progressOf(operatorStream);
+    expect(events.at(-1)).toEqual(last);
+    expect(events[0]).toMatchObject({ state: 'running', startedAt: started.body.startedAt });
+    const running = events.filter((e) => e.state === 'running');
+    expect(new Set(running.map((e) => e.done)).size).toBeGreaterThan(1); // it moved while it ran
+    for (let i = 1; i < events.length; i++)
+      expect(events[i]!.done).toBeGreaterThanOrEqual(events[i - 1]!.done);
+    expect(progressOf(memberStream)).toEqual([]);
+  });
+
+  it('audits a stop', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const res = await t.request('/api/admin/n8n-verification/stop', {
+      method: 'POST',
+      headers: jsonHeaders(t, admin.headers),
+    });
+    expect(res.status).toBe(200);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.verify.stop'));
+    expect(audit).toMatchObject([{ actorEmail: admin.email }]);
   });
 
   it('refuses a connection that is not the operator’s own', async () => {

@@ -13,16 +13,13 @@ import {
   type N8nConnectionView,
   type N8nTestResult,
 } from '#shared/schemas/n8n.ts';
-import type { KeyBox } from './key-box.ts';
-import {
-  connectionFailedMessage,
-  createN8nClient,
-  maskApiKey,
-  type N8nClient,
-  normalizeInstanceUrl,
-  type OpenApiCache,
-} from './n8n-client.ts';
-import { type GuardedFetch, SsrfBlockedError } from './ssrf-guard.ts';
+import { type KeyBox, maskApiKey } from './key-box.ts';
+import { createN8nClient, type N8nClient } from './n8n-client.ts';
+import { connectionFailedMessage } from './n8n-errors.ts';
+import { normalizeInstanceUrl } from './n8n-urls.ts';
+import type { OpenApiCache } from './openapi-cache.ts';
+import type { GuardedFetch } from './ssrf-guard.ts';
+import { SsrfBlockedError } from './ssrf-policy.ts';
 
 export type N8nDeps = {
   db: Database;

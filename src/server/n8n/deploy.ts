@@ -2,7 +2,8 @@
 // openapi.yml), run preflight, create the workflow. Plain functions over an N8nClient.
 import { AppError } from '#server/lib/errors.ts';
 import type { InstanceCapabilities } from './instance-capabilities.ts';
-import { type N8nClient, workflowEditorUrl } from './n8n-client.ts';
+import type { N8nClient } from './n8n-client.ts';
+import { workflowEditorUrl } from './n8n-urls.ts';
 import {
   type PreflightChange,
   type PreflightOptions,

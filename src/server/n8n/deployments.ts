@@ -15,7 +15,8 @@ import type {
 } from '#shared/schemas/n8n.ts';
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
-import { createWorkflowFailedMessage, N8nApiError, newWorkflowUrl, workflowEditorUrl } from './n8n-client.ts';
+import { createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
+import { newWorkflowUrl, workflowEditorUrl } from './n8n-urls.ts';
 import { webhookUrls } from './webhook-paths.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;

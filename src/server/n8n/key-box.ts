@@ -1,5 +1,6 @@
 // Members' n8n API keys at rest: AES-256-GCM with a key derived from N8N_KEY_SECRET. Stored as
-// `v1.<iv>.<tag>.<ciphertext>` (base64url). The plain key lives only in memory, for one call.
+// `v1.<iv>.<tag>.<ciphertext>` (base64url). The plain key lives only in memory, for one call, and is
+// shown only masked.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Env } from '#server/env.ts';
 import { localSecret } from '#server/lib/local-secret.ts';
@@ -44,4 +45,9 @@ export function createKeyBox(secret: string): KeyBox {
       );
     },
   };
+}
+
+/** Shows an API key as its last four characters only. */
+export function maskApiKey(apiKey: string): string {
+  return apiKey.length <= 8 ? '••••' : `••••${apiKey.slice(-4)}`;
 }

@@ -34,10 +34,11 @@ import {
 } from './connections.ts';
 import { deployAutomation, emergencyStop, listDeployments, preflightAutomation } from './deployments.ts';
 import { createKeyBox, N8N_KEY_SECRET_FILE, resolveN8nKeySecret } from './key-box.ts';
-import { createOpenApiCache } from './n8n-client.ts';
+import { createOpenApiCache } from './openapi-cache.ts';
 import { latestDeployable, markQuickActionUsed, quickActionsView } from './quick-actions.ts';
 import { recentRuns } from './runs.ts';
-import { createGuardedFetch, DEFAULT_ALLOWED_PORTS, type GuardedFetch } from './ssrf-guard.ts';
+import { createGuardedFetch, type GuardedFetch } from './ssrf-guard.ts';
+import { DEFAULT_ALLOWED_PORTS } from './ssrf-policy.ts';
 
 const IdParamSchema = z.object({ id: z.uuid() });
 

@@ -4,7 +4,8 @@ import type { N8nRunsView, N8nRunView } from '#shared/schemas/n8n.ts';
 import { successRate } from '#shared/schemas/n8n.ts';
 import { clientForRow, listConnections, type N8nDeps } from './connections.ts';
 import { deployedWorkflows } from './deployments.ts';
-import { connectionFailedMessage, type N8nExecution } from './n8n-client.ts';
+import { connectionFailedMessage } from './n8n-errors.ts';
+import type { N8nExecution } from './n8n-schemas.ts';
 
 /** How many executions are read per instance for the totals (n8n's own page limit is 250). */
 export const EXECUTIONS_PER_INSTANCE = 250;

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, DbHandle } from '#server/db/client.ts';
+import type { VerificationProgress } from '#shared/schemas/verification.ts';
 
 // A small in-process event bus, plus a bridge that carries chosen topics between processes through
 // PostgreSQL NOTIFY/LISTEN (PGlite's in-process listen/notify on the embedded database).
@@ -23,6 +24,11 @@ export type BusEvents = {
    * deleted, password reset): every process drops its cached viewers of that user (auth/session-cache.ts).
    */
   'viewer.changed': { userId: string };
+  /**
+   * The operator's n8n verification run moved (throttled, final state always): only operators' streams
+   * hear it. Its failure list is cut to fit a NOTIFY payload (n8n/verify/console-run.ts).
+   */
+  'n8n.verification': VerificationProgress;
   /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */
   'mail.queued': { kind: string };
 };
@@ -62,9 +68,18 @@ export function createEventBus(): EventBus {
 export const processBus = createEventBus();
 
 const CHANNEL = 'flowvault_events';
-const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity', 'collection.changed', 'viewer.changed'];
+const BRIDGED: BusTopic[] = [
+  'catalog.changed',
+  'catalog.activity',
+  'collection.changed',
+  'viewer.changed',
+  'n8n.verification',
+];
 
 type Envelope = { origin: string; topic: BusTopic; payload: unknown };
+
+/** A bridged payload's JSON stays under this: PostgreSQL refuses a NOTIFY of 8000 bytes, envelope included. */
+export const BRIDGED_PAYLOAD_MAX_BYTES = 7_000;
 const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;
 
 /** Publishes locally and tells other processes through the database. */

@@ -2,10 +2,13 @@ import { LIVE_DEDUPE_MS, type LiveEvent } from '#shared/schemas/live-events.ts';
 import type { EventBus } from './event-bus.ts';
 
 // Fans bus events out to the open SSE streams of this process. Collection events go only to their
-// owner; the same event for the same stream within the dedupe window is sent once.
+// owner, operator events (a verification run's progress) only to operators; the same event for the
+// same stream within the dedupe window is sent once.
 
 export type LiveClient = {
   userId: string;
+  /** The viewer had the admin role when the stream opened: operator events reach this stream. */
+  operator?: boolean;
   send(event: LiveEvent): void;
   /** Ends the stream (graceful shutdown). */
   close(): void;
@@ -48,10 +51,11 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
       // A broken stream is removed by its own abort handler.
     }
   };
-  const broadcast = (event: LiveEvent, onlyUser?: string) => {
-    for (const client of clients)
-      if (onlyUser === undefined || client.userId === onlyUser) deliver(client, event);
+  const broadcast = (event: LiveEvent, to: (client: Entry) => boolean = () => true) => {
+    for (const client of clients) if (to(client)) deliver(client, event);
   };
+  const toUser = (userId: string) => (client: Entry) => client.userId === userId;
+  const toOperators = (client: Entry) => client.operator === true;
 
   // The bus is subscribed only while streams are open, so idle apps (and tests) hold no handlers.
   const listen = () => {
@@ -66,12 +70,20 @@ export function createEventHub(deps: { bus: EventBus; now?: () => number; dedupe
         broadcast({ type: 'catalog', data: automationId === undefined ? {} : { automationId } }),
       ),
       // Sessions or member state of a user changed (any process): only that user's streams hear it.
-      deps.bus.subscribe('viewer.changed', ({ userId }) => broadcast({ type: 'account', data: {} }, userId)),
+      // A role may have been taken away: their open streams hear no operator event until they reopen
+      // (the route reads the role again).
+      deps.bus.subscribe('viewer.changed', ({ userId }) => {
+        for (const client of clients) if (client.userId === userId) client.operator = false;
+        broadcast({ type: 'account', data: {} }, toUser(userId));
+      }),
       deps.bus.subscribe('collection.changed', ({ userId, action, automationId }) =>
         broadcast(
           { type: 'collection', data: { action, ...(automationId === undefined ? {} : { automationId }) } },
-          userId,
+          toUser(userId),
         ),
+      ),
+      deps.bus.subscribe('n8n.verification', (progress) =>
+        broadcast({ type: 'verification', data: progress }, toOperators),
       ),
     ];
   };

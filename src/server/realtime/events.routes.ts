@@ -9,7 +9,7 @@ import type { EventHub } from './event-hub.ts';
 /** Open streams per user in one process: enough for many tabs, not for exhausting the server. */
 export const MAX_STREAMS_PER_USER = 10;
 
-/** GET /api/events: the signed-in member's Server-Sent Events stream (part 1 §7 realtime). */
+/** GET /api/events: the signed-in member's (or operator's) Server-Sent Events stream (part 1 §7 realtime). */
 export function eventsRoutes(deps: { hub: EventHub; heartbeatMs?: number }) {
   const heartbeatMs = deps.heartbeatMs ?? LIVE_HEARTBEAT_MS;
   return new Hono<AppEnv>().get('/events', requireMember, (c) => {
@@ -32,7 +32,12 @@ export function eventsRoutes(deps: { hub: EventHub; heartbeatMs?: number }) {
           .catch(() => finish());
       };
       stream.onAbort(() => finish());
-      const disconnect = deps.hub.connect({ userId, send: write, close: () => finish() });
+      const disconnect = deps.hub.connect({
+        userId,
+        operator: c.var.viewer.role === 'admin',
+        send: write,
+        close: () => finish(),
+      });
       write({ type: 'ready', data: { at: new Date().toISOString() } });
       const heartbeat = setInterval(() => {
         if (!stream.closed) stream.write(': heartbeat\n\n').catch(() => finish());

@@ -1,4 +1,5 @@
 // Server-Sent Events of GET /api/events: the SSE `event:` name and its JSON `data`.
+import type { VerificationProgress } from './verification.ts';
 
 /** Reconnect delays after a dropped stream (part 1 §8: 1, 2, 5, 10 s; the last one repeats). */
 export const LIVE_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
@@ -22,6 +23,8 @@ export type LiveEventMap = {
    * when the session is gone).
    */
   account: Record<string, never>;
+  /** Operators only: the console's n8n verification run moved (at most every 250 ms, and its end). */
+  verification: VerificationProgress;
 };
 export type LiveEventType = keyof LiveEventMap;
 export type LiveEvent = { [K in LiveEventType]: { type: K; data: LiveEventMap[K] } }[LiveEventType];
@@ -31,4 +34,5 @@ export const LIVE_EVENT_TYPES = [
   'collection',
   'catalog',
   'account',
+  'verification',
 ] as const satisfies readonly LiveEventType[];

@@ -40,3 +40,19 @@ export const VerificationProgressSchema = z.object({
   failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
 export type VerificationProgress = z.infer<typeof VerificationProgressSchema>;
+
+/** No console run since the process started. */
+export const IDLE_VERIFICATION: VerificationProgress = {
+  state: 'idle',
+  connectionId: null,
+  n8nVersion: null,
+  done: 0,
+  total: 0,
+  accepted: 0,
+  activated: 0,
+  ran: 0,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  failures: [],
+};

@@ -10,7 +10,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signInEvents } from '#server/db/schema/admin.ts';
 import { paypalWebhookEvents } from '#server/db/schema/billing.ts';
 import { n8nConnections } from '#server/db/schema/n8n.ts';
-import { classifyAddress, createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { classifyAddress } from '#server/n8n/ssrf-policy.ts';
 import { createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,

@@ -6,7 +6,8 @@
 import type { VerificationStep } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { deployWorkflow } from '../deploy.ts';
-import { createWorkflowFailedMessage, N8nApiError, type N8nClient } from '../n8n-client.ts';
+import type { N8nClient } from '../n8n-client.ts';
+import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
 import type { N8nNodePayload } from '../preflight.ts';
 import type { GuardedFetch } from '../ssrf-guard.ts';
 

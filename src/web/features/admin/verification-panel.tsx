@@ -6,21 +6,19 @@ import { Button } from '#web/components/ui/button.tsx';
 import { n8nApi } from '#web/features/n8n/n8n-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
 import { cardClass, inputClass } from './admin-gate.tsx';
+import {
+  verificationProgressKey as progressKey,
+  useVerificationProgress,
+} from './use-verification-progress.ts';
 
 // "Works on n8n" from the console (decision 0018): every published template through the deploy path
-// into one of the operator's own n8n connections; progress polled every second while it runs.
-
-const progressKey = ['admin', 'n8n-verification'] as const;
+// into one of the operator's own n8n connections; progress arrives over the operator's event stream.
 
 export function VerificationPanel() {
   const id = useId();
   const queryClient = useQueryClient();
   const connections = useQuery({ queryKey: ['n8n', 'connections'], queryFn: n8nApi.connections });
-  const progress = useQuery({
-    queryKey: progressKey,
-    queryFn: async () => (await unwrap(await api.admin['n8n-verification'].$get())) as VerificationProgress,
-    refetchInterval: (q) => (q.state.data?.state === 'running' ? 1_000 : false),
-  });
+  const progress = useVerificationProgress();
   const [choice, setChoice] = useState('');
   const connectionId = choice || connections.data?.[0]?.id || '';
   const start = useMutation({
@@ -28,12 +26,16 @@ export function VerificationPanel() {
       (await unwrap(
         await api.admin['n8n-verification'].$post({ json: { connectionId } }),
       )) as VerificationProgress,
-    onSuccess: (p) => queryClient.setQueryData(progressKey, p),
+    // This run's events may have come first (a short run can even have ended): they are newer.
+    onSuccess: (p) =>
+      queryClient.setQueryData<VerificationProgress>(progressKey, (old) =>
+        old?.startedAt === p.startedAt ? old : p,
+      ),
     onError: (error) => toast.error('The verification did not start', { description: error.message }),
   });
   const stop = useMutation({
+    // The stopped state follows as an event once the run has let go.
     mutationFn: async () => unwrap(await api.admin['n8n-verification'].stop.$post()),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: progressKey }),
   });
   const p = progress.data;
   const running = p?.state === 'running';

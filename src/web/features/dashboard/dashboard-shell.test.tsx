@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '#tests/support/fake-event-source.ts';
 import { card, renderDashboard, stubDashboardApi } from './dashboard-fixtures.tsx';
 
 afterEach(() => {
@@ -120,22 +121,6 @@ describe('sound toggle', () => {
 });
 
 describe('live sync', () => {
-  class FakeEventSource {
-    static last: FakeEventSource | undefined;
-    onopen: ((e: Event) => void) | null = null;
-    onerror: ((e: Event) => void) | null = null;
-    listeners = new Map<string, (e: MessageEvent) => void>();
-    readonly url: string;
-    constructor(url: string) {
-      this.url = url;
-      FakeEventSource.last = this;
-    }
-    addEventListener(type: string, listener: (e: MessageEvent) => void) {
-      this.listeners.set(type, listener);
-    }
-    close() {}
-  }
-
   it('shows the chip state, refetches the collection on a collection event, warns when the stream drops', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     stubDashboardApi(() => ({ items: [] }));
@@ -154,17 +139,13 @@ describe('live sync', () => {
       fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/library/collections')).length;
     await screen.findByText('No collections yet');
     const before = collectionCalls();
-    act(() =>
-      source.listeners.get('collection')!({
-        data: JSON.stringify({ action: 'added', automationId: 'x' }),
-      } as MessageEvent),
-    );
+    source.emit('collection', { action: 'added', automationId: 'x' });
     await vi.waitFor(() => expect(collectionCalls()).toBeGreaterThan(before));
 
     // The account changed on another device (deleted, signed out everywhere, a profile save): the
     // page reads the account again, which signs it out when the session is gone.
     expect(recheck).not.toHaveBeenCalled();
-    act(() => source.listeners.get('account')!({ data: '{}' } as MessageEvent));
+    source.emit('account', {});
     expect(recheck).toHaveBeenCalledTimes(1);
 
     act(() => source.onerror!(new Event('error')));

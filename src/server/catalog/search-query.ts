@@ -5,8 +5,10 @@ import {
   INTEGRATION_FACET_SIZE,
   type SearchSort,
 } from '#shared/catalog/constants.ts';
-import { searchWords, substringDocs, suggestQuery, type WordIndex } from '#shared/catalog/search-engine.ts';
+import { suggestQuery } from '#shared/catalog/did-you-mean.ts';
+import { searchWords, type WordIndex } from '#shared/catalog/search-engine.ts';
 import { chipText } from '#shared/catalog/search-rules.ts';
+import { substringDocs } from '#shared/catalog/substring-rule.ts';
 import { passedVerification, type VerificationBadge } from '#shared/schemas/verification.ts';
 import type { Activity, IndexRow } from './catalog.queries.ts';
 import {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildWordIndex, searchWords, substringDocs, suggestQuery } from './search-engine.ts';
+import { suggestQuery } from './did-you-mean.ts';
+import { buildWordIndex, searchWords } from './search-engine.ts';
 import { matchesQuery, matchesWords, parseQuery, type SearchDoc } from './search-rules.ts';
+import { substringDocs } from './substring-rule.ts';
 
 // The index must answer exactly what the one-item reference rules in search-rules.ts answer.
 

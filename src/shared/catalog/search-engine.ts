@@ -1,9 +1,7 @@
 import {
-  boundedDistance,
   fieldText,
   forEachTerm,
   MATCH_KIND_FACTOR,
-  normalizeText,
   parseQuery,
   type QueryWord,
   SEARCH_FIELDS,
@@ -22,7 +20,7 @@ const FIELD_MASK = (1 << FIELD_BITS) - 1;
 /** Posting flags: the term is a word in this document (answers prefixes), in a short field (typos). */
 const AS_WORD = 1 << FIELD_BITS;
 const AS_SHORT_WORD = 1 << (FIELD_BITS + 1);
-const DOC_SHIFT = FIELD_BITS + 2;
+export const DOC_SHIFT = FIELD_BITS + 2;
 /** Title, integrations and node types (the first three SEARCH_FIELDS). */
 const STRONG_FIELDS = 0b111;
 const STRONG_BONUS = 1.5;
@@ -155,7 +153,7 @@ function popcount(x: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function lowerBound(terms: string[], key: string): number {
+export function lowerBound(terms: string[], key: string): number {
   let lo = 0;
   let hi = terms.length;
   while (lo < hi) {
@@ -265,94 +263,4 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     if (strong[d] === need) scores[d] = scores[d]! * STRONG_BONUS;
   }
   return { docs, scores };
-}
-
-/**
- * The spec's rule: documents whose title, description, author, a tag or id contain `q` (lowercased).
- * Documents flagged in `known` (already found by the word rule) are not read again and not returned:
- * broad words are in most haystacks, and reading them was most of a query's time at 50,000 items.
- */
-export function substringDocs(index: WordIndex, q: string, known?: Uint8Array): number[] {
-  const needle = q.trim().toLowerCase().replaceAll('\u0000', '');
-  const out: number[] = [];
-  const { haystacks } = index;
-  const check = (d: number) => {
-    if (!known?.[d] && (!needle || haystacks[d]!.includes(needle))) out.push(d);
-  };
-  const candidates = needle ? substringCandidates(index, needle) : null;
-  if (!candidates) for (let d = 0; d < index.size; d++) check(d);
-  else for (let k = 0; k < candidates.length; k++) check(candidates[k]!);
-  return out;
-}
-
-/**
- * Documents that can contain `needle`, from the terms: an ASCII letter-digit run of the needle lies
- * inside one run of the field's text, and every such run is indexed whole (a word or a glued form).
- * Null when the needle has no such run of three or more (punctuation, emoji, `a`): then every
- * document is checked.
- */
-function substringCandidates(index: WordIndex, needle: string): Int32Array | null {
-  const runs = needle.match(/[a-z0-9]+/g);
-  if (!runs) return null;
-  const run = runs.reduce((a, b) => (b.length > a.length ? b : a));
-  // One or two characters have no three-character piece: nearly every term holds them, so reading
-  // every haystack once is cheaper than walking every term's postings.
-  if (run.length < 3) return null;
-  // Terms holding the run: those holding its rarest three-character piece, checked whole.
-  let termIds: Int32Array | undefined;
-  for (let i = 0; i + 3 <= run.length; i++) {
-    const ids = index.trigrams.get(run.slice(i, i + 3));
-    if (!ids) return new Int32Array(0);
-    if (!termIds || ids.length < termIds.length) termIds = ids;
-  }
-  if (!termIds) return null;
-  const seen = new Uint8Array(index.size);
-  let count = 0;
-  const scan = (id: number) => {
-    if (!index.terms[id]!.includes(run)) return;
-    const list = index.postings[id]!;
-    for (let k = 0; k < list.length; k++) {
-      const d = list[k]! >>> DOC_SHIFT;
-      if (!seen[d]) {
-        seen[d] = 1;
-        count++;
-      }
-    }
-  };
-  for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
-  const out = new Int32Array(count);
-  let m = 0;
-  for (let d = 0; d < index.size; d++) if (seen[d]) out[m++] = d;
-  return out;
-}
-
-/**
- * "Did you mean": each query word without an exact or prefix hit replaced by the commonest index
- * term within two edits (one for words under 5 letters). Null when nothing changes.
- */
-export function suggestQuery(index: WordIndex, q: string): string | null {
-  const words = normalizeText(q).split(/\s+/).filter(Boolean);
-  let changed = false;
-  const fixed = words.map((raw) => {
-    const w = (raw.match(/[\p{L}\p{N}]+/gu) ?? []).join('');
-    if (w.length < 3 || index.termId.has(w)) return raw;
-    const start = lowerBound(index.terms, w);
-    if (index.terms[start]?.startsWith(w)) return raw;
-    const max = w.length >= 5 ? 2 : 1;
-    let bestTerm = '';
-    let bestKey = Number.POSITIVE_INFINITY;
-    for (let l = w.length - max; l <= w.length + max; l++) {
-      for (const id of index.byLength.get(l) ?? []) {
-        const t = index.terms[id]!;
-        const dist = boundedDistance(w, t, max);
-        if (dist > max) continue;
-        const key = dist * 1e7 - index.postings[id]!.length;
-        if (key < bestKey) [bestKey, bestTerm] = [key, t];
-      }
-    }
-    if (!bestTerm) return raw;
-    changed = true;
-    return bestTerm;
-  });
-  return changed ? fixed.join(' ') : null;
 }

@@ -1,0 +1,36 @@
+import { boundedDistance } from './edit-distance.ts';
+import { lowerBound, type WordIndex } from './search-engine.ts';
+import { normalizeText } from './search-rules.ts';
+
+// "Did you mean" on a search without results: a correction from the index's own terms.
+
+/**
+ * "Did you mean": each query word without an exact or prefix hit replaced by the commonest index
+ * term within two edits (one for words under 5 letters). Null when nothing changes.
+ */
+export function suggestQuery(index: WordIndex, q: string): string | null {
+  const words = normalizeText(q).split(/\s+/).filter(Boolean);
+  let changed = false;
+  const fixed = words.map((raw) => {
+    const w = (raw.match(/[\p{L}\p{N}]+/gu) ?? []).join('');
+    if (w.length < 3 || index.termId.has(w)) return raw;
+    const start = lowerBound(index.terms, w);
+    if (index.terms[start]?.startsWith(w)) return raw;
+    const max = w.length >= 5 ? 2 : 1;
+    let bestTerm = '';
+    let bestKey = Number.POSITIVE_INFINITY;
+    for (let l = w.length - max; l <= w.length + max; l++) {
+      for (const id of index.byLength.get(l) ?? []) {
+        const t = index.terms[id]!;
+        const dist = boundedDistance(w, t, max);
+        if (dist > max) continue;
+        const key = dist * 1e7 - index.postings[id]!.length;
+        if (key < bestKey) [bestKey, bestTerm] = [key, t];
+      }
+    }
+    if (!bestTerm) return raw;
+    changed = true;
+    return bestTerm;
+  });
+  return changed ? fixed.join(' ') : null;
+}

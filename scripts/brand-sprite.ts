@@ -1,11 +1,11 @@
-// Writes src/web/assets/brand-icons.svg: one <symbol> per brand of src/shared/catalog/node-icons.ts,
+// Writes src/web/assets/brand-icons.svg: one <symbol> per brand of src/shared/catalog/brand-slugs.ts,
 // drawn from simple-icons (CC0) in the brand's colour. A static sprite instead of JavaScript: cards on
 // /dashboard show brand icons without adding the paths (~48 KB gzipped) to the page's scripts.
 // Run `node scripts/brand-sprite.ts` after changing the brand table; a test checks the file is current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as icons from 'simple-icons';
-import { BRAND_SLUGS } from '../src/shared/catalog/node-icons.ts';
+import { BRAND_SLUGS } from '../src/shared/catalog/brand-slugs.ts';
 
 export const SPRITE_PATH = fileURLToPath(new URL('../src/web/assets/brand-icons.svg', import.meta.url));
 

@@ -9,19 +9,26 @@ import { auditLog } from '#server/db/schema/admin.ts';
 import { profiles, user } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
-import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { type SignedIn, signIn } from '#tests/support/sessions.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
 
-const SEARCH = '/api/catalog/automations?q=slack';
-const post = (t: TestApp, who: SignedIn, path: string, body: unknown = {}) =>
-  t.request(path, {
-    method: 'POST',
-    headers: { ...jsonHeaders(t), ...who.headers },
-    body: JSON.stringify(body),
-  });
 /** 200 for a member, 403 for a signed-in non-member: what the viewer cache answers. */
 const searchStatus = async (t: TestApp, who: SignedIn) =>
-  (await t.request(SEARCH, { headers: who.headers })).status;
+  (await t.client.api.catalog.automations.$get({ query: { q: 'slack' } }, { headers: who.headers })).status;
+
+/** The operator's routes that change access, as this operator. */
+function operator(t: TestApp, admin: SignedIn) {
+  const api = t.client.api.admin;
+  const as = { headers: admin.headers };
+  return {
+    process: (id: string) => api.payments[':id'].process.$post({ param: { id } }, as),
+    refund: (id: string, reason: string) =>
+      api.payments[':id'].refund.$post({ param: { id }, json: { reason } }, as),
+    fixAll: () => api.payments['fix-all'].$post({}, as),
+    access: (id: string, json: { action: 'grant' | 'revoke'; reason: string }) =>
+      api.users[':id'].access.$post({ param: { id }, json }, as),
+  };
+}
 
 async function accessOf(t: TestApp, userId: string) {
   const [p] = await t.database.db.select().from(profiles).where(eq(profiles.userId, userId));
@@ -40,11 +47,14 @@ async function accessOf(t: TestApp, userId: string) {
 /** A buyer whose PayPal order is approved and captured through the operator's 'Process'. */
 async function buyThroughCheckout(t: TestApp, sandbox: { approve(id: string): void }, admin: SignedIn) {
   const buyer = await signIn(t, 'user');
-  const checkout = await post(t, buyer, '/api/billing/checkout', { planId: 'lifetime' });
+  const checkout = await t.client.api.billing.checkout.$post(
+    { json: { planId: 'lifetime' } },
+    { headers: buyer.headers },
+  );
   const { orderId } = (await checkout.json()) as { orderId: string };
   sandbox.approve(orderId);
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
-  expect((await post(t, admin, `/api/admin/payments/${payment!.id}/process`)).status).toBe(200);
+  expect((await operator(t, admin).process(payment!.id)).status).toBe(200);
   return { buyer, paymentId: payment!.id };
 }
 
@@ -57,7 +67,7 @@ describe('one access module', () => {
     const bought = await buyThroughCheckout(t, sandbox, admin);
     const comp = await signIn(t, 'user');
     expect(await searchStatus(t, comp)).toBe(403);
-    const grant = await post(t, admin, `/api/admin/users/${comp.userId}/access`, {
+    const grant = await operator(t, admin).access(comp.userId, {
       action: 'grant',
       reason: 'Conference speaker',
     });
@@ -76,7 +86,7 @@ describe('one access module', () => {
       grantedAt: new Date(Date.now() - 60_000),
     });
     expect(await searchStatus(t, lost)).toBe(403);
-    expect((await post(t, admin, '/api/admin/payments/fix-all')).status).toBe(200);
+    expect((await operator(t, admin).fixAll()).status).toBe(200);
 
     const granted = await Promise.all([bought.buyer, comp, lost].map((who) => accessOf(t, who.userId)));
     expect(granted[0]).toEqual({
@@ -94,17 +104,15 @@ describe('one access module', () => {
     for (const who of [bought.buyer, comp, lost]) expect(await searchStatus(t, who)).toBe(200);
 
     // Revokes: a refund, an operator's revoke, and a repair of a paid flag with no payment behind it.
-    const refund = await post(t, admin, `/api/admin/payments/${bought.paymentId}/refund`, {
-      reason: 'Asked',
-    });
+    const refund = await operator(t, admin).refund(bought.paymentId, 'Asked');
     expect(refund.status).toBe(200);
-    const revoke = await post(t, admin, `/api/admin/users/${comp.userId}/access`, {
+    const revoke = await operator(t, admin).access(comp.userId, {
       action: 'revoke',
       reason: 'Talk cancelled',
     });
     expect(revoke.status).toBe(200);
     await t.database.db.delete(payments).where(eq(payments.userId, lost.userId));
-    expect((await post(t, admin, '/api/admin/payments/fix-all')).status).toBe(200);
+    expect((await operator(t, admin).fixAll()).status).toBe(200);
 
     const revoked = await Promise.all([bought.buyer, comp, lost].map((who) => accessOf(t, who.userId)));
     expect(revoked.map((r) => r.subscriptionStatus)).toEqual(['refunded', 'revoked', null]);

@@ -29,16 +29,20 @@ function upload(t: TestApp, who: SignedIn, files: { name: string; bytes: Uint8Ar
   return t.request('/api/admin/catalog/imports', { method: 'POST', headers, body: form });
 }
 
-function send(t: TestApp, who: SignedIn, method: string, url: string, body: unknown) {
-  return t.request(url, {
-    method,
-    headers: { ...who.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+/** One item of the catalogue console, by id. */
+const item = (t: TestApp) => t.client.api.admin.catalog.items[':id'];
+const history = async (t: TestApp, who: SignedIn) =>
+  (await (
+    await t.client.api.admin.catalog.imports.$get({}, { headers: who.headers })
+  ).json()) as CatalogImport[];
+const audit = async (t: TestApp, who: SignedIn, q: string) =>
+  (await (
+    await t.client.api.admin.audit.$get({ query: { q } }, { headers: who.headers })
+  ).json()) as AuditPage;
 
 async function streamToEnd(t: TestApp, who: SignedIn, id: string): Promise<CatalogImport[]> {
-  const res = await t.request(`/api/admin/catalog/imports/${id}/events`, { headers: who.headers });
+  const events = t.client.api.admin.catalog.imports[':id'].events;
+  const res = await events.$get({ param: { id } }, { headers: who.headers });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const text = await res.text();
   return text
@@ -48,9 +52,10 @@ async function streamToEnd(t: TestApp, who: SignedIn, id: string): Promise<Catal
 }
 
 const searchIds = async (t: TestApp, who: SignedIn, q = '') => {
-  const res = await t.request(`/api/catalog/automations?q=${encodeURIComponent(q)}&pageSize=100`, {
-    headers: who.headers,
-  });
+  const res = await t.client.api.catalog.automations.$get(
+    { query: { q, pageSize: '100' } },
+    { headers: who.headers },
+  );
   expect(res.status).toBe(200);
   return ((await res.json()) as { items: { id: string }[] }).items.map((i) => i.id);
 };
@@ -72,10 +77,7 @@ describe('operator catalogue', () => {
     expect(last.summary!.imported).toBeGreaterThan(0);
     expect(last.summary!.skipped.map((s) => s.path)).toContain('broken.json');
 
-    const history = (await (
-      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
-    ).json()) as CatalogImport[];
-    expect(history.map((h) => [h.id, h.status])).toEqual([[row.id, 'done']]);
+    expect((await history(t, admin)).map((h) => [h.id, h.status])).toEqual([[row.id, 'done']]);
   });
 
   it('lists a command-line import in the history with its skipped files and their reasons', async () => {
@@ -85,12 +87,10 @@ describe('operator catalogue', () => {
     await recordedImport({ database: t.database }, { fileName: 'library' }, () =>
       importCatalogPath({ database: t.database, target: LIBRARY }),
     );
-    const history = (await (
-      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
-    ).json()) as CatalogImport[];
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ actorEmail: CLI_IMPORT_ACTOR, fileName: 'library', status: 'done' });
-    const broken = history[0]!.summary!.skipped.find((s) => s.path === 'broken.json');
+    const listed = await history(t, admin);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ actorEmail: CLI_IMPORT_ACTOR, fileName: 'library', status: 'done' });
+    const broken = listed[0]!.summary!.skipped.find((s) => s.path === 'broken.json');
     expect(broken?.reason).toBeTruthy();
     // A failed command-line import is in the history too, with its error.
     await expect(
@@ -98,9 +98,7 @@ describe('operator catalogue', () => {
         importCatalogPath({ database: t.database, target: path.join(LIBRARY, 'no-such-folder') }),
       ),
     ).rejects.toThrow();
-    const after = (await (
-      await t.request('/api/admin/catalog/imports', { headers: admin.headers })
-    ).json()) as CatalogImport[];
+    const after = await history(t, admin);
     expect(after[0]).toMatchObject({ fileName: 'missing', status: 'failed' });
     expect(after[0]!.error).toBeTruthy();
   });
@@ -125,20 +123,21 @@ describe('operator catalogue', () => {
 
     const before = await searchIds(t, member);
     expect(before).toContain('slack-digest');
-    const counters = async () =>
-      ((await (await t.request('/api/catalog/counters')).json()) as { totalWorkflows: number })
-        .totalWorkflows;
+    const counters = async () => (await (await t.client.api.catalog.counters.$get()).json()).totalWorkflows;
     const totalBefore = await counters();
 
-    const off = await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', {
-      published: false,
-    });
+    const publish = (published: boolean) =>
+      item(t).published.$put(
+        { param: { id: 'slack-digest' }, json: { published } },
+        { headers: admin.headers },
+      );
+    const off = await publish(false);
     expect(await off.json()).toEqual({ success: true, published: false });
     expect(await searchIds(t, member)).not.toContain('slack-digest');
-    expect(
-      (await t.request('/api/catalog/automations/slack-digest', { headers: member.headers })).status,
-    ).toBe(404);
-    expect((await t.request('/api/catalog/automations/slack-digest/preview')).status).toBe(404);
+    const slackDigest = { param: { id: 'slack-digest' } };
+    const automation = t.client.api.catalog.automations[':id'];
+    expect((await automation.$get(slackDigest, { headers: member.headers })).status).toBe(404);
+    expect((await automation.preview.$get(slackDigest)).status).toBe(404);
     expect(await counters()).toBe(totalBefore - 1);
 
     // A re-import of changed files keeps the operator's flag.
@@ -150,42 +149,40 @@ describe('operator catalogue', () => {
     expect(end.summary!.updated).toBe(1);
     expect(await searchIds(t, member)).not.toContain('slack-digest');
 
-    const unpublished = (await (
-      await t.request('/api/admin/catalog/items?status=unpublished', { headers: admin.headers })
-    ).json()) as AdminCatalogPage;
+    const items = (status: 'unpublished' | 'not-deployable') =>
+      t.client.api.admin.catalog.items.$get({ query: { status } }, { headers: admin.headers });
+    const unpublished = (await (await items('unpublished')).json()) as AdminCatalogPage;
     expect(unpublished.items.map((i) => i.id)).toEqual(['slack-digest']);
 
-    const notDeployable = (await (
-      await t.request('/api/admin/catalog/items?status=not-deployable', { headers: admin.headers })
-    ).json()) as AdminCatalogPage;
+    const notDeployable = (await (await items('not-deployable')).json()) as AdminCatalogPage;
     expect(notDeployable.total).toBeGreaterThan(0);
     for (const item of notDeployable.items) expect(item.notDeployableReason).toMatch(/\w/);
 
-    const edit = await send(t, admin, 'PATCH', '/api/admin/catalog/items/telegram-agent', {
-      title: 'Chat with your documents',
-      tags: ['rag', 'chat'],
-      videoUrl: '',
-    });
+    const edit = await item(t).$patch(
+      {
+        param: { id: 'telegram-agent' },
+        json: { title: 'Chat with your documents', tags: ['rag', 'chat'], videoUrl: '' },
+      },
+      { headers: admin.headers },
+    );
     expect(await edit.json()).toMatchObject({
       success: true,
       changed: expect.arrayContaining(['title', 'tags']),
     });
     expect(await searchIds(t, member, 'Chat with your documents')).toEqual(['telegram-agent']);
-    const badCategory = await send(t, admin, 'PATCH', '/api/admin/catalog/items/telegram-agent', {
-      category: 'Nope',
+    // Raw: the typed client refuses a category that does not exist.
+    const badCategory = await t.request('/api/admin/catalog/items/telegram-agent', {
+      method: 'PATCH',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ category: 'Nope' }),
     });
     expect(badCategory.status).toBe(422);
 
-    const on = await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', {
-      published: true,
-    });
+    const on = await publish(true);
     expect(on.status).toBe(200);
     expect(await searchIds(t, member)).toContain('slack-digest');
 
-    const audit = (await (
-      await t.request('/api/admin/audit?q=catalog', { headers: admin.headers })
-    ).json()) as AuditPage;
-    expect(audit.entries.map((e) => [e.action, e.actorEmail])).toEqual([
+    expect((await audit(t, admin, 'catalog')).entries.map((e) => [e.action, e.actorEmail])).toEqual([
       ['catalog.publish', admin.email],
       ['catalog.edit', admin.email],
       ['catalog.import', admin.email],
@@ -224,7 +221,7 @@ describe('operator catalogue', () => {
     const list = async () =>
       (
         (await (
-          await t.request('/api/admin/catalog/items?q=broken', { headers: admin.headers })
+          await t.client.api.admin.catalog.items.$get({ query: { q: 'broken' } }, { headers: admin.headers })
         ).json()) as AdminCatalogPage
       ).items[0]!;
     expect(await list()).toMatchObject({
@@ -235,30 +232,27 @@ describe('operator catalogue', () => {
     });
     const detail = async () =>
       (await (
-        await t.request('/api/catalog/automations/broken-wiring', { headers: member.headers })
+        await t.client.api.catalog.automations[':id'].$get(
+          { param: { id: 'broken-wiring' } },
+          { headers: member.headers },
+        )
       ).json()) as {
         deployable: boolean;
         quality: { missingNodes: string[] };
       };
     expect(await detail()).toMatchObject({ deployable: false, quality: { missingNodes: ['TWETTER'] } });
 
-    expect(
-      (
-        await send(t, member, 'PUT', '/api/admin/catalog/items/broken-wiring/deploy-override', {
-          override: true,
-        })
-      ).status,
-    ).toBe(404); // the console's routes do not exist for members
-    const res = await send(t, admin, 'PUT', '/api/admin/catalog/items/broken-wiring/deploy-override', {
-      override: true,
-    });
+    const override = (who: SignedIn) =>
+      item(t)['deploy-override'].$put(
+        { param: { id: 'broken-wiring' }, json: { override: true } },
+        { headers: who.headers },
+      );
+    expect((await override(member)).status).toBe(404); // the console's routes do not exist for members
+    const res = await override(admin);
     expect(await res.json()).toEqual({ success: true, override: true, deployable: true });
     expect(await list()).toMatchObject({ deployable: true, deployOverride: true, notDeployableReason: null });
     await vi_waitForDeployable(detail);
-    const audit = (await (
-      await t.request('/api/admin/audit?q=deploy-override', { headers: admin.headers })
-    ).json()) as AuditPage;
-    expect(audit.entries.map((e) => [e.action, e.target])).toEqual([
+    expect((await audit(t, admin, 'deploy-override')).entries.map((e) => [e.action, e.target])).toEqual([
       ['catalog.deploy-override', 'broken-wiring'],
     ]);
   });

@@ -26,31 +26,25 @@ describe('operator inbox', () => {
       .insert(contactMessages)
       .values({ name: 'Ada', email: 'ada@example.com', message: 'Can I get an invoice?', senderHash: 'x' })
       .returning();
-    const get = async <T>(path: string) =>
-      (await (await t.request(path, { headers: admin.headers })).json()) as T;
-    const post = (path: string, body: unknown) =>
-      t.request(path, {
-        method: 'POST',
-        headers: { ...admin.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const inbox = t.client.api.admin.inbox;
+    const as = { headers: admin.headers };
+    const messages = async (status?: 'handled') =>
+      (await (await inbox.messages.$get({ query: status ? { status } : {} }, as)).json()) as InboxMessage[];
+    const message = { param: { id: msg!.id } };
+    const replyWith = (body: string) => inbox.messages[':id'].reply.$post({ ...message, json: { body } }, as);
 
-    expect((await get<InboxMessage[]>('/api/admin/inbox/messages')).map((m) => m.id)).toEqual([msg!.id]);
-    expect((await post(`/api/admin/inbox/messages/${msg!.id}/reply`, { body: '' })).status).toBe(422);
-    const reply = await post(`/api/admin/inbox/messages/${msg!.id}/reply`, {
-      body: 'Yes: your receipt mail is the invoice.\n\nBest, Flowvault',
-    });
+    expect((await messages()).map((m) => m.id)).toEqual([msg!.id]);
+    expect((await replyWith('')).status).toBe(422);
+    const reply = await replyWith('Yes: your receipt mail is the invoice.\n\nBest, Flowvault');
     expect(reply.status).toBe(200);
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact-reply'));
     expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Re: your message to Flowvault' });
     expect(mail!.text).toContain('your receipt mail is the invoice');
-    expect(await get<InboxMessage[]>('/api/admin/inbox/messages')).toEqual([]);
-    expect(
-      (await get<InboxMessage[]>('/api/admin/inbox/messages?status=handled'))[0]!.handledAt,
-    ).not.toBeNull();
+    expect(await messages()).toEqual([]);
+    expect((await messages('handled'))[0]!.handledAt).not.toBeNull();
 
-    await post(`/api/admin/inbox/messages/${msg!.id}/handled`, { handled: false });
-    expect((await get<InboxMessage[]>('/api/admin/inbox/messages')).map((m) => m.id)).toEqual([msg!.id]);
+    await inbox.messages[':id'].handled.$post({ ...message, json: { handled: false } }, as);
+    expect((await messages()).map((m) => m.id)).toEqual([msg!.id]);
 
     const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual(['inbox.reopen', 'inbox.reply']);
@@ -63,7 +57,9 @@ describe('operator inbox', () => {
       { email: 'reader@example.com', status: 'confirmed', unsubscribeTokenHash: 'a', senderHash: 'x' },
       { email: '=cmd|calc@example.com', status: 'pending', unsubscribeTokenHash: 'b', senderHash: 'x' },
     ]);
-    const res = await t.request('/api/admin/inbox/subscribers.csv', { headers: admin.headers });
+    const inbox = t.client.api.admin.inbox;
+    const as = { headers: admin.headers };
+    const res = await inbox['subscribers.csv'].$get({}, as);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toContain('attachment');
     const lines = (await res.text()).trim().split('\r\n');
@@ -89,11 +85,10 @@ describe('operator inbox', () => {
       ])
       .returning();
     const failedList = (await (
-      await t.request('/api/admin/inbox/outbox?status=failed', { headers: admin.headers })
+      await inbox.outbox.$get({ query: { status: 'failed' } }, as)
     ).json()) as OutboxMail[];
     expect(failedList.map((m) => m.id)).toEqual([failed!.id]);
-    const retry = (id: string) =>
-      t.request(`/api/admin/inbox/outbox/${id}/retry`, { method: 'POST', headers: admin.headers });
+    const retry = (id: string) => inbox.outbox[':id'].retry.$post({ param: { id } }, as);
     expect((await retry(sent!.id)).status).toBe(409);
     expect((await retry(failed!.id)).status).toBe(200);
     const [after] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed!.id));

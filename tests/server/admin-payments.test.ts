@@ -18,28 +18,31 @@ import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts'
 import { makeMember, type SignedIn, signIn } from '#tests/support/sessions.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
 
-const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
-
 async function checkout(t: TestApp, buyer: SignedIn) {
-  const res = await t.request('/api/billing/checkout', {
-    method: 'POST',
-    headers: json(buyer.headers),
-    body: JSON.stringify({ planId: 'lifetime' }),
-  });
+  const res = await t.client.api.billing.checkout.$post(
+    { json: { planId: 'lifetime' } },
+    { headers: buyer.headers },
+  );
   expect(res.status).toBe(201);
   return (await res.json()) as { orderId: string };
 }
 
-async function get<T>(t: TestApp, admin: SignedIn, path: string): Promise<T> {
-  const res = await t.request(path, { headers: admin.headers });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
-
-async function post<T>(t: TestApp, admin: SignedIn, path: string): Promise<T> {
-  const res = await t.request(path, { method: 'POST', headers: json(admin.headers), body: '{}' });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
+/** The payments console as this operator, each answer a 200. */
+function operator(t: TestApp, admin: SignedIn) {
+  const api = t.client.api.admin.payments;
+  const as = { headers: admin.headers };
+  const ok = async <T>(answer: Promise<{ status: number; url: string; json(): Promise<unknown> }>) => {
+    const res = await answer;
+    expect(res.status, res.url).toBe(200);
+    return (await res.json()) as T;
+  };
+  return {
+    pending: () => ok<PendingPayment[]>(api.pending.$get({}, as)),
+    process: (id: string) => ok<ProcessPaymentResult>(api[':id'].process.$post({ param: { id } }, as)),
+    health: () => ok<PaymentHealth>(api.health.$get({}, as)),
+    reconcile: () => ok<RecoveryResult>(api.reconcile.$post({}, as)),
+    fixAll: () => ok<FixAllResult>(api['fix-all'].$post({}, as)),
+  };
 }
 
 async function grantsOf(t: TestApp, orderId: string) {
@@ -75,7 +78,7 @@ describe('operator payment recovery', () => {
     const first = await abandonedApproval(t, sandbox);
     const second = await abandonedApproval(t, sandbox);
 
-    const pending = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
+    const pending = await operator(t, admin).pending();
     expect(pending.map((p) => p.transactionId)).toEqual([second.orderId, first.orderId]);
     expect(pending[1]).toMatchObject({
       email: first.buyer.email,
@@ -86,9 +89,9 @@ describe('operator payment recovery', () => {
     });
 
     const id = pending[1]!.id;
-    const processed = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${id}/process`);
+    const processed = await operator(t, admin).process(id);
     expect(processed).toEqual({ success: true, email: first.buyer.email, outcome: 'granted' });
-    const again = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${id}/process`);
+    const again = await operator(t, admin).process(id);
     expect(again).toMatchObject({ success: true, outcome: 'already-granted' });
 
     const s = await grantsOf(t, first.orderId);
@@ -100,9 +103,7 @@ describe('operator payment recovery', () => {
       .from(profiles)
       .where(eq(profiles.userId, first.buyer.userId));
     expect(profile!.hasPaid).toBe(true);
-    expect(
-      (await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending')).map((p) => p.transactionId),
-    ).toEqual([second.orderId]);
+    expect((await operator(t, admin).pending()).map((p) => p.transactionId)).toEqual([second.orderId]);
 
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.target, id));
     expect(audit.map((a) => [a.action, a.actorId, a.actorEmail])).toEqual([
@@ -117,8 +118,8 @@ describe('operator payment recovery', () => {
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     await checkout(t, buyer);
-    const [pending] = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
-    const result = await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${pending!.id}/process`);
+    const [pending] = await operator(t, admin).pending();
+    const result = await operator(t, admin).process(pending!.id);
     expect(result).toEqual({
       success: false,
       email: buyer.email,
@@ -133,14 +134,14 @@ describe('operator payment recovery', () => {
     await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const abandoned = [await abandonedApproval(t, sandbox), await abandonedApproval(t, sandbox)];
-    const pending = await get<PendingPayment[]>(t, admin, '/api/admin/payments/pending');
+    const pending = await operator(t, admin).pending();
     expect(pending).toHaveLength(2);
 
     const later = () => new Date(Date.now() + 3 * 60_000);
     const processAll = (async () => {
       const results: ProcessPaymentResult[] = [];
       for (const p of pending) {
-        results.push(await post<ProcessPaymentResult>(t, admin, `/api/admin/payments/${p.id}/process`));
+        results.push(await operator(t, admin).process(p.id));
       }
       return results;
     })();
@@ -167,7 +168,7 @@ describe('operator payment recovery', () => {
     const admin = await signIn(t, 'admin');
     const { orderId } = await abandonedApproval(t, sandbox);
 
-    const before = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    const before = await operator(t, admin).health();
     expect(before.healthCheck.paypalIntegration).toMatchObject({
       status: 'healthy',
       mode: 'sandbox',
@@ -183,11 +184,11 @@ describe('operator payment recovery', () => {
       .update(payments)
       .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
       .where(eq(payments.providerOrderId, orderId));
-    const stale = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    const stale = await operator(t, admin).health();
     expect(stale.healthCheck.status).toBe('warning');
     expect(stale.recommendations.join(' ')).toContain('open for more than 15 minutes');
 
-    const run = await post<RecoveryResult>(t, admin, '/api/admin/payments/reconcile');
+    const run = await operator(t, admin).reconcile();
     expect(run).toEqual({
       success: true,
       message: 'Recovered 1 of 1 pending payments',
@@ -202,7 +203,7 @@ describe('operator payment recovery', () => {
         },
       ],
     });
-    const after = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    const after = await operator(t, admin).health();
     expect(after.healthCheck.status).toBe('healthy');
     expect(after.healthCheck.paypalIntegration.pendingPayments).toBe(0);
     expect(after.healthCheck.paypalIntegration.lastSuccessfulPayment).not.toBeNull();
@@ -233,17 +234,16 @@ describe('operator payment recovery', () => {
     await makeMember(t, stray.userId);
     // Granted by hand by an operator, with a reason: left alone.
     const comp = await signIn(t, 'user');
-    const grant = await t.request(`/api/admin/users/${comp.userId}/access`, {
-      method: 'POST',
-      headers: json(admin.headers),
-      body: JSON.stringify({ action: 'grant', reason: 'Conference speaker' }),
-    });
+    const grant = await t.client.api.admin.users[':id'].access.$post(
+      { param: { id: comp.userId }, json: { action: 'grant', reason: 'Conference speaker' } },
+      { headers: admin.headers },
+    );
     expect(grant.status).toBe(200);
 
-    const health = await get<PaymentHealth>(t, admin, '/api/admin/payments/health');
+    const health = await operator(t, admin).health();
     expect(health.healthCheck.databaseHealth).toMatchObject({ status: 'warning', inconsistentProfiles: 2 });
 
-    const fixed = await post<FixAllResult>(t, admin, '/api/admin/payments/fix-all');
+    const fixed = await operator(t, admin).fixAll();
     expect(fixed).toEqual({
       success: true,
       results: { pendingPayments: 0, recoveredPayments: 0, userDataFixed: 2, errors: [] },
@@ -255,7 +255,7 @@ describe('operator payment recovery', () => {
       false,
       true,
     ]);
-    expect((await post<FixAllResult>(t, admin, '/api/admin/payments/fix-all')).results.userDataFixed).toBe(0);
+    expect((await operator(t, admin).fixAll()).results.userDataFixed).toBe(0);
     const actions = (await db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual([
       'payment.fix-all',

@@ -8,12 +8,12 @@ import { payments } from '#server/db/schema/billing.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { AdminPayment, RefundResult } from '#shared/schemas/admin.ts';
 import { createBillingTestApp } from '#tests/support/billing.ts';
-import { signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
+import { type SignedIn, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
-const send = (t: TestApp, headers: Record<string, string>, path: string, body: unknown) =>
-  t.request(path, { method: 'POST', headers: json(headers), body: JSON.stringify(body) });
+/** Ban or unban a user, as this operator. */
+const ban = (t: TestApp, admin: SignedIn, id: string, json: { banned: boolean; reason: string }) =>
+  t.client.api.admin.users[':id'].ban.$post({ param: { id }, json }, { headers: admin.headers });
 
 describe('refund through PayPal', () => {
   it('refunds a completed payment once, revokes access, mails the member and audits the reason', async () => {
@@ -21,28 +21,32 @@ describe('refund through PayPal', () => {
     await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
-    const checkout = await send(t, buyer.headers, '/api/billing/checkout', { planId: 'lifetime' });
+    const checkout = await t.client.api.billing.checkout.$post(
+      { json: { planId: 'lifetime' } },
+      { headers: buyer.headers },
+    );
     const { orderId } = (await checkout.json()) as { orderId: string };
     await sandbox.approve(orderId);
     const [pending] = await t.database.db
       .select()
       .from(payments)
       .where(eq(payments.providerOrderId, orderId));
-    expect((await send(t, admin.headers, `/api/admin/payments/${pending!.id}/process`, {})).status).toBe(200);
+    const as = { headers: admin.headers };
+    const payment = { param: { id: pending!.id } };
+    const operator = t.client.api.admin;
+    expect((await operator.payments[':id'].process.$post(payment, as)).status).toBe(200);
 
     const list = (await (
-      await t.request(`/api/admin/users/${buyer.userId}/payments`, { headers: admin.headers })
+      await operator.users[':id'].payments.$get({ param: { id: buyer.userId } }, as)
     ).json()) as AdminPayment[];
+    const refundFor = (reason: string) =>
+      operator.payments[':id'].refund.$post({ ...payment, json: { reason } }, as);
     expect(list.map((p) => [p.id, p.status, p.amount])).toEqual([[pending!.id, 'completed', '35.00']]);
 
-    const noReason = await send(t, admin.headers, `/api/admin/payments/${pending!.id}/refund`, {
-      reason: '',
-    });
+    const noReason = await refundFor('');
     expect(noReason.status).toBe(422);
 
-    const res = await send(t, admin.headers, `/api/admin/payments/${pending!.id}/refund`, {
-      reason: 'Asked within 30 days',
-    });
+    const res = await refundFor('Asked within 30 days');
     expect(res.status).toBe(200);
     const refund = (await res.json()) as RefundResult;
     expect(refund).toMatchObject({ success: true, refundStatus: 'COMPLETED', accessRevoked: true });
@@ -58,9 +62,7 @@ describe('refund through PayPal', () => {
     expect(mails).toHaveLength(1);
 
     // A second click: nothing completed is left to refund, and nothing is revoked or mailed twice.
-    const again = await send(t, admin.headers, `/api/admin/payments/${pending!.id}/refund`, {
-      reason: 'Again',
-    });
+    const again = await refundFor('Again');
     expect(again.status).toBe(409);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.refund'));
     expect(audit.map((a) => [a.target, a.reason])).toEqual([[pending!.id, 'Asked within 30 days']]);
@@ -75,33 +77,19 @@ describe('ban', () => {
     const sessions = () => t.database.db.select().from(session).where(eq(session.userId, target.userId));
     expect((await sessions()).length).toBeGreaterThan(0);
 
-    expect(
-      (await send(t, admin.headers, `/api/admin/users/${target.userId}/ban`, { banned: true, reason: '' }))
-        .status,
-    ).toBe(422);
-    expect(
-      (
-        await send(t, admin.headers, `/api/admin/users/${admin.userId}/ban`, {
-          banned: true,
-          reason: 'Testing',
-        })
-      ).status,
-    ).toBe(409);
+    expect((await ban(t, admin, target.userId, { banned: true, reason: '' })).status).toBe(422);
+    expect((await ban(t, admin, admin.userId, { banned: true, reason: 'Testing' })).status).toBe(409);
 
-    const ban = await send(t, admin.headers, `/api/admin/users/${target.userId}/ban`, {
-      banned: true,
-      reason: 'Chargeback fraud',
-    });
-    expect(await ban.json()).toMatchObject({ success: true, banned: true });
+    const banned = await ban(t, admin, target.userId, { banned: true, reason: 'Chargeback fraud' });
+    expect(await banned.json()).toMatchObject({ success: true, banned: true });
     expect(await sessions()).toEqual([]);
-    const me = (await (await t.request('/api/me', { headers: target.headers })).json()) as { user: unknown };
+    const me = (await (await t.client.api.me.$get({}, { headers: target.headers })).json()) as {
+      user: unknown;
+    };
     expect(me.user).toBeNull();
     expect((await signInRequest(t, target.email, TEST_PASSWORD)).status).not.toBe(200);
 
-    await send(t, admin.headers, `/api/admin/users/${target.userId}/ban`, {
-      banned: false,
-      reason: 'Resolved',
-    });
+    await ban(t, admin, target.userId, { banned: false, reason: 'Resolved' });
     expect((await signInRequest(t, target.email, TEST_PASSWORD)).status).toBe(200);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.target, target.userId));
     expect(audit.map((a) => [a.action, a.reason]).sort()).toEqual([

@@ -9,12 +9,17 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 
-function send(t: TestApp, who: SignedIn, method: string, path: string, body?: unknown) {
-  return t.request(path, {
-    method,
-    headers: json(who.headers),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+/** One user in the users console, as this operator. */
+function userTools(t: TestApp, admin: SignedIn, id: string) {
+  const api = t.client.api.admin.users[':id'];
+  const as = { headers: admin.headers };
+  return {
+    role: (role: 'user' | 'admin') => api.role.$put({ param: { id }, json: { role } }, as),
+    access: (json: { action: 'grant' | 'revoke'; reason: string }) =>
+      api.access.$post({ param: { id }, json }, as),
+    passwordReset: () => api['password-reset'].$post({ param: { id } }, as),
+    endSessions: () => api['end-sessions'].$post({ param: { id } }, as),
+  };
 }
 
 describe('admin API access', () => {
@@ -59,7 +64,7 @@ describe('operator user tools', () => {
     await signIn(t, 'user');
 
     const found = (await (
-      await t.request('/api/admin/users?q=FINDME', { headers: admin.headers })
+      await t.client.api.admin.users.$get({ query: { q: 'FINDME' } }, { headers: admin.headers })
     ).json()) as AdminUser[];
     expect(found).toEqual([
       expect.objectContaining({ id: target.userId, email: target.email, role: 'user', hasPaid: false }),
@@ -67,23 +72,16 @@ describe('operator user tools', () => {
     // One session from the verification link's auto sign-in, one from signing in.
     expect(found[0]!.activeSessions).toBe(2);
 
-    expect(
-      (await send(t, admin, 'PUT', `/api/admin/users/${target.userId}/role`, { role: 'admin' })).status,
-    ).toBe(200);
+    const tools = userTools(t, admin, target.userId);
+    expect((await tools.role('admin')).status).toBe(200);
     const [promoted] = await t.database.db.select().from(user).where(eq(user.id, target.userId));
     expect(promoted!.role).toBe('admin');
-    const self = await send(t, admin, 'PUT', `/api/admin/users/${admin.userId}/role`, { role: 'user' });
+    const self = await userTools(t, admin, admin.userId).role('user');
     expect(self.status).toBe(409);
 
-    const noReason = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
-      action: 'grant',
-      reason: '',
-    });
+    const noReason = await tools.access({ action: 'grant', reason: '' });
     expect(noReason.status).toBe(422);
-    const grant = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
-      action: 'grant',
-      reason: 'Beta tester thank-you',
-    });
+    const grant = await tools.access({ action: 'grant', reason: 'Beta tester thank-you' });
     expect(await grant.json()).toEqual({ success: true, changed: true });
     const paid = async () =>
       (await t.database.db.select().from(profiles).where(eq(profiles.userId, target.userId)))[0]!;
@@ -92,15 +90,12 @@ describe('operator user tools', () => {
       subscriptionStatus: 'active',
       subscriptionPeriod: 'lifetime',
     });
-    const revoke = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/access`, {
-      action: 'revoke',
-      reason: 'Granted by mistake',
-    });
+    const revoke = await tools.access({ action: 'revoke', reason: 'Granted by mistake' });
     expect(await revoke.json()).toEqual({ success: true, changed: true });
     expect((await paid()).hasPaid).toBe(false);
 
     const audit = (await (
-      await t.request('/api/admin/audit', { headers: admin.headers })
+      await t.client.api.admin.audit.$get({ query: {} }, { headers: admin.headers })
     ).json()) as AuditPage;
     expect(audit.total).toBe(3);
     expect(audit.entries.map((a) => [a.action, a.target, a.reason, a.actorEmail])).toEqual([
@@ -117,23 +112,20 @@ describe('operator user tools', () => {
     const admin = await signIn(t, 'admin');
     const target = await signIn(t, 'user');
 
-    const reset = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/password-reset`, {});
+    const tools = userTools(t, admin, target.userId);
+    const reset = await tools.passwordReset();
     expect(await reset.json()).toEqual({ success: true });
     const mail = await latestMail(t, target.email, 'reset');
     expect(mail.text).toContain(`${t.deps.env.baseUrl}/auth?mode=reset&token=`);
 
-    expect(
-      (await t.request('/api/me', { headers: target.headers }).then((r) => r.json())).user,
-    ).toMatchObject({
-      email: target.email,
-    });
-    const ended = await send(t, admin, 'POST', `/api/admin/users/${target.userId}/end-sessions`, {});
+    const me = async () => (await t.client.api.me.$get({}, { headers: target.headers })).json();
+    expect((await me()).user).toMatchObject({ email: target.email });
+    const ended = await tools.endSessions();
     expect(await ended.json()).toEqual({ success: true, ended: 2 });
     expect(await t.database.db.select().from(session).where(eq(session.userId, target.userId))).toEqual([]);
-    const me = await (await t.request('/api/me', { headers: target.headers })).json();
-    expect(me.user ?? null).toBeNull();
+    expect((await me()).user ?? null).toBeNull();
 
-    const missing = await send(t, admin, 'POST', '/api/admin/users/no-such-user/end-sessions', {});
+    const missing = await userTools(t, admin, 'no-such-user').endSessions();
     expect(missing.status).toBe(404);
     const actions = (await t.database.db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual(['user.end-sessions', 'user.password-reset']);

@@ -46,7 +46,7 @@ describe('registration and verification', () => {
     const cookie = cookieFrom(verify);
     expect(cookie).toContain('better-auth.session_token=');
 
-    const me = await t.request('/api/me', { headers: { cookie } });
+    const me = await t.client.api.me.$get({}, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({
       user: { email: 'new@example.com', emailVerified: true, role: 'user' },
@@ -132,7 +132,7 @@ describe('sessions', () => {
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect(await (await t.request('/api/me')).json()).toEqual({
+    expect(await (await t.client.api.me.$get()).json()).toEqual({
       user: null,
       profile: null,
       subscription: {
@@ -189,21 +189,20 @@ describe('sessions', () => {
     const second = await signInRequest(t, first.email, TEST_PASSWORD);
     const secondCookie = cookieFrom(second);
     expect(
-      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+      (await (await t.client.api.me.$get({}, { headers: { cookie: secondCookie } })).json()).user,
     ).not.toBeNull();
 
-    const out = await t.request('/api/account/sign-out', {
-      method: 'POST',
-      headers: { ...jsonHeaders(t), cookie: first.cookie },
-      body: JSON.stringify({ scope: 'global' }),
-    });
+    const out = await t.client.api.account['sign-out'].$post(
+      { json: { scope: 'global' } },
+      { headers: { cookie: first.cookie, origin: t.deps.env.baseUrl } },
+    );
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().some((c) => c.startsWith('better-auth.session_token=;'))).toBe(true);
     expect(
-      (await (await t.request('/api/me', { headers: { cookie: first.cookie } })).json()).user,
+      (await (await t.client.api.me.$get({}, { headers: { cookie: first.cookie } })).json()).user,
     ).toBeNull();
     expect(
-      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+      (await (await t.client.api.me.$get({}, { headers: { cookie: secondCookie } })).json()).user,
     ).toBeNull();
     expect(await t.database.db.select().from(session).where(eq(session.userId, first.userId))).toHaveLength(
       0,
@@ -214,17 +213,16 @@ describe('sessions', () => {
     const t = await createTestApp();
     const first = await signIn(t);
     const secondCookie = cookieFrom(await signInRequest(t, first.email, TEST_PASSWORD));
-    const out = await t.request('/api/account/sign-out', {
-      method: 'POST',
-      headers: { ...jsonHeaders(t), cookie: first.cookie },
-      body: JSON.stringify({ scope: 'local' }),
-    });
+    const out = await t.client.api.account['sign-out'].$post(
+      { json: { scope: 'local' } },
+      { headers: { cookie: first.cookie, origin: t.deps.env.baseUrl } },
+    );
     expect(out.status).toBe(200);
     expect(
-      (await (await t.request('/api/me', { headers: { cookie: first.cookie } })).json()).user,
+      (await (await t.client.api.me.$get({}, { headers: { cookie: first.cookie } })).json()).user,
     ).toBeNull();
     expect(
-      (await (await t.request('/api/me', { headers: { cookie: secondCookie } })).json()).user,
+      (await (await t.client.api.me.$get({}, { headers: { cookie: secondCookie } })).json()).user,
     ).not.toBeNull();
   });
 

@@ -73,7 +73,7 @@ describe('mail over SMTP', () => {
     const verify = await t.request(`${link.pathname}${link.search}`);
     expect(verify.status).toBe(302);
     expect(verify.headers.get('location')).toBe('/dashboard');
-    const me = await t.request('/api/me', { headers: { cookie: cookieFrom(verify) } });
+    const me = await t.client.api.me.$get({}, { headers: { cookie: cookieFrom(verify) } });
     expect(await me.json()).toMatchObject({ user: { email: 'smtp@example.com', emailVerified: true } });
     const [row] = await t.database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
@@ -101,7 +101,7 @@ describe('mail over SMTP', () => {
     });
     expect(reset.status).toBe(200);
     // The old session is revoked, the old password refused, the new one accepted.
-    expect((await (await t.request('/api/me', { headers: member.headers })).json()).user).toBeNull();
+    expect((await (await t.client.api.me.$get({}, { headers: member.headers })).json()).user).toBeNull();
     expect((await signInRequest(t, 'reset@example.com', TEST_PASSWORD)).status).toBe(401);
     expect((await signInRequest(t, 'reset@example.com', 'a brand new password')).status).toBe(200);
     // The token is single-use.

@@ -264,7 +264,7 @@ describe('npm run admin:create', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    expect(await (await t.request('/api/me', { headers: { cookie } })).json()).toMatchObject({
+    expect(await (await t.client.api.me.$get({}, { headers: { cookie } })).json()).toMatchObject({
       user: { role: 'admin' },
     });
 

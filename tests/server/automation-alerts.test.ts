@@ -9,7 +9,7 @@ import { AUTOMATION_ALERT_KIND, sendAutomationAlerts } from '#server/n8n/automat
 import { createN8nDeps } from '#server/n8n/n8n.routes.ts';
 import type { N8nDeployResult } from '#shared/schemas/n8n.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
-import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase } from '#tests/support/test-db.ts';
 
@@ -35,19 +35,17 @@ async function memberWithDeployment() {
   });
   await importCatalogPath({ database: t.database, target: LIBRARY });
   const member = await signIn(t, 'member');
-  const call = (method: string, url: string, body: unknown) =>
-    t.request(`/api/n8n${url}`, {
-      method,
-      headers: jsonHeaders(t, member.headers),
-      body: JSON.stringify(body),
-    });
+  const routes = t.client.api.n8n;
+  const as = { headers: member.headers };
   const rows = await t.database.db
     .select({ id: automations.id, json: automations.workflowJson })
     .from(automations)
     .where(and(eq(automations.deployable, true), eq(automations.published, true)));
   const automationId = rows.find((r) => r.json?.includes('"nodes"'))!.id;
-  await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-  const deployed = (await (await call('POST', '/deploy', { automationId })).json()) as N8nDeployResult;
+  await routes.connections.$post({ json: { instanceUrl: s.url, apiKey: s.apiKey } }, as);
+  const deployed = (await (
+    await routes.deploy.$post({ json: { automationId } }, as)
+  ).json()) as N8nDeployResult;
   if (!deployed.ok) throw new Error(`deploy failed: ${deployed.message}`);
   const n8n = createN8nDeps({ env: t.deps.env, database: t.database, log: t.deps.log });
   const run = (now: Date) => sendAutomationAlerts({ ...n8n, baseUrl: 'http://flowvault.test', now });

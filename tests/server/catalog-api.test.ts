@@ -10,42 +10,46 @@ import {
   CatalogSearchResponseSchema,
 } from '#shared/schemas/catalog.ts';
 import { CatalogCountersSchema, TrendingResponseSchema } from '#shared/schemas/catalog-public.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestApp, readJson } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const AS_MEMBER = { headers: { 'x-test-viewer': 'member' } };
 
+type Body = Record<string, unknown> & { items: { id: string }[] };
+type Asked = { headers?: Record<string, string> };
+
+const read = (answer: PromiseLike<{ status: number; json(): Promise<unknown> }>) => readJson<Body>(answer);
+
 async function appWithLibrary() {
   const t = await createTestApp({ resolveViewer: viewerFromHeader() });
   await importCatalogPath({ database: t.database, target: LIBRARY });
-  const get = async (url: string, init: RequestInit = AS_MEMBER) => {
-    const res = await t.request(url, init);
-    return {
-      status: res.status,
-      body: (await res.json()) as Record<string, unknown> & { items: { id: string }[] },
-    };
-  };
-  return { ...t, get };
+  const catalog = t.client.api.catalog;
+  type SearchQuery = Parameters<typeof catalog.automations.$get>[0]['query'];
+  const automation = catalog.automations[':id'];
+  /** Raw, for values the typed client refuses (an unknown sort). */
+  const get = (url: string, init: RequestInit = AS_MEMBER) => read(t.request(url, init));
+  const search = (query: SearchQuery, init: Asked = AS_MEMBER) =>
+    read(catalog.automations.$get({ query }, init));
+  const agents = (query: Parameters<(typeof catalog)['ai-agents']['$get']>[0]['query']) =>
+    read(catalog['ai-agents'].$get({ query }, AS_MEMBER));
+  const detail = (id: string, init: Asked = AS_MEMBER) => read(automation.$get({ param: { id } }, init));
+  return { ...t, catalog, automation, get, search, agents, detail };
 }
 
 const ids = (body: { items: { id: string }[] }) => body.items.map((i) => i.id);
 
 describe('member search: GET /api/catalog/automations', () => {
   it('needs a signed-in member', async () => {
-    const { get } = await appWithLibrary();
-    expect((await get('/api/catalog/automations', {})).status).toBe(401);
-    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'user' } })).status).toBe(
-      403,
-    );
-    expect((await get('/api/catalog/automations', { headers: { 'x-test-viewer': 'admin' } })).status).toBe(
-      200,
-    );
+    const { search } = await appWithLibrary();
+    expect((await search({}, {})).status).toBe(401);
+    expect((await search({}, { headers: { 'x-test-viewer': 'user' } })).status).toBe(403);
+    expect((await search({}, { headers: { 'x-test-viewer': 'admin' } })).status).toBe(200);
   });
 
   it('lists newest first with videos first, small cards, counts per category and chip', async () => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get('/api/catalog/automations');
+    const { search } = await appWithLibrary();
+    const { status, body } = await search({});
     expect(status).toBe(200);
     const parsed = CatalogSearchResponseSchema.parse(body);
     expect(parsed.total).toBe(6);
@@ -76,15 +80,15 @@ describe('member search: GET /api/catalog/automations', () => {
     ['slack:bot', []],
     ['x'.repeat(1000), []],
   ])('q=%j → %j', async (q, expected) => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get(`/api/catalog/automations?q=${encodeURIComponent(q)}`);
+    const { search } = await appWithLibrary();
+    const { status, body } = await search({ q });
     expect(status).toBe(200);
     expect(ids(body).sort()).toEqual([...expected].sort());
   });
 
   it('rejects more than 1,000 characters with a clear 422', async () => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get(`/api/catalog/automations?q=${'x'.repeat(1001)}`);
+    const { search } = await appWithLibrary();
+    const { status, body } = await search({ q: 'x'.repeat(1001) });
     expect(status).toBe(422);
     expect(JSON.stringify(body)).toContain('at most 1,000 characters');
   });
@@ -98,29 +102,29 @@ describe('member search: GET /api/catalog/automations', () => {
     ['telegram,business-process', []],
     ['Lead Router', ['lead-router']],
   ])('chips=%s → %j', async (chips, expected) => {
-    const { get } = await appWithLibrary();
-    const { body } = await get(`/api/catalog/automations?chips=${encodeURIComponent(chips)}`);
+    const { search } = await appWithLibrary();
+    const { body } = await search({ chips });
     expect(ids(body).sort()).toEqual([...expected].sort());
   });
 
   it('sorts: oldest, alphabetical (videos first), and paginates', async () => {
-    const { get } = await appWithLibrary();
-    const oldest = (await get('/api/catalog/automations?sort=oldest')).body;
+    const { get, search } = await appWithLibrary();
+    const oldest = (await search({ sort: 'oldest' })).body;
     expect(ids(oldest).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
-    const alpha = (await get('/api/catalog/automations?sort=alphabetical')).body;
+    const alpha = (await search({ sort: 'alphabetical' })).body;
     expect(ids(alpha).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
     const rest = (alpha.items as unknown as { title: string }[]).slice(2).map((i) => i.title);
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
-    const page2 = (await get('/api/catalog/automations?sort=alphabetical&pageSize=4&page=2')).body;
+    const page2 = (await search({ sort: 'alphabetical', pageSize: '4', page: '2' })).body;
     expect(ids(page2)).toEqual(ids(alpha).slice(4));
     expect(page2.total).toBe(6);
     expect((await get('/api/catalog/automations?sort=random')).status).toBe(422);
-    expect((await get('/api/catalog/automations?page=0')).status).toBe(422);
+    expect((await search({ page: '0' })).status).toBe(422);
   });
 
   it('popular comes from real member events, and ratings from member ratings only (no imported score without ratings)', async () => {
-    const { get, database } = await appWithLibrary();
-    let body = (await get('/api/catalog/automations?sort=popular')).body;
+    const { search, detail: one, database } = await appWithLibrary();
+    let body = (await search({ sort: 'popular' })).body;
     expect((body.items as unknown as { runs: number }[]).every((i) => i.runs === 0)).toBe(true);
     // Two members (events and ratings belong to real accounts).
     await database.db.insert(user).values([
@@ -139,7 +143,7 @@ describe('member search: GET /api/catalog/automations', () => {
       { userId: 'u1', automationId: 'v3000-email-summariser-bot', stars: 2 },
     ]);
     processBus.publish('catalog.changed', { lastUpdated: 'events-written', changed: true });
-    body = (await get('/api/catalog/automations?sort=popular')).body;
+    body = (await search({ sort: 'popular' })).body;
     const cards = body.items as unknown as {
       id: string;
       runs: number;
@@ -157,15 +161,15 @@ describe('member search: GET /api/catalog/automations', () => {
     expect(byId['v3000-podcast-clipper']).toMatchObject({ rating: null, ratingCount: 0 });
     expect(byId['slack-digest']).toMatchObject({ rating: null, runs: 0 });
     // The detail counts each kind of activity on its own.
-    const detail = (await get('/api/catalog/automations/telegram-agent')).body as unknown as {
+    const detail = (await one('telegram-agent')).body as unknown as {
       usage: Record<string, number>;
     };
     expect(detail.usage).toEqual({ deploys: 1, copies: 1, downloads: 0, views: 1 });
   });
 
   it('sees a new import right away (the change event rebuilds the index)', async () => {
-    const { get, database } = await appWithLibrary();
-    expect((await get('/api/catalog/automations?q=brand-new')).body.total).toBe(0);
+    const { search, database } = await appWithLibrary();
+    expect((await search({ q: 'brand-new' })).body.total).toBe(0);
     await importCatalog({
       database,
       files: [
@@ -177,14 +181,14 @@ describe('member search: GET /api/catalog/automations', () => {
         },
       ],
     });
-    expect(ids((await get('/api/catalog/automations?q=brand-new')).body)).toEqual(['brand-new']);
+    expect(ids((await search({ q: 'brand-new' })).body)).toEqual(['brand-new']);
   });
 });
 
 describe('AI agents, one automation, related, by author', () => {
   it('lists AI agents with stats', async () => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get('/api/catalog/ai-agents');
+    const { agents } = await appWithLibrary();
+    const { status, body } = await agents({});
     expect(status).toBe(200);
     expect(ids(body).sort()).toEqual([
       'telegram-agent',
@@ -196,9 +200,9 @@ describe('AI agents, one automation, related, by author', () => {
   });
 
   it('pages the AI agents and searches them, the tiles still counting every agent', async () => {
-    const { get } = await appWithLibrary();
-    const first = await get('/api/catalog/ai-agents?pageSize=2');
-    const second = await get('/api/catalog/ai-agents?pageSize=2&page=2');
+    const { agents } = await appWithLibrary();
+    const first = await agents({ pageSize: '2' });
+    const second = await agents({ pageSize: '2', page: '2' });
     expect(first.body.total).toBe(3);
     expect(ids(first.body)).toHaveLength(2);
     expect([...ids(first.body), ...ids(second.body)].sort()).toEqual([
@@ -206,17 +210,17 @@ describe('AI agents, one automation, related, by author', () => {
       'v3000-email-summariser-bot',
       'v3000-podcast-clipper',
     ]);
-    const found = await get('/api/catalog/ai-agents?q=TELEGRAM');
+    const found = await agents({ q: 'TELEGRAM' });
     expect(ids(found.body)).toEqual(['telegram-agent']);
     expect(found.body.total).toBe(1);
     expect(found.body).toMatchObject({ stats: { count: 3 } });
-    expect((await get('/api/catalog/ai-agents?q=no-such-agent')).body).toMatchObject({ items: [], total: 0 });
-    expect((await get(`/api/catalog/ai-agents?q=${'x'.repeat(201)}`)).status).toBe(422);
+    expect((await agents({ q: 'no-such-agent' })).body).toMatchObject({ items: [], total: 0 });
+    expect((await agents({ q: 'x'.repeat(201) })).status).toBe(422);
   });
 
   it('returns one automation with workflow JSON, set-up steps and config', async () => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get('/api/catalog/automations/slack-digest');
+    const { detail: one } = await appWithLibrary();
+    const { status, body } = await one('slack-digest');
     expect(status).toBe(200);
     const detail = AutomationDetailSchema.parse(body);
     expect(detail.workflowJson).toMatchObject({ name: 'Daily Slack digest' });
@@ -230,47 +234,46 @@ describe('AI agents, one automation, related, by author', () => {
       source: 'vault',
       hasVideo: true,
     });
-    expect((await get('/api/catalog/automations/nope')).status).toBe(404);
-    expect((await get('/api/catalog/automations/slack-digest', {})).status).toBe(401);
+    expect((await one('nope')).status).toBe(404);
+    expect((await one('slack-digest', {})).status).toBe(401);
   });
 
   it('applies the v3000- rule: an id that is not stored finds the "3000" row by name', async () => {
-    const { get } = await appWithLibrary();
-    expect((await get('/api/catalog/automations/v3000-email-summariser-bot')).body.id).toBe(
-      'v3000-email-summariser-bot',
-    );
-    expect((await get('/api/catalog/automations/v3000-summariser')).body.id).toBe(
-      'v3000-email-summariser-bot',
-    );
-    expect((await get('/api/catalog/automations/v3000-unknown-thing')).status).toBe(404);
+    const { detail } = await appWithLibrary();
+    expect((await detail('v3000-email-summariser-bot')).body.id).toBe('v3000-email-summariser-bot');
+    expect((await detail('v3000-summariser')).body.id).toBe('v3000-email-summariser-bot');
+    expect((await detail('v3000-unknown-thing')).status).toBe(404);
   });
 
   it('related: same category, newest first, 3 at most, never itself; more by the same author', async () => {
-    const { get } = await appWithLibrary();
-    const related = (await get('/api/catalog/automations/telegram-agent/related')).body;
+    const { automation } = await appWithLibrary();
+    const of = (id: string) => ({ param: { id } });
+    const related = (await read(automation.related.$get(of('telegram-agent'), AS_MEMBER))).body;
     expect(ids(related)).toEqual(['v3000-email-summariser-bot']);
-    const byAuthor = (await get('/api/catalog/automations/slack-digest/by-author')).body;
+    const byAuthor = (await read(automation['by-author'].$get(of('slack-digest'), AS_MEMBER))).body;
     expect(ids(byAuthor)).toEqual(['telegram-agent']);
-    expect((await get('/api/catalog/automations/nope/related')).status).toBe(404);
+    expect((await read(automation.related.$get(of('nope'), AS_MEMBER))).status).toBe(404);
   });
 });
 
 describe('public endpoints', () => {
   it('counters and trending match the shared contract, with no random numbers', async () => {
-    const { get } = await appWithLibrary();
-    const counters = CatalogCountersSchema.parse((await get('/api/catalog/counters', {})).body);
+    const { catalog } = await appWithLibrary();
+    const counters = CatalogCountersSchema.parse(await (await catalog.counters.$get()).json());
     expect(counters).toMatchObject({ totalWorkflows: 6, perSource: { vault: 3, '3000': 2, library: 1 } });
     expect(counters.integrations).toBeGreaterThanOrEqual(5);
     expect(counters.lastUpdated).toMatch(/^\d{4}-/);
-    const trending = TrendingResponseSchema.parse((await get('/api/catalog/trending?limit=3', {})).body);
+    const trending = TrendingResponseSchema.parse(
+      await (await catalog.trending.$get({ query: { limit: '3' } })).json(),
+    );
     expect(trending.items).toHaveLength(3);
     expect(trending.items.every((i) => i.runs === 0)).toBe(true);
-    expect((await get('/api/catalog/trending?limit=0', {})).status).toBe(422);
+    expect((await catalog.trending.$get({ query: { limit: '0' } })).status).toBe(422);
   });
 
   it('counters before any import', async () => {
     const t = await createTestApp();
-    const res = await t.request('/api/catalog/counters');
+    const res = await t.client.api.catalog.counters.$get();
     expect(await res.json()).toEqual({
       totalWorkflows: 0,
       perSource: {},
@@ -281,10 +284,11 @@ describe('public endpoints', () => {
   });
 
   it('the preview for non-members has the canvas but never parameters, credentials or workflow JSON', async () => {
-    const { get } = await appWithLibrary();
-    const { status, body } = await get('/api/catalog/automations/telegram-agent/preview', {});
+    const { automation } = await appWithLibrary();
+    const preview = (id: string) => read(automation.preview.$get({ param: { id } }));
+    const { status, body } = await preview('telegram-agent');
     expect(status).toBe(200);
-    const preview = AutomationPreviewSchema.parse(body);
+    const parsed = AutomationPreviewSchema.parse(body);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/parameters|credentials|telegramApi|openAiApi|workflowJson/);
     // Shapes and names only: the author's sticky notes keep their size but never their text, in the
@@ -292,26 +296,26 @@ describe('public endpoints', () => {
     expect(text).not.toMatch(
       /AI agent that answers Telegram|Second note|answers Telegram messages|add your bot token/,
     );
-    expect(preview.canvas.nodes.find((n) => n.name === 'Agent')).toMatchObject({
+    expect(parsed.canvas.nodes.find((n) => n.name === 'Agent')).toMatchObject({
       type: '@n8n/n8n-nodes-langchain.agent',
       kind: 'node',
       x: 200,
       y: 0,
       ports: [{ type: 'ai_languageModel', label: 'Chat Model' }],
     });
-    expect(preview.canvas.nodes.find((n) => n.name === 'Note 900')).toMatchObject({
+    expect(parsed.canvas.nodes.find((n) => n.name === 'Note 900')).toMatchObject({
       kind: 'sticky',
       width: 240,
       height: 160,
     });
     // The link to a node that does not exist is dropped.
-    const name = new Map(preview.canvas.nodes.map((n) => [n.id, n.name]));
-    expect(preview.canvas.edges.map((e) => [name.get(e.source), name.get(e.target), e.type])).toEqual([
+    const name = new Map(parsed.canvas.nodes.map((n) => [n.id, n.name]));
+    expect(parsed.canvas.edges.map((e) => [name.get(e.source), name.get(e.target), e.type])).toEqual([
       ['On message', 'Agent', 'main'],
       ['Agent', 'Reply', 'main'],
       ['Model', 'Agent', 'ai_languageModel'],
     ]);
-    const secret = await get('/api/catalog/automations/slack-digest/preview', {});
+    const secret = await preview('slack-digest');
     expect(JSON.stringify(secret.body)).not.toContain('secret-sheet');
   });
 });
@@ -335,8 +339,8 @@ describe('sorts with equal dates (decision 0012)', () => {
       bytes: new TextEncoder().encode(JSON.stringify(flow(p.slice(5, -5)))),
     }));
     await importCatalog({ database: t.database, files, now: () => new Date('2025-01-01T00:00:00Z') });
-    const order = async (sort: string) => {
-      const res = await t.request(`/api/catalog/automations?sort=${sort}`, AS_MEMBER);
+    const order = async (sort: 'newest' | 'oldest' | 'alphabetical') => {
+      const res = await t.client.api.catalog.automations.$get({ query: { sort } }, AS_MEMBER);
       return ((await res.json()) as { items: { title: string }[] }).items.map((i) => i.title);
     };
     expect(await order('newest')).toEqual(['Mango', 'Apple', 'Zebra']);

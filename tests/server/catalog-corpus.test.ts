@@ -29,7 +29,7 @@ afterAll(() => {
 
 describe.runIf(gate.present)(`the 2,055-file reference corpus${gate.title}`, () => {
   it('imports every readable file, skips the bad ones with reasons, and re-imports as a no-op', async () => {
-    const { database, request } = await createTestApp({ resolveViewer: viewerFor('member') });
+    const { database, client } = await createTestApp({ resolveViewer: viewerFor('member') });
     const target = path.join(dir, 'workflows');
     const report = await importCatalogPath({ database, target, source: 'zie619' });
 
@@ -67,7 +67,8 @@ describe.runIf(gate.present)(`the 2,055-file reference corpus${gate.title}`, () 
     expect(again.skipped).toHaveLength(10);
 
     // Every category and every filter chip has members in the real data.
-    const res = await request('/api/catalog/automations?pageSize=1');
+    const cards = client.api.catalog.automations;
+    const res = await cards.$get({ query: { pageSize: '1' } });
     const body = (await res.json()) as {
       total: number;
       categoryCounts: Record<string, number>;
@@ -79,7 +80,7 @@ describe.runIf(gate.present)(`the 2,055-file reference corpus${gate.title}`, () 
     for (const t of FILTER_TAGS) expect(body.chipCounts[t], t).toBeGreaterThan(0);
     // Queries that break the peer's FTS5 server answer normally here.
     for (const q of ['e-mail', 'c++', 'slack:bot', '"', '%', '_']) {
-      expect((await request(`/api/catalog/automations?q=${encodeURIComponent(q)}`)).status, q).toBe(200);
+      expect((await cards.$get({ query: { q } })).status, q).toBe(200);
     }
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { corpusGate } from '#tests/support/n8n-corpus.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestApp, type TestClient } from '#tests/support/test-app.ts';
 import { viewerFor } from '#tests/support/viewers.ts';
 
 // Member search on the real reference corpus (issue 16): words across fields, normalisation, typos,
@@ -26,7 +26,8 @@ type Body = {
 
 const gate = corpusGate(TARBALL);
 let dir = '';
-let request: (url: string) => Promise<Response>;
+let catalog: TestClient['api']['catalog'];
+type SearchQuery = Parameters<typeof catalog.automations.$get>[0]['query'];
 
 beforeAll(async () => {
   if (!gate.present) return;
@@ -34,16 +35,14 @@ beforeAll(async () => {
   execFileSync('tar', ['-xzf', TARBALL, '-C', dir]);
   const app = await createTestApp({ resolveViewer: viewerFor('member') });
   await importCatalogPath({ database: app.database, target: path.join(dir, 'workflows'), source: 'zie619' });
-  request = app.request;
+  catalog = app.client.api.catalog;
 }, 300_000);
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function search(params: Record<string, string>): Promise<Body> {
-  const res = await request(
-    `/api/catalog/automations?${new URLSearchParams({ pageSize: '100', ...params })}`,
-  );
+async function search(params: SearchQuery): Promise<Body> {
+  const res = await catalog.automations.$get({ query: { pageSize: '100', ...params } });
   expect(res.status).toBe(200);
   return (await res.json()) as Body;
 }
@@ -131,7 +130,7 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
       const filtered = await search({ q: 'telegram', integrations: 'OpenAI', pageSize: '1' });
       expect(filtered.total).toBeGreaterThan(0);
       expect(filtered.total).toBeLessThanOrEqual(openai.count);
-      const all = await (await request('/api/catalog/integrations')).json();
+      const all = await (await catalog.integrations.$get()).json();
       expect((all as { items: unknown[] }).items.length).toBeGreaterThan(200);
     });
 
@@ -155,7 +154,9 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
       const card = r.items.find((i) => i.title === 'Summarize emails with A.I. then send to messenger')!;
       expect(card.variants).toBe(3);
       expect(r.items.filter((i) => i.title === card.title)).toHaveLength(1);
-      const list = (await (await request(`/api/catalog/automations/${card.id}/variants`)).json()) as {
+      const list = (await (
+        await catalog.automations[':id'].variants.$get({ param: { id: card.id } })
+      ).json()) as {
         items: Card[];
       };
       expect(list.items).toHaveLength(2);

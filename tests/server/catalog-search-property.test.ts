@@ -10,9 +10,10 @@ const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library')
 
 describe('search never fails and never leaks wildcards, whatever q and chips are', () => {
   it("answers 200 (or 422 for over-long input) to random strings; the spec's substring matches are a subset", async () => {
-    const { request, database } = await createTestApp({ resolveViewer: viewerFor('member') });
+    const { client, request, database } = await createTestApp({ resolveViewer: viewerFor('member') });
     await importCatalogPath({ database, target: LIBRARY });
-    const all = (await (await request('/api/catalog/automations?pageSize=100')).json()) as {
+    const automations = client.api.catalog.automations;
+    const all = (await (await automations.$get({ query: { pageSize: '100' } })).json()) as {
       items: {
         id: string;
         title: string;
@@ -26,7 +27,7 @@ describe('search never fails and never leaks wildcards, whatever q and chips are
     const details = await Promise.all(
       all.items.map(
         async (i) =>
-          (await (await request(`/api/catalog/automations/${i.id}`)).json()) as {
+          (await (await automations[':id'].$get({ param: { id: i.id } })).json()) as {
             description: string;
             howItWorks: string;
             workflowJson: { nodes?: { type?: string }[] } | null;
@@ -63,6 +64,7 @@ describe('search never fails and never leaks wildcards, whatever q and chips are
     );
     await fc.assert(
       fc.asyncProperty(text, fc.array(text, { maxLength: 4 }), async (q, chips) => {
+        // Raw: the random strings are sent exactly as encoded here.
         const url = `/api/catalog/automations?q=${encodeURIComponent(q)}&chips=${encodeURIComponent(chips.join(','))}&pageSize=100`;
         const res = await request(url);
         expect(res.status).toBeLessThan(500);

@@ -23,18 +23,10 @@ async function appWithMember() {
   });
   await t.database.db.insert(user).values([{ id: 'member-a', email: 'member-a@flowvault.test' }]);
   await importCatalogPath({ database: t.database, target: LIBRARY });
-  const headers = {
-    'x-test-viewer': 'member-a',
-    origin: t.deps.env.baseUrl,
-    'content-type': 'application/json',
-  };
-  const save = (automationId: string) =>
-    t.request('/api/library/collections', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ automationId }),
-    });
-  const archive = () => t.request('/api/library/collections/archive', { headers });
+  const as = { headers: { 'x-test-viewer': 'member-a', origin: t.deps.env.baseUrl } };
+  const collections = t.client.api.library.collections;
+  const save = (automationId: string) => collections.$post({ json: { automationId } }, as);
+  const archive = () => collections.archive.$get({}, as);
   return { ...t, save, archive };
 }
 
@@ -92,9 +84,8 @@ describe('GET /api/library/collections/archive', () => {
   it('is for members only (real sessions)', async () => {
     const t = await createTestApp();
     const unpaid = await signIn(t, 'user');
-    expect((await t.request('/api/library/collections/archive')).status).toBe(401);
-    expect((await t.request('/api/library/collections/archive', { headers: unpaid.headers })).status).toBe(
-      403,
-    );
+    const archive = t.client.api.library.collections.archive;
+    expect((await archive.$get()).status).toBe(401);
+    expect((await archive.$get({}, { headers: unpaid.headers })).status).toBe(403);
   });
 });

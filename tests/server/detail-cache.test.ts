@@ -18,32 +18,37 @@ async function setUp() {
   const admin = await signIn(t, 'admin');
   const member = await signIn(t, 'member');
   const read = async (who: SignedIn, id: string) => {
-    const res = await t.request(`/api/catalog/automations/${id}`, { headers: who.headers });
+    const res = await t.client.api.catalog.automations[':id'].$get(
+      { param: { id } },
+      { headers: who.headers },
+    );
     return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as Detail };
   };
   return { t, admin, member, read };
 }
 
-const send = (t: TestApp, who: SignedIn, method: string, url: string, body: unknown) =>
-  t.request(url, {
-    method,
-    headers: { ...who.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** The catalogue console's slack-digest item, as this operator. */
+function slackDigest(t: TestApp, admin: SignedIn) {
+  const item = t.client.api.admin.catalog.items[':id'];
+  const target = { param: { id: 'slack-digest' } };
+  const as = { headers: admin.headers };
+  return {
+    edit: (title: string) => item.$patch({ ...target, json: { title } }, as),
+    publish: (published: boolean) => item.published.$put({ ...target, json: { published } }, as),
+  };
+}
 
 describe('the detail cache: changes show on the next read', () => {
   it('an operator edit and unpublish/publish change the answer at once', async () => {
     const { t, admin, member, read } = await setUp();
     expect((await read(member, 'slack-digest')).body.title).toBe('Slack digest from Google Sheets');
-    const edited = await send(t, admin, 'PATCH', '/api/admin/catalog/items/slack-digest', {
-      title: 'Morning Slack digest',
-    });
+    const edited = await slackDigest(t, admin).edit('Morning Slack digest');
     expect(edited.status).toBe(200);
     expect((await read(member, 'slack-digest')).body.title).toBe('Morning Slack digest');
 
-    await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', { published: false });
+    await slackDigest(t, admin).publish(false);
     expect((await read(member, 'slack-digest')).status).toBe(404);
-    await send(t, admin, 'PUT', '/api/admin/catalog/items/slack-digest/published', { published: true });
+    await slackDigest(t, admin).publish(true);
     expect((await read(member, 'slack-digest')).status).toBe(200);
   });
 
@@ -68,10 +73,10 @@ describe('the detail cache: changes show on the next read', () => {
     const { t, admin, member, read } = await setUp();
     expect((await read(member, 'telegram-agent')).body.usage.views).toBe(0);
     expect((await read(admin, 'telegram-agent')).body.usage.views).toBe(0);
-    const viewed = await send(t, member, 'POST', '/api/library/events', {
-      automationId: 'telegram-agent',
-      kind: 'view',
-    });
+    const viewed = await t.client.api.library.events.$post(
+      { json: { automationId: 'telegram-agent', kind: 'view' } },
+      { headers: member.headers },
+    );
     expect(viewed.status).toBe(201);
     expect((await read(admin, 'telegram-agent')).body.usage.views).toBe(1);
     expect((await read(member, 'telegram-agent')).body.usage.views).toBe(1);
@@ -80,9 +85,10 @@ describe('the detail cache: changes show on the next read', () => {
   it('a repeat with the ETag answers 304, and membership is still checked on every read', async () => {
     const { t, member, read } = await setUp();
     const first = await read(member, 'slack-digest');
-    const again = await t.request('/api/catalog/automations/slack-digest', {
-      headers: { ...member.headers, 'if-none-match': first.etag! },
-    });
+    const again = await t.client.api.catalog.automations[':id'].$get(
+      { param: { id: 'slack-digest' } },
+      { headers: { ...member.headers, 'if-none-match': first.etag! } },
+    );
     expect(again.status).toBe(304);
     const user = await signIn(t, 'user');
     expect((await read(user, 'slack-digest')).status).toBe(403);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BRAND_SLUGS } from '#shared/catalog/brand-slugs.ts';
 import { integrationName } from '#shared/catalog/integrations.ts';
-import { BRAND_SLUGS, ICON_FAMILIES, integrationIcon, nodeIntegration } from '#shared/catalog/node-icons.ts';
+import { ICON_FAMILIES, integrationIcon, nodeIntegration } from '#shared/catalog/node-icons.ts';
 import { loadCorpus } from '#tests/support/n8n-corpus.ts';
 import { buildBrandSprite, SPRITE_PATH } from '../../scripts/brand-sprite.ts';
 

@@ -9,11 +9,12 @@ import { createEventBus } from '#server/realtime/event-bus.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/library.ts';
 import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 import { signIn } from '#tests/support/sessions.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestApp, readJson } from '#tests/support/test-app.ts';
 
 async function appWithMembers() {
   const bus = createEventBus();
   const t = await appWithInjectedMembers({ bus });
+  /** Raw: the import reads the member's file itself, and bodies the typed client refuses. */
   const call = async (who: string, method: string, url: string, body?: unknown, raw?: string) => {
     const res = await t.request(url, {
       method,
@@ -22,21 +23,34 @@ async function appWithMembers() {
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  return { ...t, bus, call };
+  const as = (who: string) => ({ headers: { 'x-test-viewer': who, origin: t.deps.env.baseUrl } });
+  const library = t.client.api.library;
+  const notifications = library.settings.notifications;
+  type Settings = Parameters<typeof notifications.$put>[0]['json'];
+  const typed = {
+    settingsOf: (who: string) => readJson(notifications.$get({}, as(who))),
+    saveSettings: (who: string, json: Settings) => readJson(notifications.$put({ json }, as(who))),
+    save: (who: string, automationId: string) =>
+      readJson(library.collections.$post({ json: { automationId } }, as(who))),
+    editNotes: (who: string, automationId: string, notes: string) =>
+      readJson(
+        library.collections[':automationId'].$patch({ param: { automationId }, json: { notes } }, as(who)),
+      ),
+    exportOf: (who: string) => readJson(t.client.api.account.export.$get({}, as(who))),
+  };
+  return { ...t, bus, ...typed, call };
 }
 
 describe('Settings → Notifications', () => {
   it('starts from the spec defaults, saves on the server, validates, and is the member’s own', async () => {
-    const { call } = await appWithMembers();
-    expect((await call('member-a', 'GET', '/api/library/settings/notifications')).body).toEqual(
-      DEFAULT_NOTIFICATION_SETTINGS,
-    );
+    const { settingsOf, saveSettings, call } = await appWithMembers();
+    expect((await settingsOf('member-a')).body).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({
       emailNotifications: true,
       automationAlerts: true,
       weeklyReports: false,
     });
-    const saved = await call('member-a', 'PUT', '/api/library/settings/notifications', {
+    const saved = await saveSettings('member-a', {
       emailNotifications: false,
       automationAlerts: true,
       weeklyReports: true,
@@ -45,12 +59,10 @@ describe('Settings → Notifications', () => {
       status: 200,
       body: { emailNotifications: false, automationAlerts: true, weeklyReports: true },
     });
-    expect((await call('member-a', 'GET', '/api/library/settings/notifications')).body).toMatchObject({
+    expect((await settingsOf('member-a')).body).toMatchObject({
       weeklyReports: true,
     });
-    expect((await call('member-b', 'GET', '/api/library/settings/notifications')).body).toEqual(
-      DEFAULT_NOTIFICATION_SETTINGS,
-    );
+    expect((await settingsOf('member-b')).body).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     const bad = await call('member-a', 'PUT', '/api/library/settings/notifications', {
       emailNotifications: 'yes',
       automationAlerts: true,
@@ -65,10 +77,9 @@ describe('Settings → Notifications', () => {
   it('refuses visitors and unpaid users with real sessions', async () => {
     const t = await createTestApp();
     const unpaid = await signIn(t, 'user');
-    expect((await t.request('/api/library/settings/notifications')).status).toBe(401);
-    expect((await t.request('/api/library/settings/notifications', { headers: unpaid.headers })).status).toBe(
-      403,
-    );
+    const notifications = t.client.api.library.settings.notifications;
+    expect((await notifications.$get()).status).toBe(401);
+    expect((await notifications.$get({}, { headers: unpaid.headers })).status).toBe(403);
     const importAsUser = await t.request('/api/library/import', {
       method: 'POST',
       headers: { ...unpaid.headers, 'content-type': 'application/json' },
@@ -81,14 +92,14 @@ describe('Settings → Notifications', () => {
 describe('Privacy & Data → Import Data', () => {
   it('restores collections and settings from an export file; unknown automations are skipped and listed', async () => {
     const t = await appWithMembers();
-    await t.call('member-a', 'POST', '/api/library/collections', { automationId: 'lead-router' });
-    await t.call('member-a', 'PATCH', '/api/library/collections/lead-router', { notes: 'old note' });
-    await t.call('member-a', 'PUT', '/api/library/settings/notifications', {
+    await t.save('member-a', 'lead-router');
+    await t.editNotes('member-a', 'lead-router', 'old note');
+    await t.saveSettings('member-a', {
       emailNotifications: true,
       automationAlerts: true,
       weeklyReports: true,
     });
-    const exported = (await t.call('member-a', 'GET', '/api/account/export')).body as {
+    const exported = (await t.exportOf('member-a')).body as {
       collections: { automation_id: string; notes: string }[];
       settings: unknown;
     };
@@ -130,7 +141,7 @@ describe('Privacy & Data → Import Data', () => {
     expect(rows.find((r) => r.automationId === 'slack-digest')!.createdAt.toISOString()).toBe(
       '2026-01-02T03:04:05.000Z',
     );
-    expect((await t.call('member-b', 'GET', '/api/library/settings/notifications')).body).toMatchObject({
+    expect((await t.settingsOf('member-b')).body).toMatchObject({
       weeklyReports: true,
     });
 
@@ -144,7 +155,7 @@ describe('Privacy & Data → Import Data', () => {
 
   it('answers 400 to a file that is not JSON and 422 to the wrong shape, and changes nothing', async () => {
     const t = await appWithMembers();
-    await t.call('member-a', 'POST', '/api/library/collections', { automationId: 'lead-router' });
+    await t.save('member-a', 'lead-router');
     const before = await t.database.db.select().from(collections);
     const [profileBefore] = await t.database.db
       .select()
@@ -238,7 +249,7 @@ describe('weekly reports', () => {
 
   it('stops once the member turns Weekly Reports off', async () => {
     const t = await setUp();
-    await t.call('member-a', 'PUT', '/api/library/settings/notifications', {
+    await t.saveSettings('member-a', {
       emailNotifications: true,
       automationAlerts: true,
       weeklyReports: false,

@@ -14,11 +14,12 @@ import type {
   N8nPreflightView,
   N8nRunsView,
   N8nTestResult,
+  QuickAction,
   QuickActionsView,
 } from '#shared/schemas/n8n.ts';
 import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createTestApp, readJson, type TestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase } from '#tests/support/test-db.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
@@ -51,17 +52,45 @@ async function setup(version: StandinVersion = 'newer', options: { library?: boo
   });
   if (options.library) await importCatalogPath({ database: t.database, target: LIBRARY });
   const member = await signIn(t, 'member');
-  return { s, t, member, call: caller(t, member) };
+  return { s, t, member, n8n: caller(t, member) };
 }
 
+/** The member's n8n routes through the typed client: `{ status, body }` of each answer. */
 function caller(t: TestApp, who: SignedIn) {
-  return async <T>(method: string, url: string, body?: unknown) => {
-    const res = await t.request(`/api/n8n${url}`, {
-      method,
-      headers: jsonHeaders(t, who.headers),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
+  const api = t.client.api.n8n;
+  const as = { headers: who.headers };
+  const connection = (id: string) => ({ param: { id } });
+  type Create = Parameters<typeof api.connections.$post>[0]['json'];
+  type Update = Parameters<(typeof api.connections)[':id']['$patch']>[0]['json'];
+  type Deploy = Parameters<typeof api.deploy.$post>[0]['json'];
+  type Page = Parameters<typeof api.deployments.$get>[0]['query'];
+  type Tested = { result: N8nTestResult; connection: N8nConnectionView };
+  return {
+    connect: <T = N8nConnectionView>(json: Create) => readJson<T>(api.connections.$post({ json }, as)),
+    connections: <T = { items: N8nConnectionView[] }>() => readJson<T>(api.connections.$get({}, as)),
+    edit: <T = N8nConnectionView>(id: string, json: Update) =>
+      readJson<T>(api.connections[':id'].$patch({ ...connection(id), json }, as)),
+    remove: (id: string) => readJson(api.connections[':id'].$delete(connection(id), as)),
+    test: <T = Tested>(id: string) => readJson<T>(api.connections[':id'].test.$post(connection(id), as)),
+    health: (id: string) => readJson<N8nHealthView>(api.connections[':id'].health.$get(connection(id), as)),
+    testDraft: <T = N8nTestResult>(json: Create) => readJson<T>(api.test.$post({ json }, as)),
+    preflight: <T = N8nPreflightView>(json: Deploy) => readJson<T>(api.preflight.$post({ json }, as)),
+    deploy: <T = N8nDeployResult>(json: Deploy) => readJson<T>(api.deploy.$post({ json }, as)),
+    deployments: <T = { items: DeploymentView[]; total: number }>(query: Page = {}) =>
+      readJson<T>(api.deployments.$get({ query }, as)),
+    runs: () => readJson<N8nRunsView>(api.runs.$get({ query: {} }, as)),
+    emergencyStop: () => readJson<EmergencyStopResult>(api['emergency-stop'].$post({}, as)),
+    quickActions: () => readJson<QuickActionsView>(api['quick-actions'].$get({}, as)),
+    deployLatest: <T = N8nDeployResult>() => readJson<T>(api['quick-actions']['deploy-latest'].$post({}, as)),
+    used: (action: QuickAction) =>
+      readJson<{ action: string; lastUsedAt: string }>(
+        api['quick-actions'][':action'].used.$post({ param: { action } }, as),
+      ),
+    /** Raw, for what the typed client refuses (an action that does not exist). */
+    post: async (url: string) => {
+      const res = await t.request(`/api/n8n${url}`, { method: 'POST', headers: jsonHeaders(t, who.headers) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
   };
 }
 
@@ -77,8 +106,8 @@ async function deployableId(t: TestApp): Promise<string> {
 
 describe('n8n connections', () => {
   it('stores the key sealed, shows it masked, never returns it', async () => {
-    const { s, t, call } = await setup();
-    const created = await call<N8nConnectionView>('POST', '/connections', {
+    const { s, t, n8n } = await setup();
+    const created = await n8n.connect<N8nConnectionView>({
       instanceUrl: `${s.url}/`,
       apiKey: s.apiKey,
     });
@@ -91,13 +120,13 @@ describe('n8n connections', () => {
     const [row] = await t.database.db.select().from(n8nConnections);
     expect(row!.apiKeySealed).not.toContain(s.apiKey);
     expect(row!.apiKeySealed.startsWith('v1.')).toBe(true);
-    const list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    const list = await n8n.connections<{ items: N8nConnectionView[] }>();
     expect(JSON.stringify(list.body)).not.toContain(s.apiKey);
-    const badWebhook = await call('PATCH', `/connections/${created.body.id}`, {
+    const badWebhook = await n8n.edit(created.body.id, {
       webhookUrl: 'javascript:alert(1)',
     });
     expect(badWebhook.status).toBe(422);
-    const webhook = await call<N8nConnectionView>('PATCH', `/connections/${created.body.id}`, {
+    const webhook = await n8n.edit<N8nConnectionView>(created.body.id, {
       webhookUrl: `${s.url}/webhook/abc`,
     });
     expect(webhook.body.webhookUrl).toBe(`${s.url}/webhook/abc`);
@@ -106,28 +135,28 @@ describe('n8n connections', () => {
   });
 
   it('keeps several instances with exactly one default', async () => {
-    const { s, call } = await setup();
-    const staging = await call<N8nConnectionView>('POST', '/connections', {
+    const { s, n8n } = await setup();
+    const staging = await n8n.connect<N8nConnectionView>({
       name: 'Staging',
       instanceUrl: s.url,
       apiKey: s.apiKey,
     });
-    const production = await call<N8nConnectionView>('POST', '/connections', {
+    const production = await n8n.connect<N8nConnectionView>({
       name: 'Production',
       instanceUrl: `${s.url}/api/v1`,
       apiKey: s.apiKey,
       isDefault: true,
     });
-    let list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    let list = await n8n.connections<{ items: N8nConnectionView[] }>();
     expect(list.body.items.map((c) => [c.name, c.isDefault])).toEqual([
       ['Production', true],
       ['Staging', false],
     ]);
-    await call('PATCH', `/connections/${staging.body.id}`, { isDefault: true });
-    list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    await n8n.edit(staging.body.id, { isDefault: true });
+    list = await n8n.connections<{ items: N8nConnectionView[] }>();
     expect(list.body.items.filter((c) => c.isDefault).map((c) => c.name)).toEqual(['Staging']);
-    await call('DELETE', `/connections/${staging.body.id}`);
-    list = await call<{ items: N8nConnectionView[] }>('GET', '/connections');
+    await n8n.remove(staging.body.id);
+    list = await n8n.connections<{ items: N8nConnectionView[] }>();
     expect(list.body.items.map((c) => [c.id, c.isDefault])).toEqual([[production.body.id, true]]);
   });
 
@@ -137,7 +166,7 @@ describe('n8n connections', () => {
       envVars: { N8N_ALLOW_PRIVATE_TARGETS: 'true', N8N_ALLOWED_PORTS: String(s.port) },
     });
     const member = await signIn(t, 'member');
-    const res = await caller(t, member)<{ error: { message: string } }>('POST', '/connections', {
+    const res = await caller(t, member).connect<{ error: { message: string } }>({
       instanceUrl: s.url,
       apiKey: s.apiKey,
     });
@@ -146,71 +175,65 @@ describe('n8n connections', () => {
   });
 
   it('does not show one member another member’s connections', async () => {
-    const { s, t, call } = await setup();
-    const mine = await call<N8nConnectionView>('POST', '/connections', {
+    const { s, t, n8n } = await setup();
+    const mine = await n8n.connect<N8nConnectionView>({
       instanceUrl: s.url,
       apiKey: s.apiKey,
     });
     const other = caller(t, await signIn(t, 'member'));
-    expect((await other<{ items: unknown[] }>('GET', '/connections')).body.items).toEqual([]);
-    expect((await other('POST', `/connections/${mine.body.id}/test`)).status).toBe(404);
-    expect((await other('DELETE', `/connections/${mine.body.id}`)).status).toBe(404);
+    expect((await other.connections<{ items: unknown[] }>()).body.items).toEqual([]);
+    expect((await other.test(mine.body.id)).status).toBe(404);
+    expect((await other.remove(mine.body.id)).status).toBe(404);
   });
 });
 
 describe('connection state machine', () => {
   it('disconnected → connected with the workflow count; editing the key resets it', async () => {
-    const { s, call } = await setup();
-    const created = await call<N8nConnectionView>('POST', '/connections', {
+    const { s, n8n } = await setup();
+    const created = await n8n.connect<N8nConnectionView>({
       instanceUrl: s.url,
       apiKey: s.apiKey,
     });
     const id = created.body.id;
-    const tested = await call<{ result: N8nTestResult; connection: N8nConnectionView }>(
-      'POST',
-      `/connections/${id}/test`,
-    );
+    const tested = await n8n.test<{ result: N8nTestResult; connection: N8nConnectionView }>(id);
     expect(tested.body.result).toMatchObject({ ok: true, status: 'connected', workflowCount: 0 });
     expect(tested.body.connection.status).toBe('connected');
     expect(tested.body.connection.lastTestedAt).not.toBeNull();
     const testRequest = s.requests.at(-1)!;
     expect(testRequest.apiKey).toBe(s.apiKey);
 
-    const edited = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+    const edited = await n8n.edit<N8nConnectionView>(id, {
       apiKey: 'wrong-key-123456',
     });
     expect(edited.body.status).toBe('disconnected');
     expect(edited.body.apiKeyMasked).toBe('••••3456');
 
-    const failed = await call<{ result: N8nTestResult; connection: N8nConnectionView }>(
-      'POST',
-      `/connections/${id}/test`,
-    );
+    const failed = await n8n.test<{ result: N8nTestResult; connection: N8nConnectionView }>(id);
     expect(failed.body.result.ok).toBe(false);
     expect(failed.body.result.message).toBe(
       `Connection failed: 401 Unauthorized. {"message":"'X-N8N-API-KEY' header required"}`,
     );
     expect(failed.body.connection.status).toBe('disconnected');
 
-    const renamed = await call<N8nConnectionView>('PATCH', `/connections/${id}`, { apiKey: s.apiKey });
+    const renamed = await n8n.edit<N8nConnectionView>(id, { apiKey: s.apiKey });
     expect(renamed.body.status).toBe('disconnected');
-    await call('POST', `/connections/${id}/test`);
-    const sameUrl = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+    await n8n.test(id);
+    const sameUrl = await n8n.edit<N8nConnectionView>(id, {
       instanceUrl: `${s.url}/`,
     });
     expect(sameUrl.body.status).toBe('connected');
-    const otherUrl = await call<N8nConnectionView>('PATCH', `/connections/${id}`, {
+    const otherUrl = await n8n.edit<N8nConnectionView>(id, {
       instanceUrl: `${s.url}/n8n`,
     });
     expect(otherUrl.body.status).toBe('disconnected');
   });
 
   it('tests draft values without storing them', async () => {
-    const { s, t, call } = await setup('older');
-    const ok = await call<N8nTestResult>('POST', '/test', { instanceUrl: s.url, apiKey: s.apiKey });
+    const { s, t, n8n } = await setup('older');
+    const ok = await n8n.testDraft<N8nTestResult>({ instanceUrl: s.url, apiKey: s.apiKey });
     expect(ok.body).toMatchObject({ ok: true, status: 'connected' });
     expect(await t.database.db.select().from(n8nConnections)).toEqual([]);
-    const missing = await call<{ error: { fields: Record<string, string[]> } }>('POST', '/test', {
+    const missing = await n8n.testDraft<{ error: { fields: Record<string, string[]> } }>({
       instanceUrl: s.url,
       apiKey: '',
     });
@@ -218,8 +241,8 @@ describe('connection state machine', () => {
   });
 
   it('refuses a target the SSRF guard does not allow', async () => {
-    const { call } = await setup();
-    const res = await call<N8nTestResult>('POST', '/test', {
+    const { n8n } = await setup();
+    const res = await n8n.testDraft<N8nTestResult>({
       instanceUrl: 'http://169.254.169.254',
       apiKey: 'key-1234567890',
     });
@@ -230,33 +253,33 @@ describe('connection state machine', () => {
 
 describe('deploying an item the library marks not deployable', () => {
   it('is refused with a clear 422 until the operator overrides the wiring flag (decision 0012)', async () => {
-    const { s, t, call } = await setup('newer', { library: true });
-    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const { s, t, n8n } = await setup('newer', { library: true });
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
     const automationId = await deployableId(t);
     await t.database.db
       .update(automations)
       .set({ deployable: false })
       .where(eq(automations.id, automationId));
-    const refused = await call<{ error: { message: string } }>('POST', '/preflight', { automationId });
+    const refused = await n8n.preflight<{ error: { message: string } }>({ automationId });
     expect(refused.status).toBe(422);
     expect(refused.body.error.message).toBe(
       'This automation cannot be deployed as it is: its wiring is incomplete or it has nothing for n8n to run.',
     );
-    const deploy = await call('POST', '/deploy', { automationId });
+    const deploy = await n8n.deploy({ automationId });
     expect(deploy.status).toBe(422);
   });
 });
 
 describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (version) => {
   it('preflights, deploys, records history and the deploy event, shows runs, stops', async () => {
-    const { s, t, member, call } = await setup(version, { library: true });
+    const { s, t, member, n8n } = await setup(version, { library: true });
     const automationId = await deployableId(t);
-    const notConfigured = await call<{ error: { message: string } }>('POST', '/deploy', { automationId });
+    const notConfigured = await n8n.deploy<{ error: { message: string } }>({ automationId });
     expect(notConfigured.status).toBe(409);
     expect(notConfigured.body.error.message).toBe(NOT_CONFIGURED);
 
-    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const preflight = await call<N8nPreflightView>('POST', '/preflight', { automationId });
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
+    const preflight = await n8n.preflight<N8nPreflightView>({ automationId });
     expect(preflight.status).toBe(200);
     expect(preflight.body.capabilitiesSource).toBe('openapi');
     expect(preflight.body.newWorkflowUrl).toBe(`${s.url}/workflow/new`);
@@ -265,7 +288,7 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
 
     const activity: unknown[] = [];
     const stop = processBus.subscribe('catalog.activity', (p) => activity.push(p));
-    const deployed = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    const deployed = await n8n.deploy<N8nDeployResult>({ automationId });
     stop();
     expect(deployed.status).toBe(200);
     if (!deployed.body.ok) throw new Error(`deploy failed: ${deployed.body.message}`);
@@ -279,7 +302,7 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       .where(and(eq(automationEvents.userId, member.userId), eq(automationEvents.kind, 'deploy')));
     expect(events.map((e) => e.automationId)).toEqual([automationId]);
 
-    const history = await call<{ items: DeploymentView[] }>('GET', '/deployments');
+    const history = await n8n.deployments<{ items: DeploymentView[] }>();
     expect(history.body.items).toHaveLength(1);
     expect(history.body.items[0]).toMatchObject({
       automationId,
@@ -288,14 +311,14 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     });
     // The history is paged: a total, and the next page past the end is empty.
     expect(history.body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
-    const next = await call<{ items: DeploymentView[]; total: number }>(
-      'GET',
-      '/deployments?page=2&pageSize=1',
-    );
+    const next = await n8n.deployments<{ items: DeploymentView[]; total: number }>({
+      page: '2',
+      pageSize: '1',
+    });
     expect(next.body).toMatchObject({ items: [], total: 1 });
-    expect((await call('GET', '/deployments?pageSize=101')).status).toBe(422);
+    expect((await n8n.deployments({ pageSize: '101' })).status).toBe(422);
 
-    let runs = await call<N8nRunsView>('GET', '/runs');
+    let runs = await n8n.runs();
     expect(runs.body.runs).toEqual([]);
     expect(runs.body.totals).toMatchObject({ totalRuns: 0, successRate: 0, avgTimeMs: 0 });
 
@@ -313,7 +336,7 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       stoppedAt: '2026-01-01T11:00:04.000Z',
       items: { processed: 3, total: 5 },
     });
-    runs = await call<N8nRunsView>('GET', '/runs');
+    runs = await n8n.runs();
     expect(runs.body.runs.map((r) => r.status)).toEqual(['failed', 'success']);
     // Item counts come from the execution's run data where n8n reports it, and are null otherwise.
     expect(runs.body.runs.map((r) => r.items)).toEqual([{ processed: 3, total: 5 }, null]);
@@ -335,7 +358,7 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
       body: '{}',
     });
     expect(s.workflows.get(workflowId)!.active).toBe(true);
-    const stopped = await call<EmergencyStopResult>('POST', '/emergency-stop');
+    const stopped = await n8n.emergencyStop();
     expect(stopped.body.deactivated.map((d) => d.workflowId)).toEqual([workflowId]);
     expect(stopped.body.failed).toEqual([]);
     expect(s.workflows.get(workflowId)!.active).toBe(false);
@@ -343,7 +366,7 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     expect(row!.deactivatedAt).not.toBeNull();
     // A second stop finds nothing active: n8n is asked which workflows run, no deactivate call is sent.
     const before = s.requests.length;
-    const again = await call<EmergencyStopResult>('POST', '/emergency-stop');
+    const again = await n8n.emergencyStop();
     expect(again.body.deactivated).toEqual([]);
     const sent = s.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     expect(sent.filter((line) => line.includes('/deactivate'))).toEqual([]);
@@ -353,11 +376,11 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
 
 describe('deploy failure', () => {
   it("records 'Failed to create workflow: …' and returns the browser fallback", async () => {
-    const { s, t, call } = await setup('newer', { library: true });
+    const { s, t, n8n } = await setup('newer', { library: true });
     const automationId = await deployableId(t);
-    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
     s.setFaults({ status: { status: 500, body: { message: 'boom' } } });
-    const res = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    const res = await n8n.deploy<N8nDeployResult>({ automationId });
     expect(res.status).toBe(200);
     if (res.body.ok) throw new Error('expected a failure');
     expect(res.body.message).toBe('Failed to create workflow: 500 Internal Server Error. {"message":"boom"}');
@@ -372,9 +395,9 @@ describe('deploy failure', () => {
   });
 
   it('answers health with the n8n version and what the API accepts', async () => {
-    const { s, call } = await setup('older');
-    const c = await call<N8nConnectionView>('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const health = await call<N8nHealthView>('GET', `/connections/${c.body.id}/health`);
+    const { s, n8n } = await setup('older');
+    const c = await n8n.connect<N8nConnectionView>({ instanceUrl: s.url, apiKey: s.apiKey });
+    const health = await n8n.health(c.body.id);
     expect(health.body.connection.ok).toBe(true);
     expect(health.body.n8nVersion).toBe('1.36.0');
     expect(health.body.capabilities?.source).toBe('openapi');
@@ -384,8 +407,8 @@ describe('deploy failure', () => {
 
 describe('quick actions', () => {
   it('names Deploy Latest and Duplicate Top 5 targets, deploys the latest, keeps real last-used times', async () => {
-    const { s, t, member, call } = await setup('newer', { library: true });
-    let view = await call<QuickActionsView>('GET', '/quick-actions');
+    const { s, t, member, n8n } = await setup('newer', { library: true });
+    let view = await n8n.quickActions();
     expect(view.status).toBe(200);
     expect(view.body.lastUsed).toEqual({
       'deploy-latest': null,
@@ -409,28 +432,25 @@ describe('quick actions', () => {
       { userId: member.userId, automationId: popular, kind: 'copy' },
       { userId: member.userId, automationId: popular, kind: 'download' },
     ]);
-    view = await call<QuickActionsView>('GET', '/quick-actions');
+    view = await n8n.quickActions();
     expect(view.body.top[0]?.id).toBe(popular);
 
-    const notConfigured = await call<{ error: { message: string } }>('POST', '/quick-actions/deploy-latest');
+    const notConfigured = await n8n.deployLatest<{ error: { message: string } }>();
     expect(notConfigured.status).toBe(409);
     expect(notConfigured.body.error.message).toBe(NOT_CONFIGURED);
 
-    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await call<N8nDeployResult>('POST', '/quick-actions/deploy-latest');
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await n8n.deployLatest<N8nDeployResult>();
     expect(deployed.status).toBe(200);
     if (!deployed.body.ok) throw new Error(deployed.body.message);
     expect(deployed.body.deployment.automationId).toBe(newest.id);
 
-    const used = await call<{ action: string; lastUsedAt: string }>(
-      'POST',
-      '/quick-actions/health-check/used',
-    );
+    const used = await n8n.used('health-check');
     expect(used.status).toBe(200);
-    const bad = await call('POST', '/quick-actions/format-disk/used');
+    const bad = await n8n.post('/quick-actions/format-disk/used');
     expect(bad.status).toBe(422);
-    await call('POST', '/emergency-stop');
-    view = await call<QuickActionsView>('GET', '/quick-actions');
+    await n8n.emergencyStop();
+    view = await n8n.quickActions();
     expect(view.body.lastUsed['deploy-latest']).not.toBeNull();
     expect(view.body.lastUsed['health-check']).toBe(used.body.lastUsedAt);
     expect(view.body.lastUsed['emergency-stop']).not.toBeNull();
@@ -440,7 +460,7 @@ describe('quick actions', () => {
   });
 
   it('gives each deployment of the same template its own webhook ids', async () => {
-    const { s, t, call } = await setup('newer', { library: true });
+    const { s, t, n8n } = await setup('newer', { library: true });
     const automationId = await deployableId(t);
     const [row] = await t.database.db.select().from(automations).where(eq(automations.id, automationId));
     const workflow = JSON.parse(row!.workflowJson!) as { nodes: Record<string, unknown>[] };
@@ -475,9 +495,9 @@ describe('quick actions', () => {
       .update(automations)
       .set({ workflowJson: JSON.stringify(workflow) })
       .where(eq(automations.id, automationId));
-    await call('POST', '/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const first = await call<N8nDeployResult>('POST', '/deploy', { automationId });
-    const second = await call<N8nDeployResult>('POST', '/deploy', { automationId });
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
+    const first = await n8n.deploy<N8nDeployResult>({ automationId });
+    const second = await n8n.deploy<N8nDeployResult>({ automationId });
     if (!first.body.ok || !second.body.ok) throw new Error('deploy failed');
     const hook = (id: string) =>
       (s.workflows.get(id)!.nodes as { webhookId?: string; parameters: { path?: string } }[]).find(

@@ -9,9 +9,9 @@ import { selectVerificationBadges } from '#server/n8n/verify/verification-store.
 import { createEventBus } from '#server/realtime/event-bus.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
-import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { signIn } from '#tests/support/sessions.ts';
 import { sseReader } from '#tests/support/sse-reader.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { createTestApp, readJson } from '#tests/support/test-app.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 const cleanups: (() => Promise<void>)[] = [];
@@ -33,18 +33,14 @@ describe('console verification: /api/admin/n8n-verification', () => {
     });
     await importCatalogPath({ database: t.database, target: SAMPLES, source: 'library' });
     const admin = await signIn(t, 'admin');
-    const call = async <T>(method: string, url: string, body?: unknown) => {
-      const res = await t.request(`/api${url}`, {
-        method,
-        headers: jsonHeaders(t, admin.headers),
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    };
-    const connection = await call<{ id: string }>('POST', '/n8n/connections', {
-      instanceUrl: s.url,
-      apiKey: s.apiKey,
-    });
+    const as = { headers: admin.headers };
+    const verification = t.client.api.admin['n8n-verification'];
+    const progress = () => readJson<VerificationProgress>(verification.$get({}, as));
+    const start = <T>(connectionId: string) =>
+      readJson<T>(verification.$post({ json: { connectionId } }, as));
+    const connection = await readJson<{ id: string }>(
+      t.client.api.n8n.connections.$post({ json: { instanceUrl: s.url, apiKey: s.apiKey } }, as),
+    );
     expect(connection.status).toBe(201);
 
     // The operator's stream hears the run; a member's stream does not.
@@ -57,16 +53,12 @@ describe('console verification: /api/admin/n8n-verification', () => {
     const operatorStream = await openStream(admin.headers);
     const memberStream = await openStream((await signIn(t, 'member')).headers);
 
-    const idle = await call<VerificationProgress>('GET', '/admin/n8n-verification');
+    const idle = await progress();
     expect(idle.body.state).toBe('idle');
-    const started = await call<VerificationProgress>('POST', '/admin/n8n-verification', {
-      connectionId: connection.body.id,
-    });
+    const started = await start<VerificationProgress>(connection.body.id);
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ state: 'running', n8nVersion: '1.123.0' });
-    const again = await call<{ error: { code: string } }>('POST', '/admin/n8n-verification', {
-      connectionId: connection.body.id,
-    });
+    const again = await start<{ error: { code: string } }>(connection.body.id);
     expect(again.status).toBe(409);
 
     const seen = new Set<number>();
@@ -74,7 +66,7 @@ describe('console verification: /api/admin/n8n-verification', () => {
     await expect
       .poll(
         async () => {
-          last = (await call<VerificationProgress>('GET', '/admin/n8n-verification')).body;
+          last = (await progress()).body;
           seen.add(last.done);
           return last.state;
         },
@@ -114,10 +106,7 @@ describe('console verification: /api/admin/n8n-verification', () => {
   it('audits a stop', async () => {
     const t = await createTestApp();
     const admin = await signIn(t, 'admin');
-    const res = await t.request('/api/admin/n8n-verification/stop', {
-      method: 'POST',
-      headers: jsonHeaders(t, admin.headers),
-    });
+    const res = await t.client.api.admin['n8n-verification'].stop.$post({}, { headers: admin.headers });
     expect(res.status).toBe(200);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.verify.stop'));
     expect(audit).toMatchObject([{ actorEmail: admin.email }]);
@@ -126,11 +115,10 @@ describe('console verification: /api/admin/n8n-verification', () => {
   it('refuses a connection that is not the operator’s own', async () => {
     const t = await createTestApp();
     const admin = await signIn(t, 'admin');
-    const res = await t.request('/api/admin/n8n-verification', {
-      method: 'POST',
-      headers: jsonHeaders(t, admin.headers),
-      body: JSON.stringify({ connectionId: '00000000-0000-4000-8000-000000000000' }),
-    });
+    const res = await t.client.api.admin['n8n-verification'].$post(
+      { json: { connectionId: '00000000-0000-4000-8000-000000000000' } },
+      { headers: admin.headers },
+    );
     expect(res.status).toBe(404);
   });
 });

@@ -205,14 +205,15 @@ describe('what members see: badge on cards, "verified only" filter, failure reas
     const ids = await importFixtures(t.database);
     const at = new Date('2026-12-12T09:00:00Z');
     const asMember = { headers: { 'x-test-viewer': 'member' } };
-    const search = async (query: string) =>
-      (await (await t.request(`/api/catalog/automations${query}`, asMember)).json()) as {
+    const automations = t.client.api.catalog.automations;
+    const search = async (query: { verified?: '1' }) =>
+      (await (await automations.$get({ query }, asMember)).json()) as {
         total: number;
         items: { id: string; verification?: unknown }[];
       };
     // Before any verification: no badge anywhere, and the filter leaves nothing.
-    expect((await search('')).items.every((i) => i.verification === undefined)).toBe(true);
-    expect((await search('?verified=1')).total).toBe(0);
+    expect((await search({})).items.every((i) => i.verification === undefined)).toBe(true);
+    expect((await search({ verified: '1' })).total).toBe(0);
 
     await runVerification(
       {
@@ -225,9 +226,9 @@ describe('what members see: badge on cards, "verified only" filter, failure reas
     );
     // The index rebuilds on the activity event (debounced): wait for the badge to arrive.
     await expect
-      .poll(async () => (await search('?verified=1')).total, { timeout: 10_000, interval: 250 })
+      .poll(async () => (await search({ verified: '1' })).total, { timeout: 10_000, interval: 250 })
       .toBe(3);
-    const all = await search('');
+    const all = await search({});
     const ok = all.items.find((i) => i.id === ids['hook-ok.json']);
     expect(ok?.verification).toEqual({
       n8nVersion: '1.123.0',
@@ -238,12 +239,12 @@ describe('what members see: badge on cards, "verified only" filter, failure reas
     });
     // Passed every check tried: the webhook that answers, the manual one and the credentialed one;
     // not the one whose run failed.
-    const verified = await search('?verified=1');
+    const verified = await search({ verified: '1' });
     expect(verified.items.map((i) => i.id).sort()).toEqual(
       [ids['hook-ok.json'], ids['manual.json'], ids['gmail.json']].sort(),
     );
     const detail = (await (
-      await t.request(`/api/catalog/automations/${ids['hook-stops.json']}`, asMember)
+      await automations[':id'].$get({ param: { id: ids['hook-stops.json']! } }, asMember)
     ).json()) as { n8nVerification: unknown };
     expect(detail.n8nVerification).toMatchObject({
       ran: false,

@@ -6,7 +6,8 @@ describe('PayPal debug panel API (operators only)', () => {
   it('shows the configuration and runs a create-order test for an admin', async () => {
     const { t } = await createBillingTestApp();
     const admin = await signIn(t, 'admin');
-    const config = await t.request('/api/billing/debug', { headers: admin.headers });
+    const debug = t.client.api.billing.debug;
+    const config = await debug.$get({}, { headers: admin.headers });
     expect(await config.json()).toEqual({
       configValid: true,
       mode: 'sandbox',
@@ -14,16 +15,13 @@ describe('PayPal debug panel API (operators only)', () => {
       clientIdPresent: true,
       webhookIdPresent: true,
     });
-    const test = await t.request('/api/billing/debug/test-order', {
-      method: 'POST',
-      headers: { ...admin.headers, 'content-type': 'application/json' },
-    });
+    const test = await debug['test-order'].$post({}, { headers: admin.headers });
     expect(await test.json()).toMatchObject({ success: true, status: 'PAYER_ACTION_REQUIRED' });
   });
 
   it('answers 404 to members', async () => {
     const { t } = await createBillingTestApp();
     const member = await signIn(t, 'member');
-    expect((await t.request('/api/billing/debug', { headers: member.headers })).status).toBe(404);
+    expect((await t.client.api.billing.debug.$get({}, { headers: member.headers })).status).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ import { mailOutbox } from '#server/db/schema/mail.ts';
 import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
 import { SANDBOX_CREDENTIALS } from '#tests/support/paypal-sandbox.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
-import type { TestApp } from '#tests/support/test-app.ts';
+import { readJson, type TestApp } from '#tests/support/test-app.ts';
 import { describeProcessCrashes } from './payments-crash-cases.ts';
 
 const passed: string[] = [];
@@ -22,28 +22,20 @@ afterAll(() => {
   console.log(`payments fault matrix: ${passed.length}/${MATRIX_SIZE}`);
 });
 
-function json(headers: Record<string, string>) {
-  return { ...headers, 'content-type': 'application/json' };
-}
+const startCheckout = (t: TestApp, headers: Record<string, string>, planId = 'lifetime') =>
+  t.client.api.billing.checkout.$post({ json: { planId } }, { headers });
 
 async function checkout(t: TestApp, buyer: SignedIn) {
-  const res = await t.request('/api/billing/checkout', {
-    method: 'POST',
-    headers: json(buyer.headers),
-    body: JSON.stringify({ planId: 'lifetime' }),
-  });
+  const res = await startCheckout(t, buyer.headers);
   expect(res.status).toBe(201);
   return (await res.json()) as { orderId: string; approvalUrl: string };
 }
 
-async function capture(t: TestApp, buyer: SignedIn, orderId: string) {
-  const res = await t.request('/api/billing/capture', {
-    method: 'POST',
-    headers: json(buyer.headers),
-    body: JSON.stringify({ orderId }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const capture = (t: TestApp, buyer: SignedIn, orderId: string) =>
+  readJson(t.client.api.billing.capture.$post({ json: { orderId } }, { headers: buyer.headers }));
+
+const subscriptionOf = async (t: TestApp, buyer: SignedIn) =>
+  (await (await t.client.api.me.$get({}, { headers: buyer.headers })).json()).subscription;
 
 async function state(t: TestApp, orderId: string, userId: string) {
   const db = t.database.db;
@@ -78,8 +70,7 @@ describe('payments fault matrix', () => {
     expect(s.events.map((e) => e.name)).toEqual(
       expect.arrayContaining(['create-order', 'get-order', 'capture-order', 'granted']),
     );
-    const me = await (await t.request('/api/me', { headers: buyer.headers })).json();
-    expect(me.subscription.isSubscribed).toBe(true);
+    expect((await subscriptionOf(t, buyer)).isSubscribed).toBe(true);
     passed.push('happy path');
   });
 
@@ -309,8 +300,7 @@ describe('payments fault matrix', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'access-revoked'));
     expect(revoked).toHaveLength(1);
-    const me = await (await t.request('/api/me', { headers: buyer.headers })).json();
-    expect(me.subscription.isSubscribed).toBe(false);
+    expect((await subscriptionOf(t, buyer)).isSubscribed).toBe(false);
     passed.push('refund after grant');
   });
 
@@ -355,26 +345,16 @@ describe('checkout rules', () => {
   it('names the plan; refuses unknown plans, members and visitors; a double click reuses the order', async () => {
     const { t } = await createBillingTestApp();
     const buyer = await signIn(t, 'user');
-    const bad = await t.request('/api/billing/checkout', {
-      method: 'POST',
-      headers: json(buyer.headers),
-      body: JSON.stringify({ planId: 'platinum' }),
-    });
+    const errorOf = async (res: { json(): Promise<unknown> }) =>
+      ((await res.json()) as { error: { message: string } }).error.message;
+    const bad = await startCheckout(t, buyer.headers, 'platinum');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe('Invalid Plan');
+    expect(await errorOf(bad)).toBe('Invalid Plan');
     const member = await signIn(t, 'member');
-    const again = await t.request('/api/billing/checkout', {
-      method: 'POST',
-      headers: json(member.headers),
-      body: JSON.stringify({ planId: 'lifetime' }),
-    });
+    const again = await startCheckout(t, member.headers);
     expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toBe('Already Have Lifetime Access');
-    const visitor = await t.request('/api/billing/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.deps.env.baseUrl },
-      body: JSON.stringify({ planId: 'lifetime' }),
-    });
+    expect(await errorOf(again)).toBe('Already Have Lifetime Access');
+    const visitor = await startCheckout(t, { origin: t.deps.env.baseUrl });
     expect(visitor.status).toBe(401);
     const [a, b] = [await checkout(t, buyer), await checkout(t, buyer)];
     expect(b.orderId).toBe(a.orderId);

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  approvalUrlOf,
-  captureOf,
-  createPayPalClient,
-  type PayPalCallRecord,
-  PayPalError,
-} from '#server/billing/paypal-client.ts';
+import { createPayPalClient } from '#server/billing/paypal-client.ts';
+import { approvalUrlOf, captureOf } from '#server/billing/paypal-schemas.ts';
+import { type PayPalCallRecord, PayPalError } from '#server/billing/paypal-transport.ts';
 import { SANDBOX_CREDENTIALS, startPayPalSandbox } from '#tests/support/paypal-sandbox.ts';
 
 async function setup(options: { timeoutMs?: number } = {}) {

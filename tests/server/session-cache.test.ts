@@ -24,7 +24,8 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 const SEARCH = '/api/catalog/automations?q=slack';
 /** 200 for a member (or admin), 403 for a signed-in non-member, 401 when not signed in. */
 const search = async (t: TestApp, who: { headers: Record<string, string> }) =>
-  (await t.request(SEARCH, { headers: who.headers })).status;
+  (await t.client.api.catalog.automations.$get({ query: { q: 'slack' } }, { headers: who.headers })).status;
+/** Raw, for better-auth's own endpoints (/api/auth/*), which are not in the app's typed routes. */
 const post = (t: TestApp, headers: Record<string, string>, path: string, body: unknown = {}) =>
   t.request(path, { method: 'POST', headers: { ...jsonHeaders(t), ...headers }, body: JSON.stringify(body) });
 
@@ -88,7 +89,11 @@ describe('revocations take effect on the next request', () => {
     const member = await signIn(t, 'member');
     const other = await secondSession(t, member);
     expect([await search(t, member), await search(t, other)]).toEqual([200, 200]);
-    expect((await post(t, member.headers, '/api/account/sign-out', { scope: 'global' })).status).toBe(200);
+    const signOut = t.client.api.account['sign-out'].$post(
+      { json: { scope: 'global' } },
+      { headers: member.headers },
+    );
+    expect((await signOut).status).toBe(200);
     expect([await search(t, member), await search(t, other)]).toEqual([401, 401]);
   });
 
@@ -141,16 +146,14 @@ describe('revocations take effect on the next request', () => {
     const warm = [banned, ended, revoked, granted, demoted];
     expect(await Promise.all(warm.map((who) => search(t, who)))).toEqual([200, 200, 200, 403, 200]);
     const reason = 'Operator test';
-    const users = '/api/admin/users';
-    await post(t, admin.headers, `${users}/${banned.userId}/ban`, { banned: true, reason });
-    await post(t, admin.headers, `${users}/${ended.userId}/end-sessions`);
-    await post(t, admin.headers, `${users}/${revoked.userId}/access`, { action: 'revoke', reason });
-    await post(t, admin.headers, `${users}/${granted.userId}/access`, { action: 'grant', reason });
-    const demote = await t.request(`${users}/${demoted.userId}/role`, {
-      method: 'PUT',
-      headers: { ...jsonHeaders(t), ...admin.headers },
-      body: JSON.stringify({ role: 'user' }),
-    });
+    const users = t.client.api.admin.users[':id'];
+    const as = { headers: admin.headers };
+    const who = (target: SignedIn) => ({ param: { id: target.userId } });
+    await users.ban.$post({ ...who(banned), json: { banned: true, reason } }, as);
+    await users['end-sessions'].$post(who(ended), as);
+    await users.access.$post({ ...who(revoked), json: { action: 'revoke', reason } }, as);
+    await users.access.$post({ ...who(granted), json: { action: 'grant', reason } }, as);
+    const demote = await users.role.$put({ ...who(demoted), json: { role: 'user' } }, as);
     expect(demote.status).toBe(200);
     expect(await Promise.all(warm.map((who) => search(t, who)))).toEqual([401, 401, 403, 200, 403]);
   });
@@ -161,18 +164,24 @@ describe('revocations take effect on the next request', () => {
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     expect(await search(t, buyer)).toBe(403);
-    const checkout = await post(t, buyer.headers, '/api/billing/checkout', { planId: 'lifetime' });
+    const checkout = await t.client.api.billing.checkout.$post(
+      { json: { planId: 'lifetime' } },
+      { headers: buyer.headers },
+    );
     const { orderId } = (await checkout.json()) as { orderId: string };
     await sandbox.approve(orderId);
     const [pending] = await t.database.db
       .select()
       .from(payments)
       .where(eq(payments.providerOrderId, orderId));
-    expect((await post(t, admin.headers, `/api/admin/payments/${pending!.id}/process`)).status).toBe(200);
+    const payment = t.client.api.admin.payments[':id'];
+    const as = { headers: admin.headers };
+    expect((await payment.process.$post({ param: { id: pending!.id } }, as)).status).toBe(200);
     expect(await search(t, buyer)).toBe(200);
-    const refund = await post(t, admin.headers, `/api/admin/payments/${pending!.id}/refund`, {
-      reason: 'Asked within 30 days',
-    });
+    const refund = await payment.refund.$post(
+      { param: { id: pending!.id }, json: { reason: 'Asked within 30 days' } },
+      as,
+    );
     expect(refund.status).toBe(200);
     expect(await search(t, buyer)).toBe(403);
   });

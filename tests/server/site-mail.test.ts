@@ -23,19 +23,12 @@ async function appWithSmtp() {
   return { t, smtp, deliver };
 }
 
-const post = (body: unknown) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 describe('site mail', () => {
   it('a contact message reaches the support mailbox and the operator store', async () => {
     const { t, smtp, deliver } = await appWithSmtp();
-    const res = await t.request(
-      '/api/contact',
-      post({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Can I deploy to a self-hosted n8n?' }),
-    );
+    const res = await t.client.api.contact.$post({
+      json: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Can I deploy to a self-hosted n8n?' },
+    });
     expect(res.status).toBe(201);
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     const mail = await smtp.waitFor(SUPPORT_EMAIL);
@@ -47,9 +40,8 @@ describe('site mail', () => {
 
   it('the newsletter confirm link from the real mail confirms; its unsubscribe link unsubscribes', async () => {
     const { t, smtp, deliver } = await appWithSmtp();
-    expect((await t.request('/api/newsletter/subscribe', post({ email: 'reader@example.com' }))).status).toBe(
-      202,
-    );
+    const newsletter = t.client.api.newsletter;
+    expect((await newsletter.subscribe.$post({ json: { email: 'reader@example.com' } })).status).toBe(202);
     await deliver();
     const mail = await smtp.waitFor('reader@example.com');
     expect(mail.subject).toBe('Confirm your Flowvault newsletter subscription');
@@ -63,13 +55,11 @@ describe('site mail', () => {
           .where(eq(newsletterSubscribers.email, 'reader@example.com'))
       )[0]!;
     expect((await row()).status).toBe('pending');
-    const confirmed = await t.request(
-      '/api/newsletter/confirm',
-      post({ token: confirm.searchParams.get('token') }),
-    );
+    const tokenOf = (link: URL) => ({ json: { token: link.searchParams.get('token') ?? '' } });
+    const confirmed = await newsletter.confirm.$post(tokenOf(confirm));
     expect(confirmed.status).toBe(200);
     expect((await row()).status).toBe('confirmed');
-    await t.request('/api/newsletter/unsubscribe', post({ token: unsubscribe.searchParams.get('token') }));
+    await newsletter.unsubscribe.$post(tokenOf(unsubscribe));
     expect((await row()).status).toBe('unsubscribed');
   });
 });

@@ -3,8 +3,8 @@ import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('GET /api/health', () => {
   it('reports ok after a database round trip', async () => {
-    const { request, database } = await createTestApp();
-    const res = await request('/api/health');
+    const { client, database } = await createTestApp();
+    const res = await client.api.health.$get();
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({
@@ -17,16 +17,16 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 degraded when the database is gone', async () => {
-    const { request, database } = await createTestApp();
+    const { client, database } = await createTestApp();
     await database.close();
-    const res = await request('/api/health');
+    const res = await client.api.health.$get();
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: 'degraded', database: { ok: false, latencyMs: null } });
   });
 
   it('carries a request id and the security headers', async () => {
-    const { request } = await createTestApp();
-    const res = await request('/api/health');
+    const { client } = await createTestApp();
+    const res = await client.api.health.$get();
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -39,6 +39,7 @@ describe('GET /api/health', () => {
   });
 });
 
+// Raw requests: an unknown path and hostile bodies test the wire, which the typed client cannot send.
 describe('the error path', () => {
   it('turns an unknown API path into a JSON 404', async () => {
     const { request } = await createTestApp();
@@ -74,11 +75,9 @@ describe('the error path', () => {
   });
 
   it('accepts a browser error report', async () => {
-    const { request } = await createTestApp();
-    const res = await request('/api/client-errors', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'render', message: 'boom', path: '/dashboard' }),
+    const { client } = await createTestApp();
+    const res = await client.api['client-errors'].$post({
+      json: { kind: 'render', message: 'boom', path: '/dashboard' },
     });
     expect(res.status).toBe(204);
   });

@@ -1,3 +1,4 @@
+import { hc } from 'hono/client';
 import { afterEach } from 'vitest';
 import { type AppDeps, createApp } from '#server/app.ts';
 import { type AuthDeps, createAuth } from '#server/auth/create-auth.ts';
@@ -11,9 +12,27 @@ export type TestApp = {
   app: ReturnType<typeof createApp>;
   database: DbHandle;
   deps: AppDeps;
-  /** A real request through the whole app (middleware, routing, error path). */
+  /**
+   * The app's routes, typed from its chain like the web's client:
+   * `t.client.api.catalog.automations.$get({ query }, { headers })`. The same request through the whole app.
+   */
+  client: TestClient;
+  /** A raw request through the whole app, for what the typed client cannot send (hostile bodies, other routes). */
   request(path: string, init?: RequestInit): Promise<Response>;
 };
+
+const BASE_URL = 'http://flowvault.test';
+
+/**
+ * Hono's testClient (hono/testing) is this `hc` call with the base fixed at http://localhost; the app's
+ * cookies and same-origin checks belong to BASE_URL, so the typed client asks at that address.
+ */
+function typedClient(app: ReturnType<typeof createApp>) {
+  return hc<typeof app>(BASE_URL, {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+  });
+}
+export type TestClient = ReturnType<typeof typedClient>;
 
 const open: TestDatabase[] = [];
 afterEach(async () => {
@@ -31,7 +50,7 @@ export async function createTestApp(
   open.push(testDatabase);
   const database = testDatabase.handle;
   const { envVars, rateLimits, ...rest } = overrides;
-  const env = parseEnv({ NODE_ENV: 'test', BASE_URL: 'http://flowvault.test', ...envVars });
+  const env = parseEnv({ NODE_ENV: 'test', BASE_URL, ...envVars });
   const log = rest.log ?? createLogger(env);
   // The real better-auth on this database, and the viewer resolved from its sessions.
   const auth = rest.auth ?? createAuth({ env, db: database.db, log, rateLimits, bus: rest.bus });
@@ -50,6 +69,15 @@ export async function createTestApp(
     app,
     database,
     deps,
-    request: (path, init) => Promise.resolve(app.request(`http://flowvault.test${path}`, init)),
+    client: typedClient(app),
+    request: (path, init) => Promise.resolve(app.request(`${BASE_URL}${path}`, init)),
   };
+}
+
+/** The status and JSON body of an answer, for assertions on both: `await readJson(t.client.api…$get())`. */
+export async function readJson<T = Record<string, unknown>>(
+  answer: PromiseLike<{ status: number; json(): Promise<unknown> }>,
+): Promise<{ status: number; body: T }> {
+  const res = await answer;
+  return { status: res.status, body: (await res.json()) as T };
 }

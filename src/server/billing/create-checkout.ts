@@ -5,7 +5,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { findPlan } from '#shared/plans.ts';
 import { type BillingDeps, defaultSleep } from './billing-deps.ts';
 import { recordPaymentState, recordPayPalCalls } from './payment-events.ts';
-import { approvalUrlOf, type PayPalCallRecord, PayPalError } from './paypal-client.ts';
+import { approvalUrlOf } from './paypal-schemas.ts';
+import { type PayPalCallRecord, PayPalError } from './paypal-transport.ts';
 
 /** An unpaid order younger than this is handed out again instead of creating a second one (double clicks). */
 const REUSE_WINDOW_MS = 60 * 60_000;

@@ -4,7 +4,8 @@ import { AppError } from '#server/lib/errors.ts';
 import { refundAccess } from './access.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { recordPayPalCalls } from './payment-events.ts';
-import type { PayPalCallRecord, WebhookHeaders } from './paypal-client.ts';
+import type { WebhookHeaders } from './paypal-client.ts';
+import type { PayPalCallRecord } from './paypal-transport.ts';
 import { settleOrder } from './settle-order.ts';
 
 type WebhookEvent = {

@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import { paymentEvents } from '#server/db/schema/billing.ts';
-import type { PayPalCallRecord } from './paypal-client.ts';
+import type { PayPalCallRecord } from './paypal-transport.ts';
 
 /** Appends PayPal calls made for a payment to its audit trail. */
 export async function recordPayPalCalls(

@@ -1,8 +1,9 @@
 import type { Database } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
-import { createPayPalClient, type PayPalCallRecord, type PayPalClient } from './paypal-client.ts';
+import { createPayPalClient, type PayPalClient } from './paypal-client.ts';
 import { createPayPalSandbox, type PayPalSandbox } from './paypal-sandbox.ts';
 import { databaseSandboxStore, newSandboxConfig } from './paypal-sandbox-state.ts';
+import type { PayPalCallRecord } from './paypal-transport.ts';
 
 export const LOCAL_SANDBOX_PATH = '/__paypal-sandbox';
 

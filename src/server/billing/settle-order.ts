@@ -9,7 +9,8 @@ import { centsToDecimal } from '#shared/plans.ts';
 import { refundAccess, writeAccess } from './access.ts';
 import { type BillingDeps, defaultSleep } from './billing-deps.ts';
 import { recordPaymentState, recordPayPalCalls } from './payment-events.ts';
-import { captureOf, type PayPalCallRecord, PayPalError, type PayPalOrder } from './paypal-client.ts';
+import { captureOf, type PayPalOrder } from './paypal-schemas.ts';
+import { type PayPalCallRecord, PayPalError } from './paypal-transport.ts';
 
 export type SettleOutcome =
   | { outcome: 'granted' | 'already-granted'; paymentId: string }

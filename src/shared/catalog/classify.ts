@@ -1,3 +1,4 @@
+import { ADVANCED_WORDS, BEGINNER_WORDS, CATEGORY_KEYWORDS, KEYWORD_TAG_WORDS } from './classify-keywords.ts';
 import { CATEGORIES, type Category, type Difficulty, MAX_TAGS } from './constants.ts';
 import { humanizeIdentifier } from './integrations.ts';
 import { shortType } from './workflow-types.ts';
@@ -33,158 +34,6 @@ function distinctHits(kw: Keywords, words: Words): number {
   return hits;
 }
 
-/** Category keywords, in the spec's order. "General Automation" is the fallback. */
-export const CATEGORY_KEYWORDS: Record<Category, readonly string[]> = {
-  'AI & Automation': [
-    'ai',
-    'openai',
-    'gpt',
-    'chatgpt',
-    'llm',
-    'agent',
-    'chatbot',
-    'claude',
-    'anthropic',
-    'gemini',
-    'mistral',
-    'ollama',
-    'langchain',
-    'assistant',
-    'groq',
-    'deepseek',
-    'artificial intelligence',
-    'machine learning',
-  ],
-  'Data Processing': [
-    'data',
-    'csv',
-    'spreadsheet',
-    'google sheets',
-    'database',
-    'etl',
-    'transform',
-    'parse',
-    'extract',
-    'scrape',
-    'scraping',
-    'scraper',
-    'postgresql',
-    'mysql',
-    'airtable',
-    'json',
-    'xml',
-    'report',
-    'aggregate',
-    'backup',
-    'excel',
-    'mongodb',
-    'bigquery',
-    'dataset',
-  ],
-  'Content Creation': [
-    'content',
-    'blog',
-    'article',
-    'social media',
-    'youtube',
-    'video',
-    'podcast',
-    'image',
-    'wordpress',
-    'newsletter',
-    'x (twitter)',
-    'twitter',
-    'linkedin',
-    'instagram',
-    'tiktok',
-    'copywriting',
-    'seo',
-    'caption',
-  ],
-  Integrations: [
-    'integration',
-    'integrate',
-    'sync',
-    'webhook',
-    'api',
-    'http request',
-    'connect',
-    'slack',
-    'telegram',
-    'discord',
-    'gmail',
-    'notion',
-    'github',
-    'microsoft teams',
-    'whatsapp',
-    'trello',
-    'asana',
-    'jira',
-  ],
-  Workflows: [
-    'workflow',
-    'sub-workflow',
-    'subworkflow',
-    'schedule',
-    'cron',
-    'orchestration',
-    'parallel',
-    'batch',
-    'error handling',
-    'monitor',
-    'retry',
-    'queue',
-  ],
-  'AI Memory & RAG': [
-    'rag',
-    'retrieval',
-    'vector',
-    'vector store',
-    'embedding',
-    'pinecone',
-    'qdrant',
-    'pgvector',
-    'supabase',
-    'knowledge base',
-    'chat memory',
-    'long-term memory',
-    'zep',
-    'weaviate',
-    'chroma',
-    'semantic search',
-  ],
-  'Business Process': [
-    'invoice',
-    'crm',
-    'sales',
-    'lead',
-    'hr',
-    'onboarding',
-    'customer',
-    'order',
-    'payment',
-    'stripe',
-    'hubspot',
-    'approval',
-    'ticket',
-    'support',
-    'meeting',
-    'quickbooks',
-    'shopify',
-    'ecommerce',
-    'e-commerce',
-    'recruit',
-    'candidate',
-    'pipedrive',
-    'salesforce',
-    'zendesk',
-    'billing',
-    'expense',
-  ],
-  // Also the fallback when nothing else matches.
-  'General Automation': [],
-};
-
 const CATEGORY_NAMES = new Map(
   CATEGORIES.map((c) => [c, ` ${wordText(c.replace('&', 'and')).padded.trim()} `] as const),
 );
@@ -215,32 +64,8 @@ export function deriveCategory(input: ClassifyInput): Category {
   return best;
 }
 
-const ADVANCED = keywords([
-  'advanced',
-  'complex',
-  'enterprise',
-  'multi-agent',
-  'multi-step',
-  'rag',
-  'vector store',
-  'langchain',
-  'sub-workflow',
-  'orchestration',
-  'error handling',
-  'recursive',
-  'production-ready',
-]);
-const BEGINNER = keywords([
-  'beginner',
-  'simple',
-  'basic',
-  'starter',
-  'easy',
-  'quick start',
-  'hello world',
-  'getting started',
-  'tutorial',
-]);
+const ADVANCED = keywords(ADVANCED_WORDS);
+const BEGINNER = keywords(BEGINNER_WORDS);
 
 /**
  * Difficulty by keywords in the title and description. When no keyword or both kinds match, the node
@@ -276,26 +101,7 @@ export function slugify(text: string): string {
 }
 
 /** Keyword filter tags (the spec's non-category chips) and what earns them. */
-const KEYWORD_TAGS: ReadonlyArray<readonly [string, Keywords]> = [
-  ['agent', keywords(['agent', 'ai agent', 'multi-agent'])],
-  ['openai', keywords(['openai', 'gpt', 'chatgpt', 'gpt-4', 'gpt-4o', 'gpt-3'])],
-  ['telegram', keywords(['telegram'])],
-  [
-    'google',
-    keywords([
-      'google',
-      'gmail',
-      'google sheets',
-      'google drive',
-      'google docs',
-      'google calendar',
-      'gemini',
-    ]),
-  ],
-  ['video', keywords(['video', 'youtube'])],
-  ['podcast', keywords(['podcast'])],
-  ['parallel', keywords(['parallel', 'in parallel', 'split in batches', 'concurrent'])],
-];
+const KEYWORD_TAGS = KEYWORD_TAG_WORDS.map(([tag, words]) => [tag, keywords(words)] as const);
 
 /**
  * Up to 8 tags: the category's filter tag, the keyword filter tags that apply, then the integrations

@@ -1,10 +1,11 @@
+import { BRAND_ALIASES, BRAND_SLUGS, type BrandSlug } from './brand-slugs.ts';
 import { humanizeIdentifier, integrationName } from './integrations.ts';
 import { shortType } from './workflow-types.ts';
 
 // Node type → { name, icon key }: a brand icon from simple-icons (CC0) when the brand has one, else a
 // family glyph. simple-icons has dropped some brands at their owners' request (OpenAI, Slack,
 // Microsoft, AWS, LinkedIn, Salesforce…): those get their family glyph, never a look-alike.
-// The web draws brand keys from a sprite generated from this table (scripts/brand-sprite.ts).
+// The brands and their aliases are in brand-slugs.ts.
 
 export const ICON_FAMILIES = [
   'trigger',
@@ -31,168 +32,7 @@ export type IconFamily = (typeof ICON_FAMILIES)[number];
 export type IconKey = `brand:${string}` | `family:${IconFamily}`;
 export type NodeIntegration = { name: string; icon: IconKey };
 
-/** simple-icons slugs used, keyed by the node's integration key when it is the slug itself. */
-const SLUGS = [
-  'airtable',
-  'anthropic',
-  'asana',
-  'baserow',
-  'bitbucket',
-  'bitly',
-  'bitwarden',
-  'bluesky',
-  'box',
-  'calendly',
-  'circleci',
-  'clickup',
-  'clockify',
-  'coda',
-  'contentful',
-  'cratedb',
-  'deepl',
-  'deepseek',
-  'dhl',
-  'discord',
-  'discourse',
-  'disqus',
-  'dropbox',
-  'elasticsearch',
-  'elevenlabs',
-  'erpnext',
-  'facebook',
-  'figma',
-  'firebase',
-  'ghost',
-  'git',
-  'github',
-  'gitlab',
-  'gmail',
-  'google',
-  'googleanalytics',
-  'googlebigquery',
-  'googlecalendar',
-  'googlechat',
-  'googlecloud',
-  'googlecloudstorage',
-  'googledocs',
-  'googledrive',
-  'googlegemini',
-  'googlesheets',
-  'googleslides',
-  'googletasks',
-  'googletranslate',
-  'graphql',
-  'gumroad',
-  'helpscout',
-  'homeassistant',
-  'hubspot',
-  'huggingface',
-  'instagram',
-  'intercom',
-  'invoiceninja',
-  'jira',
-  'line',
-  'linear',
-  'mailchimp',
-  'mailgun',
-  'matrix',
-  'mattermost',
-  'mautic',
-  'medium',
-  'milvus',
-  'mistralai',
-  'mongodb',
-  'mqtt',
-  'mysql',
-  'n8n',
-  'nasa',
-  'netlify',
-  'nextcloud',
-  'notion',
-  'ntfy',
-  'odoo',
-  'ollama',
-  'openrouter',
-  'paddle',
-  'pagerduty',
-  'paypal',
-  'perplexity',
-  'philipshue',
-  'posthog',
-  'postgresql',
-  'pushbullet',
-  'qdrant',
-  'quickbooks',
-  'rabbitmq',
-  'reddit',
-  'redis',
-  'rocketdotchat',
-  'rss',
-  'rundeck',
-  'securityscorecard',
-  'shopify',
-  'snowflake',
-  'spotify',
-  'storyblok',
-  'strapi',
-  'strava',
-  'stripe',
-  'supabase',
-  'surveymonkey',
-  'telegram',
-  'todoist',
-  'toggl',
-  'travisci',
-  'trello',
-  'typeform',
-  'vonage',
-  'webflow',
-  'whatsapp',
-  'wikipedia',
-  'wise',
-  'woocommerce',
-  'wordpress',
-  'x',
-  'xero',
-  'ycombinator',
-  'youtube',
-  'zendesk',
-  'zoom',
-  'zulip',
-] as const;
-export type BrandSlug = (typeof SLUGS)[number];
-export const BRAND_SLUGS: readonly BrandSlug[] = SLUGS;
-const SLUG_SET = new Set<string>(SLUGS);
-
-/** Integration keys (lowercase) whose slug differs from the key. */
-const ALIASES: Record<string, BrandSlug> = {
-  postgres: 'postgresql',
-  postgreschat: 'postgresql',
-  pgvector: 'postgresql',
-  redischat: 'redis',
-  mongodbchat: 'mongodb',
-  mongodbatlas: 'mongodb',
-  rssfeedread: 'rss',
-  twitter: 'x',
-  xaigrok: 'x',
-  mistralcloud: 'mistralai',
-  mistral: 'mistralai',
-  xtwitter: 'x',
-  googlevertex: 'googlecloud',
-  googlecloudnaturallanguage: 'googlecloud',
-  googlefirebasecloudfirestore: 'firebase',
-  googlefirebaserealtimedatabase: 'firebase',
-  googlepalm: 'google',
-  googlebooks: 'google',
-  googlecontacts: 'google',
-  googleperspective: 'google',
-  facebookgraphapi: 'facebook',
-  facebookleadads: 'facebook',
-  hackernews: 'ycombinator',
-  huggingfaceinference: 'huggingface',
-  openhuggingfaceinference: 'huggingface',
-  rocketchat: 'rocketdotchat',
-};
+const SLUG_SET = new Set<string>(BRAND_SLUGS);
 
 /** Families of n8n's own nodes (short type, Trigger/Tool suffix kept). */
 const CORE_FAMILY: Record<string, IconFamily> = {
@@ -251,7 +91,7 @@ export function integrationKey(type: string | undefined): string {
 
 function brandOf(type: string): BrandSlug | null {
   const key = integrationKey(type);
-  const slug = ALIASES[key] ?? key;
+  const slug = BRAND_ALIASES[key] ?? key;
   return SLUG_SET.has(slug) ? (slug as BrandSlug) : null;
 }
 
@@ -299,7 +139,7 @@ const NAME_FAMILY: Record<string, IconFamily> = {
  */
 export function integrationIcon(name: string): IconKey {
   const key = compact(name);
-  const slug = ALIASES[key] ?? key;
+  const slug = BRAND_ALIASES[key] ?? key;
   if (SLUG_SET.has(slug)) return `brand:${slug}`;
   return `family:${NAME_FAMILY[key] ?? 'app'}`;
 }

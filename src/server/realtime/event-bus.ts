@@ -23,6 +23,17 @@ export type BusEvents = {
    * deleted, password reset): every process drops its cached viewers of that user (auth/session-cache.ts).
    */
   'viewer.changed': { userId: string };
+  /**
+   * How far a long operator task has got (a catalogue import: `task` 'catalog-import', `id` its row):
+   * at most every 250 ms plus the final state (operator-progress.ts). Only operator streams forward it.
+   */
+  'operator.progress': {
+    task: string;
+    id: string;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    done: number;
+    total: number;
+  };
   /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */
   'mail.queued': { kind: string };
 };
@@ -62,7 +73,13 @@ export function createEventBus(): EventBus {
 export const processBus = createEventBus();
 
 const CHANNEL = 'flowvault_events';
-const BRIDGED: BusTopic[] = ['catalog.changed', 'catalog.activity', 'collection.changed', 'viewer.changed'];
+const BRIDGED: BusTopic[] = [
+  'catalog.changed',
+  'catalog.activity',
+  'collection.changed',
+  'viewer.changed',
+  'operator.progress',
+];
 
 type Envelope = { origin: string; topic: BusTopic; payload: unknown };
 const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;

@@ -1,8 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { PreparedBatch } from './import-classify.ts';
-import { type Candidate, type Prepared, type PrepareRequest, prepareBatch } from './prepare-automation.ts';
+import {
+  type Candidate,
+  type PreparedResults,
+  type PrepareRequest,
+  prepareBatch,
+} from './prepare-automation.ts';
 import { sizeOf } from './read-input.ts';
-import { type ImportDatabase, storedFor } from './write-automations.ts';
+import { type ImportDatabase, storedFor, usesCopy } from './write-automations.ts';
 
 // The importer's read-and-parse step, batch by batch: each batch's files are read and hashed against
 // what is stored (unchanged files are not parsed), then new and changed ones are parsed and derived.
@@ -21,6 +26,7 @@ export async function* preparedBatches(
   const batchSize = input.batchSize ?? BATCH_SIZE;
   const ends = batchEnds(candidates, batchSize);
   const prepare = candidates.length > batchSize ? workerPrepare() : inlinePrepare;
+  const copy = usesCopy(deps.database);
   const start = async (batch: number): Promise<PreparedBatch> => {
     const first = batch === 0 ? 0 : ends[batch - 1]!;
     const slice = candidates.slice(first, ends[batch]);
@@ -33,7 +39,7 @@ export async function* preparedBatches(
       before: stored.get(candidate.id),
       sourceOrder: first + i,
     }));
-    return { items, results: await prepare({ items, now }) };
+    return { items, ...(await prepare({ items, now, copy })) };
   };
   try {
     let next = ends.length > 0 ? start(0) : undefined;
@@ -68,7 +74,9 @@ function batchEnds(candidates: Candidate[], size: number): number[] {
   return ends;
 }
 
-type PrepareFn = ((request: PrepareRequest) => Promise<Prepared[]>) & { close?: () => Promise<unknown> };
+type PrepareFn = ((request: PrepareRequest) => Promise<PreparedResults>) & {
+  close?: () => Promise<unknown>;
+};
 
 const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
 
@@ -85,9 +93,9 @@ function workerPrepare(): PrepareFn {
         worker.off('message', onMessage);
         worker.off('error', onError);
       };
-      const onMessage = (m: { ok: true; results: Prepared[] } | { ok: false; message: string }) => {
+      const onMessage = (m: ({ ok: true } & PreparedResults) | { ok: false; message: string }) => {
         done();
-        if (m.ok) resolve(m.results);
+        if (m.ok) resolve({ results: m.results, copyBytes: m.copyBytes });
         else reject(new Error(m.message));
       };
       const onError = (error: Error) => {

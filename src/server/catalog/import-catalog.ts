@@ -87,7 +87,8 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
   )) {
     const { fresh, changed } = classifyBatch(tally, { ...batch, onFile });
     await writeAutomations(database, fresh, changed, staged ? 'staging' : 'automations');
-    await options.onBatch?.({ handled: tally.handled, written: fresh.length + changed.length });
+    const written = fresh.rows.length + fresh.copy.length + changed.length;
+    await options.onBatch?.({ handled: tally.handled, written });
   }
 
   const changed = tally.written > 0;

@@ -1,4 +1,5 @@
-import type { AutomationRow, Candidate, Prepared, Stored } from './prepare-automation.ts';
+import type { AutomationRow, Candidate, PreparedResults, Stored } from './prepare-automation.ts';
+import type { NewRows } from './write-automations.ts';
 
 // The importer's step after a batch is prepared: each item is counted as imported, updated, unchanged
 // or skipped (a bad file, a row with nothing usable, an id seen earlier in this import), and the rows
@@ -37,17 +38,14 @@ export function newTally(skipped: SkippedItem[] = []): ImportTally {
   };
 }
 
-export type PreparedBatch = {
-  items: { candidate: Candidate; before?: Stored }[];
-  results: Prepared[];
-};
+export type PreparedBatch = PreparedResults & { items: { candidate: Candidate; before?: Stored }[] };
 
 /** Counts one prepared batch into `tally` and returns the rows it should write. */
 export function classifyBatch(
   tally: ImportTally,
   batch: PreparedBatch & { onFile?: (handled: number) => void },
-): { fresh: { row: AutomationRow; line: string }[]; changed: AutomationRow[] } {
-  const fresh: { row: AutomationRow; line: string }[] = [];
+): { fresh: NewRows; changed: AutomationRow[] } {
+  const fresh: NewRows = { rows: [], copy: [] };
   const changed: AutomationRow[] = [];
   const { skipped, seenIds } = tally;
   const tick = (c: Candidate) => {
@@ -82,12 +80,13 @@ export function classifyBatch(
     if (r.flags.length) tally.flagged.push({ path: c.path, id: c.id, flags: r.flags });
     if (before) {
       tally.updated++;
-      changed.push(r.row);
+      changed.push(r.row!);
     } else {
       tally.imported++;
-      fresh.push({ row: r.row, line: r.line });
+      if (r.copy) fresh.copy.push(batch.copyBytes!.subarray(r.copy.start, r.copy.end));
+      else fresh.rows.push(r.row!);
     }
   }
-  tally.written += fresh.length + changed.length;
+  tally.written += fresh.rows.length + fresh.copy.length + changed.length;
   return { fresh, changed };
 }

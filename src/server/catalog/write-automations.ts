@@ -27,6 +27,13 @@ export async function storedFor(database: ImportDatabase, ids: string[]): Promis
   return out;
 }
 
+/** New rows in a batch: as row objects (upserted), or as the bytes of their COPY lines (embedded). */
+export type NewRows = { rows: AutomationRow[]; copy: Uint8Array<ArrayBuffer>[] };
+
+/** Whether new rows go in with COPY: on the embedded database (PostgreSQL takes the upsert). */
+export const usesCopy = (database: Pick<DbHandle, 'driver' | 'pglite'>) =>
+  database.driver === 'pglite' && database.pglite !== undefined;
+
 /**
  * Writes one batch. New rows on the embedded database go in with one COPY (PGlite encodes query
  * parameters in JavaScript, which made row inserts the slowest part of a large import); changed rows,
@@ -34,21 +41,21 @@ export async function storedFor(database: ImportDatabase, ids: string[]): Promis
  */
 export async function writeAutomations(
   database: ImportDatabase,
-  fresh: { row: AutomationRow; line: string }[],
+  fresh: NewRows,
   changed: AutomationRow[],
   /** `staging`: an operator import's rows, published by publishStaged (same columns, same lines). */
   target: 'automations' | 'staging' = 'automations',
 ) {
   const table = target === 'staging' ? catalogImportStaging : automations;
-  const copy = database.driver === 'pglite' && database.pglite ? database.pglite : undefined;
-  if (copy && fresh.length > 0) {
+  if (fresh.copy.length > 0) {
+    if (!usesCopy(database)) throw new Error('COPY lines for a database that takes rows');
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
     const tableName = target === 'staging' ? 'catalog_import_staging' : 'automations';
-    await copy.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
-      blob: new Blob([`${fresh.map((f) => f.line).join('\n')}\n`]),
+    await database.pglite!.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
+      blob: new Blob(fresh.copy),
     });
   }
-  const rows = copy ? changed : [...fresh.map((f) => f.row), ...changed];
+  const rows = [...fresh.rows, ...changed];
   if (rows.length === 0) return;
   await database.db.transaction(async (tx) => {
     await tx.insert(table).values(rows).onConflictDoUpdate({ target: table.id, set: excludedSet() });

@@ -42,12 +42,12 @@ function hold(deps: Pick<CatalogAdminDeps, 'database' | 'log'>, name: string, ow
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How often a running import's row gets its progress (the console follows the bus, not the row). */
-const ROW_PROGRESS_MS = 3_000;
+const ROW_PROGRESS_MS = 1_000;
 
 /**
  * Runs uploads one at a time across every process on the database: each waits for the writer lease.
  * Progress goes out on the event bus (at most every 250 ms, and the final state once the row holds
- * it); the row gets a coarse progress write every few seconds, so a reload shows where it is.
+ * it); the row gets a coarse progress write every second, so a reload shows where it is.
  */
 export function createImportRunner(deps: CatalogAdminDeps) {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;

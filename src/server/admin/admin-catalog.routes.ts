@@ -12,7 +12,7 @@ import {
   PublishSchema,
 } from '#shared/schemas/admin.ts';
 import { type AdminDeps, AutomationIdParam, UuidParam } from './admin-deps.ts';
-import { getImport, listCatalogItems, listImports, MAX_UPLOAD_BYTES } from './catalog-admin.ts';
+import { getImport, listCatalogItems, listImports, MAX_UPLOAD_BYTES, watchImport } from './catalog-admin.ts';
 import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
 import { createImportRunner } from './import-jobs.ts';
 
@@ -53,19 +53,15 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       c.json(await getImport(catalog, c.req.valid('param').id)),
     )
     .get('/imports/:id/events', requireAdmin, validate('param', UuidParam), async (c) => {
-      const id = c.req.valid('param').id;
-      await getImport(catalog, id); // 404 before the stream starts
+      const watch = await watchImport(catalog, c.req.valid('param').id); // 404 before the stream starts
+      c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
-        let last = '';
-        while (!stream.aborted) {
-          const row = await getImport(catalog, id);
-          const text = JSON.stringify(row);
-          if (text !== last) {
-            last = text;
-            await stream.writeSSE({ event: 'progress', data: text });
-          }
-          if (row.status === 'done' || row.status === 'failed') break;
-          await stream.sleep(400);
+        stream.onAbort(watch.close);
+        try {
+          for await (const row of watch.states)
+            await stream.writeSSE({ event: 'progress', data: JSON.stringify(row) });
+        } finally {
+          watch.close();
         }
       });
     })

@@ -5,7 +5,8 @@ import { catalogImports } from '#server/db/schema/admin.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { EventBus } from '#server/realtime/event-bus.ts';
+import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
+import { followProgress, isFinished, progressReporter } from '#server/realtime/operator-progress.ts';
 import { deployRefusal } from '#shared/catalog/workflow-facts.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type {
@@ -18,7 +19,8 @@ import type {
 import { type InputFile, type ManifestRow, parseManifest, unzip } from '../catalog/read-input.ts';
 
 // The operator's side of the catalogue: uploads read here and imported as durable jobs (import-jobs.ts,
-// progress in catalog_imports), the item list with its not-deployable reasons, edits and publish/unpublish.
+// the result in catalog_imports, progress on the event bus), the item list with its not-deployable
+// reasons, edits and publish/unpublish.
 
 export type CatalogAdminDeps = {
   database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
@@ -95,6 +97,49 @@ export async function getImport(deps: CatalogAdminDeps, id: string): Promise<Cat
   const [row] = await deps.database.db.select().from(catalogImports).where(eq(catalogImports.id, id));
   if (!row) throw new AppError('NOT_FOUND', { userMessage: 'No such import.' });
   return toImport(row);
+}
+
+/** An import's progress on the event bus: 'operator.progress' with this task and the row's id. */
+export const IMPORT_TASK = 'catalog-import';
+
+export function importProgress(deps: CatalogAdminDeps, id: string) {
+  return progressReporter(
+    {
+      database: deps.database,
+      bus: deps.bus ?? processBus,
+      onError: (error) => deps.log?.warn({ err: error, importId: id }, 'publishing import progress failed'),
+    },
+    { task: IMPORT_TASK, id },
+  );
+}
+
+/**
+ * One import as the console follows it: its row now, then its progress from the event bus (nothing
+ * read from the database meanwhile), then its final row (with the summary) once. NOT_FOUND is thrown
+ * here, before a stream starts.
+ */
+export async function watchImport(deps: CatalogAdminDeps, id: string) {
+  const feed = followProgress(deps.bus ?? processBus, { task: IMPORT_TASK, id });
+  let row: CatalogImport;
+  try {
+    row = await getImport(deps, id);
+  } catch (error) {
+    feed.close();
+    throw error;
+  }
+  async function* states(): AsyncGenerator<CatalogImport> {
+    yield row;
+    if (isFinished(row)) return feed.close();
+    for await (const event of feed.events) {
+      if (isFinished(event)) {
+        yield await getImport(deps, id);
+        return;
+      }
+      row = { ...row, status: event.status, done: event.done, total: event.total };
+      yield row;
+    }
+  }
+  return { states: states(), close: feed.close };
 }
 
 export async function listImports(deps: CatalogAdminDeps, limit = 50): Promise<CatalogImport[]> {

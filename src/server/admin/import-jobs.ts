@@ -8,7 +8,7 @@ import { acquireJobLease, releaseJobLease, renewJobLease } from '#server/jobs/sc
 import type { ImportSummary } from '#shared/schemas/admin.ts';
 import { importCatalog } from '../catalog/import-catalog.ts';
 import { discardStaged } from '../catalog/write-automations.ts';
-import { type CatalogAdminDeps, type readUpload, toImport } from './catalog-admin.ts';
+import { type CatalogAdminDeps, importProgress, type readUpload, toImport } from './catalog-admin.ts';
 
 // Operator imports as durable jobs (issue 20). Each import holds a lease in the jobs table
 // (`catalog-import:<id>`) from upload to its end, renewed while this process lives; the one import
@@ -41,9 +41,13 @@ function hold(deps: Pick<CatalogAdminDeps, 'database' | 'log'>, name: string, ow
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How often a running import's row gets its progress (the console follows the bus, not the row). */
+const ROW_PROGRESS_MS = 1_000;
+
 /**
  * Runs uploads one at a time across every process on the database: each waits for the writer lease.
- * Progress is written to the row at most every 250 ms; the console streams it from there.
+ * Progress goes out on the event bus (at most every 250 ms, and the final state once the row holds
+ * it); the row gets a coarse progress write every second, so a reload shows where it is.
  */
 export function createImportRunner(deps: CatalogAdminDeps) {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -55,8 +59,10 @@ export function createImportRunner(deps: CatalogAdminDeps) {
     while (!(await acquireJobLease(db, { ...lease, name: WRITER }))) await sleep(250);
     const stopWriter = hold(deps, WRITER, owner);
     const total = input.files.length;
+    const progress = importProgress(deps, id);
     await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
-    let lastWrite = 0;
+    progress.report({ status: 'running', done: 0, total });
+    let lastWrite = performance.now();
     let pending: Promise<unknown> = Promise.resolve();
     try {
       await importCatalog({
@@ -65,9 +71,9 @@ export function createImportRunner(deps: CatalogAdminDeps) {
         manifestRows: input.manifestRows,
         bus: deps.bus,
         onProgress: (done) => {
-          const now = Date.now();
-          if (now - lastWrite < 250) return;
-          lastWrite = now;
+          progress.report({ status: 'running', done, total });
+          if (performance.now() - lastWrite < ROW_PROGRESS_MS) return;
+          lastWrite = performance.now();
           pending = pending.then(() =>
             db.update(catalogImports).set({ done }).where(eq(catalogImports.id, id)),
           );
@@ -82,6 +88,7 @@ export function createImportRunner(deps: CatalogAdminDeps) {
           },
         },
       });
+      await progress.finish({ status: 'done', done: total, total });
     } catch (error) {
       await pending.catch(() => undefined);
       deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
@@ -94,6 +101,7 @@ export function createImportRunner(deps: CatalogAdminDeps) {
           finishedAt: new Date(),
         })
         .where(eq(catalogImports.id, id));
+      await progress.finish({ status: 'failed', done: 0, total });
     } finally {
       stopWriter();
       await releaseJobLease(db, WRITER, owner);
@@ -182,6 +190,8 @@ async function markFailed(
       ids.map((id) => leaseName(id)),
     ),
   );
+  // Streams following these imports (in any process) end with the failure.
+  for (const id of ids) await importProgress(deps, id).finish({ status: 'failed', done: 0, total: 0 });
 }
 
 /** The imports among `open` whose lease has run out or is gone. */

@@ -5,7 +5,9 @@ import { type PrepareRequest, prepareBatch } from './prepare-automation.ts';
 
 parentPort?.on('message', (request: PrepareRequest) => {
   try {
-    parentPort?.postMessage({ ok: true, results: prepareBatch(request) });
+    const prepared = prepareBatch(request);
+    // The COPY bytes move to the writing thread without a copy.
+    parentPort?.postMessage({ ok: true, ...prepared }, prepared.copyBytes ? [prepared.copyBytes.buffer] : []);
   } catch (error) {
     parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

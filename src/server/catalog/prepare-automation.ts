@@ -43,8 +43,9 @@ export type Prepared =
   | {
       kind: 'row';
       bad?: string;
-      row: AutomationRow;
-      line: string;
+      /** Left out for a new row sent as COPY bytes (`copy`: where its line is in the batch's bytes). */
+      row?: AutomationRow;
+      copy?: { start: number; end: number };
       templateOnly: boolean;
       /** Quality flags in words (missing or repaired wiring, duplicate names, community nodes). */
       flags: string[];
@@ -120,19 +121,46 @@ export function prepareAutomation(
     createdAt: c.createdAt ?? parseDate(workflow?.createdAt) ?? before?.createdAt ?? now,
     updatedAt: now,
   };
-  // The COPY line is made here, in the worker, so the writing thread only joins lines.
   const flags = d.quality ? describeQuality(d.quality) : [];
-  return { kind: 'row', bad, row, line: copyLine(row), templateOnly: !workflow, flags };
+  return { kind: 'row', bad, row, templateOnly: !workflow, flags };
 }
 
 /** `sourceOrder`: the candidate's place in the whole import (equal dates keep the source's order). */
 export type PrepareRequest = {
   items: { candidate: Candidate; before?: Stored; sourceOrder: number }[];
   now: Date;
+  /** New rows go in by COPY (the embedded database): send them as COPY bytes, not row objects. */
+  copy: boolean;
 };
 
-export function prepareBatch(request: PrepareRequest): Prepared[] {
-  return request.items.map((item) =>
-    prepareAutomation(item.candidate, item.before, { now: request.now, sourceOrder: item.sourceOrder }),
-  );
+/** A prepared batch; `copyBytes` holds the COPY lines of its new rows (each ends with a newline). */
+export type PreparedResults = { results: Prepared[]; copyBytes?: Uint8Array<ArrayBuffer> };
+
+const encoder = new TextEncoder();
+
+/**
+ * Prepares a batch. With `copy`, each new row becomes its COPY line here, UTF-8 encoded into one
+ * buffer the worker hands over without copying: the writing thread neither receives nor joins the
+ * rows' text (a workflow's JSON used to cross threads twice, as the row and as its line).
+ */
+export function prepareBatch(request: PrepareRequest): PreparedResults {
+  const lines: { bytes: Uint8Array; at: number }[] = [];
+  let size = 0;
+  const results = request.items.map((item): Prepared => {
+    const prepared = prepareAutomation(item.candidate, item.before, {
+      now: request.now,
+      sourceOrder: item.sourceOrder,
+    });
+    if (!request.copy || item.before || prepared.kind !== 'row' || !prepared.row) return prepared;
+    const bytes = encoder.encode(`${copyLine(prepared.row)}\n`);
+    lines.push({ bytes, at: size });
+    const copy = { start: size, end: size + bytes.byteLength };
+    size = copy.end;
+    const { row: _sent, ...rest } = prepared;
+    return { ...rest, copy };
+  });
+  if (lines.length === 0) return { results };
+  const copyBytes = new Uint8Array(size);
+  for (const line of lines) copyBytes.set(line.bytes, line.at);
+  return { results, copyBytes };
 }

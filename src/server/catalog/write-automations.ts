@@ -1,13 +1,17 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { DbHandle } from '#server/db/client.ts';
-import { automations, catalogImportStaging } from '#server/db/schema/catalog.ts';
+import type { Database, DbHandle } from '#server/db/client.ts';
+import { automations, catalogImportStaging, workflowStats } from '#server/db/schema/catalog.ts';
+import { rowsOf } from './catalog.queries.ts';
 import type { AutomationRow, Stored } from './prepare-automation.ts';
 
-type Database = Pick<DbHandle, 'db' | 'driver' | 'pglite'>;
+// The importer's write step: rows in batches (COPY or upsert), the staged rows published at the end,
+// and the catalogue's counters.
+
+export type ImportDatabase = Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
 const columns = Object.entries(getTableColumns(automations));
 
 /** What is stored for these ids (content hash and creation date), for one batch. */
-export async function storedFor(database: Database, ids: string[]): Promise<Map<string, Stored>> {
+export async function storedFor(database: ImportDatabase, ids: string[]): Promise<Map<string, Stored>> {
   const out = new Map<string, Stored>();
   if (ids.length === 0) return out;
   const rows = await database.db
@@ -23,28 +27,35 @@ export async function storedFor(database: Database, ids: string[]): Promise<Map<
   return out;
 }
 
+/** New rows in a batch: as row objects (upserted), or as the bytes of their COPY lines (embedded). */
+export type NewRows = { rows: AutomationRow[]; copy: Uint8Array<ArrayBuffer>[] };
+
+/** Whether new rows go in with COPY: on the embedded database (PostgreSQL takes the upsert). */
+export const usesCopy = (database: Pick<DbHandle, 'driver' | 'pglite'>) =>
+  database.driver === 'pglite' && database.pglite !== undefined;
+
 /**
  * Writes one batch. New rows on the embedded database go in with one COPY (PGlite encodes query
  * parameters in JavaScript, which made row inserts the slowest part of a large import); changed rows,
  * and every row on PostgreSQL, go through an upsert in one transaction.
  */
 export async function writeAutomations(
-  database: Database,
-  fresh: { row: AutomationRow; line: string }[],
+  database: ImportDatabase,
+  fresh: NewRows,
   changed: AutomationRow[],
   /** `staging`: an operator import's rows, published by publishStaged (same columns, same lines). */
   target: 'automations' | 'staging' = 'automations',
 ) {
   const table = target === 'staging' ? catalogImportStaging : automations;
-  const copy = database.driver === 'pglite' && database.pglite ? database.pglite : undefined;
-  if (copy && fresh.length > 0) {
+  if (fresh.copy.length > 0) {
+    if (!usesCopy(database)) throw new Error('COPY lines for a database that takes rows');
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
     const tableName = target === 'staging' ? 'catalog_import_staging' : 'automations';
-    await copy.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
-      blob: new Blob([`${fresh.map((f) => f.line).join('\n')}\n`]),
+    await database.pglite!.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
+      blob: new Blob(fresh.copy),
     });
   }
-  const rows = copy ? changed : [...fresh.map((f) => f.row), ...changed];
+  const rows = [...fresh.rows, ...changed];
   if (rows.length === 0) return;
   await database.db.transaction(async (tx) => {
     await tx.insert(table).values(rows).onConflictDoUpdate({ target: table.id, set: excludedSet() });
@@ -56,7 +67,7 @@ export async function writeAutomations(
  * (a re-import keeps the published flag and deploy override, as writeAutomations does) and empties
  * the staging table. Returns how many rows moved.
  */
-export async function publishStaged(tx: Pick<DbHandle, 'db'>['db']): Promise<number> {
+export async function publishStaged(tx: Database): Promise<number> {
   const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
   const updates = columns
     .filter(([, c]) => c.name !== 'id' && c.name !== 'published' && c.name !== 'deploy_override')
@@ -106,4 +117,38 @@ function copyValue(value: unknown): string {
   return text.replace(/[\\\t\n\r]/g, (ch) =>
     ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
   );
+}
+
+/** A new workflow_stats row after each import; last_updated moves only when something changed. */
+export async function writeStats(database: { db: Database }, now: Date, changed: boolean) {
+  const { db } = database;
+  const [counts] = rowsOf<{ total: number; youtube: number; reddit: number; skool: number }>(
+    await db.execute(sql`
+      select count(*)::int as total,
+        count(*) filter (where video_url is not null)::int as youtube,
+        count(*) filter (where video_url is null and resource_url ilike '%reddit.com%')::int as reddit,
+        count(*) filter (where video_url is null and resource_url ilike '%skool.com%')::int as skool
+      from automations where published`),
+  );
+  const perSourceRows = rowsOf<{ source: string; n: number }>(
+    await db.execute(sql`select source, count(*)::int as n from automations where published group by source`),
+  );
+  const [previous] = await db
+    .select({ lastUpdated: workflowStats.lastUpdated })
+    .from(workflowStats)
+    .orderBy(sql`${workflowStats.createdAt} desc, ${workflowStats.id} desc`)
+    .limit(1);
+  const lastUpdated = changed || !previous ? now : previous.lastUpdated;
+  const c = counts ?? { total: 0, youtube: 0, reddit: 0, skool: 0 };
+  await db.insert(workflowStats).values({
+    totalWorkflows: c.total,
+    youtubeWorkflows: c.youtube,
+    redditWorkflows: c.reddit,
+    skoolWorkflows: c.skool,
+    otherWorkflows: c.total - c.youtube - c.reddit - c.skool,
+    perSource: Object.fromEntries(perSourceRows.map((r) => [r.source, r.n])),
+    createdAt: now,
+    lastUpdated,
+  });
+  return { total: c.total, lastUpdated };
 }

@@ -29,6 +29,17 @@ export type BusEvents = {
    * hear it. Its failure list is cut to fit a NOTIFY payload (n8n/verify/console-run.ts).
    */
   'n8n.verification': VerificationProgress;
+  /**
+   * How far a long operator task has got (a catalogue import: `task` 'catalog-import', `id` its row):
+   * at most every 250 ms plus the final state (operator-progress.ts). Only operator streams forward it.
+   */
+  'operator.progress': {
+    task: string;
+    id: string;
+    status: 'queued' | 'running' | 'done' | 'failed';
+    done: number;
+    total: number;
+  };
   /** A mail was written to the outbox: this process's delivery job may send it now. Not bridged. */
   'mail.queued': { kind: string };
 };
@@ -74,6 +85,7 @@ const BRIDGED: BusTopic[] = [
   'collection.changed',
   'viewer.changed',
   'n8n.verification',
+  'operator.progress',
 ];
 
 type Envelope = { origin: string; topic: BusTopic; payload: unknown };

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -116,6 +116,64 @@ describe('operator console pages', () => {
     await waitFor(() => expect(history.textContent).toContain('command line (npm run catalog:import)'));
     fireEvent.click(within(history).getByText('Skipped files and why (1)'));
     expect(within(history).getByText(/the file is not valid JSON/)).toBeTruthy();
+  });
+
+  it('catalogue: after a reload, a running import is followed from its stream to its summary', async () => {
+    const sources: { url: string; listeners: Map<string, (e: MessageEvent) => void> }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        listeners = new Map<string, (e: MessageEvent) => void>();
+        url: string;
+        constructor(url: string) {
+          this.url = url;
+          sources.push(this);
+        }
+        addEventListener(type: string, listener: (e: MessageEvent) => void) {
+          this.listeners.set(type, listener);
+        }
+        close() {}
+      },
+    );
+    const running = {
+      id: 'i2',
+      actorEmail: 'ops@example.com',
+      fileName: 'library.zip',
+      status: 'running',
+      done: 2,
+      total: 10,
+      summary: null,
+      error: null,
+      createdAt: '2026-03-01T12:00:00.000Z',
+      finishedAt: null,
+    };
+    stubApi({
+      'GET /api/admin/catalog/imports': { status: 200, body: [running] },
+      'GET /api/admin/catalog/items': { status: 200, body: { items: [], page: 1, pageSize: 50, total: 0 } },
+    });
+    renderAsAdmin(<CatalogAdminPage />);
+    await screen.findByText(/importing 2 of 10 files/);
+    // The page's other stream is the operator's /api/events (the "Verify on n8n" panel).
+    const imports = sources.filter((s) => s.url.startsWith('/api/admin/catalog/imports'));
+    expect(imports.map((s) => s.url)).toEqual(['/api/admin/catalog/imports/i2/events']);
+    const send = (row: object) =>
+      act(() => imports[0]!.listeners.get('progress')!({ data: JSON.stringify(row) } as MessageEvent));
+    send({ ...running, done: 6 });
+    expect(screen.getByText(/importing 6 of 10 files/)).toBeTruthy();
+    const summary = {
+      filesHandled: 10,
+      imported: 9,
+      updated: 0,
+      unchanged: 0,
+      skipped: [{ path: 'broken.json', reason: 'invalid JSON' }],
+      flagged: [],
+      templateOnly: 0,
+      total: 9,
+      durationMs: 900,
+    };
+    send({ ...running, status: 'done', done: 10, summary, finishedAt: '2026-03-01T12:00:01.000Z' });
+    expect(screen.getByText(/import finished/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Import summary' }).textContent).toContain('Imported9');
   });
 
   it('audit log: shows who, what, target and reason', async () => {

@@ -80,7 +80,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
   );
 }
 
-/** Follows one import over SSE until it is done or failed. */
+/** Follows one import over SSE (its progress from the server's event bus) until it is done or failed. */
 function ImportProgress({ initial, onFinished }: { initial: CatalogImport; onFinished: () => void }) {
   const [row, setRow] = useState(initial);
   useEffect(() => {
@@ -127,6 +127,12 @@ function ImportProgress({ initial, onFinished }: { initial: CatalogImport; onFin
   );
 }
 
+const useImportHistory = () =>
+  useQuery({
+    queryKey: ['admin', 'catalog-imports'],
+    queryFn: async () => unwrap(await api.admin.catalog.imports.$get()),
+  });
+
 export function UploadSection() {
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -144,6 +150,12 @@ export function UploadSection() {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-imports'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'catalog-items'] });
   });
+  // After a reload, an import still queued or running is followed again from its stream.
+  const history = useImportHistory();
+  const unfinished = history.data?.find((h) => h.status === 'queued' || h.status === 'running');
+  useEffect(() => {
+    if (unfinished) setActive((current) => current ?? unfinished);
+  }, [unfinished]);
   const size = files.reduce((sum, f) => sum + f.size, 0);
   const tooBig = size > MAX_UPLOAD_BYTES;
 
@@ -187,10 +199,7 @@ export function UploadSection() {
 }
 
 export function ImportHistory() {
-  const history = useQuery({
-    queryKey: ['admin', 'catalog-imports'],
-    queryFn: async () => unwrap(await api.admin.catalog.imports.$get()),
-  });
+  const history = useImportHistory();
   return (
     <section aria-label="Import history" className="mt-8">
       <h2 className="text-lg font-semibold">Import history</h2>

@@ -1,0 +1,99 @@
+// The rows an import writes, pinned by digest: making the importer faster must not change a column of
+// what it stores (the digests were taken from the importer before its split into steps).
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import { automations, workflowStats } from '#server/db/schema/catalog.ts';
+import { CORPUS_ARCHIVE, corpusGate } from '#tests/support/n8n-corpus.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+
+const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+const NOW = () => new Date('2026-06-01T12:00:00.000Z');
+
+const digest = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/** Every automation's digest by id, and the counters of the last workflow_stats row. */
+async function stored(database: DbHandle) {
+  const rows = await database.db.select().from(automations).orderBy(automations.id);
+  const [stats] = await database.db.select().from(workflowStats);
+  const { id: _id, ...counters } = stats!;
+  // Dates as JSON text, as the pinned values hold them.
+  return {
+    rows: Object.fromEntries(rows.map((r) => [r.id, digest(r)])),
+    counters: JSON.parse(JSON.stringify(counters)) as Record<string, unknown>,
+  };
+}
+
+describe('the rows an import writes', () => {
+  it('the fixture library with its manifest', async () => {
+    const { database } = await createTestApp();
+    await importCatalogPath({ database, target: LIBRARY, now: NOW });
+    expect(await stored(database)).toEqual(LIBRARY_ROWS);
+  });
+
+  const gate = corpusGate();
+  let dir = '';
+  beforeAll(() => {
+    if (!gate.present) return;
+    dir = mkdtempSync(path.join(tmpdir(), 'fv-rows-'));
+    execFileSync('tar', ['-xzf', CORPUS_ARCHIVE, '-C', dir]);
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.runIf(gate.present)(`the reference corpus, in batches through the worker${gate.title}`, async () => {
+    const { database } = await createTestApp();
+    await importCatalogPath({ database, target: path.join(dir, 'workflows'), source: 'zie619', now: NOW });
+    const { rows, counters } = await stored(database);
+    expect({ count: Object.keys(rows).length, digest: digest(rows), counters }).toEqual(CORPUS_ROWS);
+  });
+});
+
+const LIBRARY_ROWS = {
+  rows: {
+    '0042-webhook-only': 'c49884c10e83125c',
+    'lead-router': '8f30af3c1af5de62',
+    'slack-digest': '31cd57a5de72d27a',
+    'telegram-agent': '624c0045d9f289ec',
+    'v3000-email-summariser-bot': '86ee6cc2c2a077f3',
+    'v3000-podcast-clipper': '6e1c6aed665ceab3',
+  },
+  counters: {
+    totalWorkflows: 6,
+    youtubeWorkflows: 2,
+    redditWorkflows: 0,
+    skoolWorkflows: 0,
+    otherWorkflows: 4,
+    perSource: {
+      '3000': 2,
+      vault: 3,
+      library: 1,
+    },
+    createdAt: '2026-06-01T12:00:00.000Z',
+    lastUpdated: '2026-06-01T12:00:00.000Z',
+  },
+};
+const CORPUS_ROWS = {
+  count: 2045,
+  digest: '1ad58710da3e3da9',
+  counters: {
+    totalWorkflows: 2045,
+    youtubeWorkflows: 0,
+    redditWorkflows: 0,
+    skoolWorkflows: 0,
+    otherWorkflows: 2045,
+    perSource: {
+      zie619: 2045,
+    },
+    createdAt: '2026-06-01T12:00:00.000Z',
+    lastUpdated: '2026-06-01T12:00:00.000Z',
+  },
+};

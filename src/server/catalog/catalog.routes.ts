@@ -31,12 +31,12 @@ const PageQuerySchema = z.object({
 });
 const AiAgentsQuerySchema = PageQuerySchema.extend({ q: z.string().max(200).optional().default('') });
 
+type Answers = ReturnType<typeof createEncodedAnswers>;
+
 /**
  * A member read built from the search index: its ETag comes from the index's content tag and the
  * request, so a repeat answers 304 before any result is serialised. Never stored by shared caches.
  */
-type Answers = ReturnType<typeof createEncodedAnswers>;
-
 async function indexRead(
   answers: Answers,
   request: Request,

@@ -88,7 +88,7 @@ export const compressResponses = () =>
     const type = res.headers.get('content-type') ?? '';
     if (c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
     if (!COMPRESSIBLE.test(type) || type.startsWith('text/event-stream')) return;
-    res.headers.append('Vary', 'Accept-Encoding');
+    if (!res.headers.get('vary')?.includes('Accept-Encoding')) res.headers.append('Vary', 'Accept-Encoding');
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     // Only now read `res.body`: on @hono/node-server's lightweight response it builds the full web
     // Response (a copy of the body string and a stream), which an uncompressed answer never needs.

@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Whole journeys (register, pay, return) on a shared 2-core machine take 25-30 s on a slow day.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

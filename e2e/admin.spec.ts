@@ -53,7 +53,7 @@ test('operator imports the corpus ZIP, unpublishes an item, members stop finding
   const gate = corpusGate();
   test.skip(!gate.present, `the corpus is missing${gate.title}`);
   // The import, then a member, the inbox and 14 axe runs over the console.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const zip = corpusZip();
   try {
     // A visitor gets the 404 page, not the console.

@@ -197,13 +197,27 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    // A toast fading in is half transparent: let toasts finish moving so contrast is judged as seen.
-    await page.waitForFunction(() =>
-      document.getAnimations().every((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        return a.playState !== 'running' || !target?.closest('[data-sonner-toast]');
-      }),
+    // A toast fading in or out is half transparent: let toasts settle (mounted, not being removed, no
+    // transition running, and still so a frame later: a toast's transition starts a frame after it
+    // mounts) so contrast is judged as seen.
+    const toastsSettled = () =>
+      page.waitForFunction(() => {
+        const toasts = [...document.querySelectorAll('[data-sonner-toast]')];
+        return (
+          toasts.every(
+            (t) => t.getAttribute('data-mounted') === 'true' && t.getAttribute('data-removed') !== 'true',
+          ) &&
+          document.getAnimations().every((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target;
+            return a.playState !== 'running' || !target?.closest('[data-sonner-toast]');
+          })
+        );
+      });
+    await toastsSettled();
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
+    await toastsSettled();
     // The dark scheme changes colours only: its run checks the colour rules (the light run checks all).
     const axe = new AxeBuilder({ page });
     if (colorScheme === 'dark') axe.withRules(['color-contrast', 'link-in-text-block']);

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SubscriptionProfile } from '#shared/subscription.ts';
 
-// The viewer behind a session token, kept in this process so a signed-in request costs no database
-// round trip. Entries live at most `ttlMs` (a safety net); revocations drop them at once through the
+// The viewer behind a session cookie, kept in this process so a signed-in request costs no database
+// round trip. The key is the signed cookie text (viewer.ts checks its signature before storing it), so
+// the `token` parameters below name that text. Entries live at most `ttlMs` (a safety net); revocations drop them at once through the
 // 'viewer.changed' event (decision 0011).
 
 export type CachedViewer = {

@@ -1,13 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 // Turns an import argument (folder, one .json file, or a .zip) into a list of files, and reads
 // manifests (JSON array, { rows: [...] }, or CSV with a header row). Files in a folder are listed,
 // not read: the importer reads each when its batch comes (50,000 files never sit in memory at once).
 
 /** A file to import: its bytes (uploads, zip entries) or where it is on disk (read when its batch comes). */
+const fflate = onFirstUse<typeof import('fflate')>('fflate');
+const csv = onFirstUse<typeof import('csv-parse/sync')>('csv-parse/sync');
+
 export type InputFile =
   | { path: string; bytes: Uint8Array }
   | { path: string; diskPath: string; size: number };
@@ -57,7 +59,7 @@ function walk(root: string): InputFile[] {
 export function unzip(buffer: Uint8Array): InputFile[] {
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(buffer);
+    entries = fflate().unzipSync(buffer);
   } catch (error) {
     throw new Error(
       `The zip file could not be read (${error instanceof Error ? error.message : String(error)})`,
@@ -88,7 +90,12 @@ export function parseManifest(file: InputFile): ManifestRow[] {
   let rows: unknown;
   if (/\.csv$/i.test(file.path)) {
     try {
-      rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+      rows = csv().parse(text, {
+        columns: true,
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+      });
     } catch (error) {
       throw new Error(
         `The manifest ${file.path} is not valid CSV (${error instanceof Error ? error.message : String(error)})`,

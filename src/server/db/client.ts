@@ -1,9 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -38,6 +36,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     return { db, driver: 'pg', pool, close: async () => (pool.ended ? undefined : pool.end()) };
   }
   const client = options.pglite ?? (await createPglite(options.dataDir));
+  // Loaded only for the embedded database: a process on PostgreSQL never pays for PGlite's modules.
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -52,7 +52,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
  * Postgres's 128 MB: PGlite touches the whole buffer pool inside its WebAssembly memory at start, which
  * cost ~150 MB of RSS, while its files stay in the OS page cache anyway (decision 0002, memory).
  */
-export function createPglite(dataDir?: string, template?: Blob): Promise<PGlite> {
+export async function createPglite(dataDir?: string, template?: Blob): Promise<PGlite> {
+  // Imported here, not at the top: a process on PostgreSQL never loads PGlite (~9 MB of RSS).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   return PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=32MB'],

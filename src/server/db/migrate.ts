@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DbHandle } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -16,6 +14,11 @@ const MIGRATION_LOCK_KEY = 727_100_001;
  */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.driver === 'pglite') {
+    // PGlite's driver is loaded only for the embedded database (see db/client.ts).
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite(handle.pglite!), { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }

@@ -1,13 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
 import { automationEvents, automations } from '#server/db/schema/catalog.ts';
 import { collections } from '#server/db/schema/library.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import { workflowFileName } from '#shared/catalog/resource-url.ts';
 import { announceActivity, type LibraryDeps } from './library-deps.ts';
 
 // Beyond the spec: the member's whole collection as one ZIP of workflow JSON files, named like the
 // detail page's Download, plus a README listing what is inside and what is not.
+
+const fflate = onFirstUse<typeof import('fflate')>('fflate');
 
 export const NOTHING_TO_DOWNLOAD = 'Your collection has no automations to download yet.';
 
@@ -53,7 +55,7 @@ export async function buildCollectionArchive(
   for (const row of rows) {
     if (row.deployable && row.workflowJson) {
       const name = uniqueName(workflowFileName(row.title), taken);
-      entries[name] = strToU8(JSON.stringify(JSON.parse(row.workflowJson), null, 2));
+      entries[name] = fflate().strToU8(JSON.stringify(JSON.parse(row.workflowJson), null, 2));
       included.push(row.id);
       lines.push(`${name} — ${row.title}`);
     } else {
@@ -64,8 +66,8 @@ export async function buildCollectionArchive(
     lines.push('', 'Template only, or not deployable as is (open the template instead):', ...notIncluded);
   }
   lines.push('', 'Import into n8n: Workflows → Import from File, one file at a time.');
-  entries['README.txt'] = strToU8(`${lines.join('\n')}\n`);
-  const bytes = zipSync(entries, { level: 6, mtime: now });
+  entries['README.txt'] = fflate().strToU8(`${lines.join('\n')}\n`);
+  const bytes = fflate().zipSync(entries, { level: 6, mtime: now });
 
   // Each workflow in the archive is a download (runs and popularity count it).
   if (included.length > 0) {

@@ -1,6 +1,6 @@
 // What an n8n instance accepts on `POST /api/v1/workflows`, read from its own openapi.yml (served
 // without a key at /api/v1/openapi.yml). Pure: text in, capabilities out.
-import { parse } from 'yaml';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 /** The subset of OpenAPI 3.0 schema keywords preflight checks values against. */
 export type ValueSchema = {
@@ -127,6 +127,8 @@ function properties(schema: Json): Record<string, unknown> {
 }
 
 /** Thrown when a document is not a usable n8n public API description. */
+const yaml = onFirstUse<typeof import('yaml')>('yaml');
+
 export class OpenApiShapeError extends Error {
   override name = 'OpenApiShapeError';
 }
@@ -135,7 +137,7 @@ export class OpenApiShapeError extends Error {
 export function parseOpenApiCapabilities(text: string): InstanceCapabilities {
   let document: unknown;
   try {
-    document = parse(text, { maxAliasCount: 100 });
+    document = yaml().parse(text, { maxAliasCount: 100 });
   } catch (error) {
     throw new OpenApiShapeError(`openapi.yml is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -10,7 +10,8 @@
 // See docs/decisions/0003-n8n-deploy.md.
 
 import { isIP } from 'node:net';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import {
   addressRefusal,
   checkTargetUrl,
@@ -21,6 +22,9 @@ import {
   stripBrackets,
   systemResolver,
 } from './ssrf-policy.ts';
+
+type Undici = typeof import('undici');
+const undici = onFirstUse<Undici>('undici');
 
 export type SsrfGuardOptions = SsrfPolicy & {
   connectTimeoutMs?: number;
@@ -80,36 +84,43 @@ export function createGuardedFetch(options: SsrfGuardOptions = {}): GuardedFetch
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxResponseBytes = options.maxResponseBytes ?? 5 * 1024 * 1024;
-  const baseConnect = buildConnector({ timeout: connectTimeoutMs, lookup: createGuardedLookup(options) });
-  const agent = new Agent({
-    connect(connectOptions, callback) {
-      // Literal IPs never reach `lookup`; check them here, on every connection.
-      const host = stripBrackets(connectOptions.hostname);
-      const refusal = isIP(host) ? addressRefusal(host, options) : null;
-      if (refusal) {
-        callback(refusal, null);
-        return;
-      }
-      baseConnect(connectOptions, callback);
-    },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connections: 8,
-  });
+  // The agent (and undici itself) is created on the first outbound call, not at boot.
+  let agent: Agent | undefined;
+  const dispatcher = (): Agent => {
+    if (agent) return agent;
+    const { Agent, buildConnector } = undici();
+    const baseConnect = buildConnector({ timeout: connectTimeoutMs, lookup: createGuardedLookup(options) });
+    agent = new Agent({
+      connect(connectOptions, callback) {
+        // Literal IPs never reach `lookup`; check them here, on every connection.
+        const host = stripBrackets(connectOptions.hostname);
+        const refusal = isIP(host) ? addressRefusal(host, options) : null;
+        if (refusal) {
+          callback(refusal, null);
+          return;
+        }
+        baseConnect(connectOptions, callback);
+      },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connections: 8,
+    });
+    return agent;
+  };
 
   const guarded = async (input: string | URL, init: GuardedFetchInit = {}): Promise<GuardedResponse> => {
     const url = checkTargetUrl(input, options);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    let response: Awaited<ReturnType<typeof undiciFetch>>;
+    let response: Awaited<ReturnType<Undici['fetch']>>;
     try {
-      response = await undiciFetch(url, {
+      response = await undici().fetch(url, {
         method: init.method ?? 'GET',
         headers: init.headers,
         body: init.body,
         redirect: 'error',
         signal,
-        dispatcher: agent,
+        dispatcher: dispatcher(),
       });
     } catch (error) {
       throw translateError(error, timeout, timeoutMs);
@@ -151,7 +162,8 @@ export function createGuardedFetch(options: SsrfGuardOptions = {}): GuardedFetch
     const refusal = resolvedRefusal(host, addresses, options);
     if (refusal) throw refusal;
   };
-  return Object.assign(guarded, { close: () => agent.close(), check });
+  const close = async () => agent?.close();
+  return Object.assign(guarded, { close, check });
 }
 
 function translateError(error: unknown, timeout: AbortSignal, timeoutMs: number): Error {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 // Share images (Open Graph, Twitter) as 1200×630 PNG, and the site icons, drawn as SVG and rasterised with
 // resvg (decision 0016). The build writes those of posts and pages; template pages' are drawn on request.
@@ -14,6 +15,8 @@ const FONT_FILES = [
   '700Bold/Inter_700Bold.ttf',
 ].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 
+const resvg = onFirstUse<typeof import('@resvg/resvg-js')>('@resvg/resvg-js');
+
 const RENDER_FONT: ResvgRenderOptions['font'] = {
   loadSystemFonts: false,
   fontFiles: FONT_FILES,
@@ -23,7 +26,7 @@ const RENDER_FONT: ResvgRenderOptions['font'] = {
 
 /** An SVG drawn as a PNG `width` pixels wide (off the main thread). */
 export async function svgToPng(svg: string, width: number): Promise<Buffer> {
-  const image = await renderAsync(svg, { font: RENDER_FONT, fitTo: { mode: 'width', value: width } });
+  const image = await resvg().renderAsync(svg, { font: RENDER_FONT, fitTo: { mode: 'width', value: width } });
   return image.asPng();
 }
 

@@ -1,5 +1,5 @@
 import { boundedDistance } from './edit-distance.ts';
-import { lowerBound, type WordIndex } from './search-engine.ts';
+import { lowerBound, postingCount, type WordIndex } from './search-engine.ts';
 import { normalizeText } from './search-rules.ts';
 
 // "Did you mean" on a search without results: a correction from the index's own terms.
@@ -24,7 +24,7 @@ export function suggestQuery(index: WordIndex, q: string): string | null {
         const t = index.terms[id]!;
         const dist = boundedDistance(w, t, max);
         if (dist > max) continue;
-        const key = dist * 1e7 - index.postings[id]!.length;
+        const key = dist * 1e7 - postingCount(index, id);
         if (key < bestKey) [bestKey, bestTerm] = [key, t];
       }
     }

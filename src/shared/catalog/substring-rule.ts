@@ -28,6 +28,10 @@ export function substringDocs(index: WordIndex, q: string, known?: Uint8Array): 
  * Null when the needle has no such run of three or more (punctuation, emoji, `a`): then every
  * document is checked.
  */
+function gramSize(index: WordIndex, gram: number): number {
+  return index.trigramStart[gram + 1]! - index.trigramStart[gram]!;
+}
+
 function substringCandidates(index: WordIndex, needle: string): Int32Array | null {
   const runs = needle.match(/[a-z0-9]+/g);
   if (!runs) return null;
@@ -36,27 +40,29 @@ function substringCandidates(index: WordIndex, needle: string): Int32Array | nul
   // every haystack once is cheaper than walking every term's postings.
   if (run.length < 3) return null;
   // Terms holding the run: those holding its rarest three-character piece, checked whole.
-  let termIds: Int32Array | undefined;
+  let gram = -1;
   for (let i = 0; i + 3 <= run.length; i++) {
-    const ids = index.trigrams.get(run.slice(i, i + 3));
-    if (!ids) return new Int32Array(0);
-    if (!termIds || ids.length < termIds.length) termIds = ids;
+    const g = index.trigramId.get(run.slice(i, i + 3));
+    if (g === undefined) return new Int32Array(0);
+    if (gram < 0 || gramSize(index, g) < gramSize(index, gram)) gram = g;
   }
-  if (!termIds) return null;
+  if (gram < 0) return null;
   const seen = new Uint8Array(index.size);
   let count = 0;
   const scan = (id: number) => {
     if (!index.terms[id]!.includes(run)) return;
-    const list = index.postings[id]!;
-    for (let k = 0; k < list.length; k++) {
-      const d = list[k]! >>> DOC_SHIFT;
+    const { postings } = index;
+    for (let k = index.postingStart[id]!, end = index.postingStart[id + 1]!; k < end; k++) {
+      const d = postings[k]! >>> DOC_SHIFT;
       if (!seen[d]) {
         seen[d] = 1;
         count++;
       }
     }
   };
-  for (let k = 0; k < termIds.length; k++) scan(termIds[k]!);
+  const { trigramTerms } = index;
+  for (let k = index.trigramStart[gram]!, end = index.trigramStart[gram + 1]!; k < end; k++)
+    scan(trigramTerms[k]!);
   const out = new Int32Array(count);
   let m = 0;
   for (let d = 0; d < index.size; d++) if (seen[d]) out[m++] = d;

@@ -1,5 +1,6 @@
 // `npm run build`: client bundle → SSR bundle → prerendered HTML → precompressed assets → the
-// embedded database template (a migrated PGlite data dir, so a new database skips initdb).
+// embedded database template (a migrated PGlite data dir, so a new database skips initdb) → the
+// production server (dist/server/main.js, scripts/build-server.ts).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import {
   prerenderFileFor,
   ROUTES,
 } from '../src/shared/routes.ts';
+import { buildServer } from './build-server.ts';
 import { loadContent } from './content/load-content.ts';
 import { shareImageTags, writeShareImages } from './content/share-images.ts';
 import { feedFiles, postHead } from './content/site-files.ts';
@@ -244,6 +246,9 @@ const { bytes } = await writeDatabaseTemplate(templateFile);
 console.log(
   `Packed the embedded database template: ${path.relative(ROOT, templateFile)} (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - templateStarted)} ms`,
 );
+
+const serverFile = await buildServer();
+console.log(`Built the server for npm run serve: ${path.relative(ROOT, serverFile)}`);
 
 const stamp = createHash('sha256').update(String(Date.now())).digest('hex').slice(0, 12);
 writeFileSync(path.join(ROOT, 'dist/.build-stamp'), `${stamp}\n`);

@@ -1,4 +1,5 @@
-// Runs before `npm start`: builds the web app when there is no build or a source is newer than it.
+// Runs before `npm start`: builds the web app when there is no build or a source is newer than it, and
+// the production server's file (dist/server/main.js, for `npm run serve`) when a server source is newer.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,4 +29,13 @@ if (built === 0 || source > built) {
     cwd: ROOT,
   });
   process.exit(result.status ?? 1);
+}
+const serverFile = path.join(ROOT, 'dist/server/main.js');
+const serverBuilt = existsSync(serverFile) ? statSync(serverFile).mtimeMs : 0;
+const serverSource = Math.max(
+  ...['src/server', 'src/shared', 'package-lock.json'].map((p) => newestMtime(path.join(ROOT, p))),
+);
+if (serverSource > serverBuilt) {
+  const { buildServer } = await import('./build-server.ts');
+  await buildServer();
 }

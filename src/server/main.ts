@@ -1,7 +1,6 @@
 // Boot: configuration → database (migrated) → HTTP server, with graceful shutdown.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { importRecoveryJob, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
 import { createApp } from '#server/app.ts';
@@ -17,6 +16,7 @@ import { type Env, loadEnv, shouldImportSamples } from '#server/env.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { reportUnhandledRejections } from '#server/lib/process-faults.ts';
+import { PROJECT_ROOT } from '#server/lib/project-root.ts';
 import { weeklyReportJob } from '#server/library/weekly-report.ts';
 import { mailDeliveryJob, sendQueuedMailPromptly } from '#server/mail/mail-job.ts';
 import { MAIL_VIEWER_PATH } from '#server/mail/mail-viewer.ts';
@@ -27,7 +27,7 @@ import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts'
 import { createEventHub } from '#server/realtime/event-hub.ts';
 import { createMetrics } from '#server/system/metrics.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = `${PROJECT_ROOT}/`;
 
 function fail(message: string): never {
   // One line, no stack: configuration mistakes should read like instructions.

@@ -1,7 +1,10 @@
-// The production command's process (NODE_ENV=production, PostgreSQL): healthy, /metrics only with the
-// token, no sample library imported, and a clean stop.
+// The production command's process (NODE_ENV=production, PostgreSQL) — the build's dist/server/main.js,
+// as `npm run serve` runs it: healthy, migrated, /metrics only with the token, no sample library
+// imported, and a clean stop.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   emptyDatabase,
   productionEnv,
@@ -9,6 +12,16 @@ import {
   startServer,
 } from '#tests/support/server-processes.ts';
 import { makeWebRoot } from '#tests/support/web-root.ts';
+import { buildServer } from '../../scripts/build-server.ts';
+
+// Inside the project, as dist/server is: the build finds package.json, migrations and the worker above it.
+mkdirSync(path.resolve('.tmp'), { recursive: true });
+const buildDir = mkdtempSync(path.resolve('.tmp/server-build-'));
+let entry = '';
+beforeAll(async () => {
+  entry = await buildServer(buildDir);
+});
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
 
 const cleanups: (() => Promise<void>)[] = [];
 const running: ServerProcess[] = [];
@@ -21,11 +34,10 @@ it('boots with production settings: health, metrics behind the token, no samples
   const database = await emptyDatabase();
   cleanups.push(database.drop);
   const token = 'production-metrics-token-123';
-  const server = await startServer({
-    ...productionEnv(database.url),
-    METRICS_TOKEN: token,
-    WEB_ROOT: makeWebRoot(),
-  });
+  const server = await startServer(
+    { ...productionEnv(database.url), METRICS_TOKEN: token, WEB_ROOT: makeWebRoot() },
+    entry,
+  );
   running.push(server);
 
   const health = await fetch(`${server.url}/api/health`);

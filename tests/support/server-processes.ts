@@ -53,10 +53,13 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-/** Starts main.ts with only the given environment (plus PATH); resolves once /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts main.ts (or `entry`, the production build's file) with only the given environment (plus
+ * PATH); resolves once /api/health answers.
+ */
+export async function startServer(env: Record<string, string>, entry = MAIN): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT } from '#server/lib/project-root.ts';
 import type { PreparedBatch } from './import-classify.ts';
 import {
   type Candidate,
@@ -82,7 +84,8 @@ const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
 
 /** Prepares batches in a worker thread, one request at a time. */
 function workerPrepare(): PrepareFn {
-  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), {
+  // From source even under the production build (dist/server): the worker runs the code the tests run.
+  const worker = new Worker(path.join(PROJECT_ROOT, 'src/server/catalog/import-worker.ts'), {
     // A bounded heap makes the worker collect as it goes (without it the garbage of every parsed batch
     // piled up to hundreds of MB); batches are capped in bytes so one always fits.
     resourceLimits: { maxOldGenerationSizeMb: 256 },

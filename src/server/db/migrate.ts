@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { PROJECT_ROOT } from '#server/lib/project-root.ts';
 import type { DbHandle } from './client.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_KEY = 727_100_001;

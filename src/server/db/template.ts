@@ -6,10 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '#server/lib/project-root.ts';
 import { createPglite, openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 function pgliteVersion(): string {
   // The package does not export its package.json: find it above the entry point.
@@ -20,7 +19,7 @@ function pgliteVersion(): string {
 
 /** Where `npm run build` puts the template for the installed PGlite. */
 export function defaultTemplateFile(): string {
-  return path.join(ROOT, 'dist/pglite', `template-${pgliteVersion()}.tar.gz`);
+  return path.join(PROJECT_ROOT, 'dist/pglite', `template-${pgliteVersion()}.tar.gz`);
 }
 
 /** Creates a migrated database in memory and packs its data dir to `file`. */

@@ -10,11 +10,11 @@
 // PostgreSQL process and restarted it, repeating the PGlite restart path on the other database kind
 // (about 25 s), and a payment killed between approval and capture repeated the fault matrix's row of
 // that name (tests/server/payments-crash-cases.ts, on the PostgreSQL leg).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPglite } from '#server/db/client.ts';
 import { type Cluster, type Instance, signUpOn, startCluster, until } from '#tests/support/crash-harness.ts';
 import { loadCorpus } from '#tests/support/n8n-corpus.ts';
@@ -213,6 +213,11 @@ describe('the embedded database (PGlite): a process killed during an import', ()
       await server.exited;
     };
     let server = await startServer(env);
+    // A failed check must not leave the server running (it once outlived the test run) or its data dir.
+    onTestFinished(() => {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
     const email = `pglite-${Date.now()}@example.com`;
     const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',

@@ -121,9 +121,9 @@ test('a member searches, filters, saves (seen live elsewhere), rates, copies and
   expect(errors.filter((e) => !/status of 40[13]|ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
 });
 
-// Their own tests: 22 axe runs (11 pages, two colour schemes) take ~50 s on a quiet 2-core machine and
-// over three times that while another worker imports the corpus; split in two, each has its own budget
-// and the two can run side by side.
+// Their own tests: 22 axe runs (11 pages, two colour schemes) took ~50 s on a quiet 2-core machine
+// (about half since axe runs in legacy mode, e2e/support.ts) and over three times that while another
+// worker imports the corpus; split in two, each has its own budget and the two can run side by side.
 test('axe finds no violations on any dashboard section of a member', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await becomeMember(page, baseURL!);

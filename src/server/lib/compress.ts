@@ -2,7 +2,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 
-// API responses compressed when the client asks: brotli (quality 4: about gzip's speed, smaller) or
+// API responses compressed when the client asks: brotli (quality 2: a 13 KB search answer in 0.06 ms
+// against 0.13 at quality 4, 7 % larger; decision 0011) or
 // gzip. Hono's own compress middleware has no brotli. Large bodies go to Node's zlib on the libuv pool,
 // off the event loop; small ones are compressed in place. Server-Sent Events and small bodies are left alone.
 
@@ -37,7 +38,7 @@ export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buff
   if (encoding === 'gzip') return sync ? Promise.resolve(gzipSync(body, GZIP)) : gzipAsync(body, GZIP);
   const options = {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_QUALITY]: 2,
       // A 256 KB window instead of 4 MB: API answers are smaller, and each stream holds its window.
       [constants.BROTLI_PARAM_LGWIN]: 18,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,

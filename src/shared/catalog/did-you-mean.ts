@@ -1,5 +1,5 @@
 import { boundedDistance } from './edit-distance.ts';
-import { lowerBound, postingCount, type WordIndex } from './search-engine.ts';
+import { forEachTypoCandidate, lowerBound, postingCount, type WordIndex } from './search-engine.ts';
 import { normalizeText } from './search-rules.ts';
 
 // "Did you mean" on a search without results: a correction from the index's own terms.
@@ -19,15 +19,13 @@ export function suggestQuery(index: WordIndex, q: string): string | null {
     const max = w.length >= 5 ? 2 : 1;
     let bestTerm = '';
     let bestKey = Number.POSITIVE_INFINITY;
-    for (let l = w.length - max; l <= w.length + max; l++) {
-      for (const id of index.byLength.get(l) ?? []) {
-        const t = index.terms[id]!;
-        const dist = boundedDistance(w, t, max);
-        if (dist > max) continue;
-        const key = dist * 1e7 - postingCount(index, id);
-        if (key < bestKey) [bestKey, bestTerm] = [key, t];
-      }
-    }
+    forEachTypoCandidate(index, w, max, (id) => {
+      const t = index.terms[id]!;
+      const dist = boundedDistance(w, t, max);
+      if (dist > max) return;
+      const key = dist * 1e7 - postingCount(index, id);
+      if (key < bestKey) [bestKey, bestTerm] = [key, t];
+    });
     if (!bestTerm) return raw;
     changed = true;
     return bestTerm;

@@ -212,17 +212,32 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     }
   }
   if (word.typos > 0) {
-    const len = word.term.length;
-    const mask = letterMask(word.term);
-    for (let l = len - word.typos; l <= len + word.typos; l++) {
-      for (const id of index.byLength.get(l) ?? []) {
-        if (popcount(mask ^ index.letters[id]!) > 2 * word.typos || out.has(id)) continue;
-        const kind = termMatch({ ...word, prefix: false }, index.terms[id]!);
-        if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
-      }
-    }
+    const exactWord = { ...word, prefix: false };
+    forEachTypoCandidate(index, word.term, word.typos, (id) => {
+      if (out.has(id)) return;
+      const kind = termMatch(exactWord, index.terms[id]!);
+      if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
+    });
   }
   return out;
+}
+
+/**
+ * Typo-vocabulary terms that may be within `maxEdits` of `term`: those of a length within reach whose
+ * letters differ in at most two per edit (the rest cannot be, and skip the edit distance).
+ */
+export function forEachTypoCandidate(
+  index: WordIndex,
+  term: string,
+  maxEdits: number,
+  visit: (id: number) => void,
+): void {
+  const mask = letterMask(term);
+  for (let l = term.length - maxEdits; l <= term.length + maxEdits; l++) {
+    for (const id of index.byLength.get(l) ?? []) {
+      if (popcount(mask ^ index.letters[id]!) <= 2 * maxEdits) visit(id);
+    }
+  }
 }
 
 export type WordResult = {

@@ -98,8 +98,8 @@ function warmUpQueries(measured: Set<string>): string[] {
 export async function searchLatency(base: string, cookie: string): Promise<Latency> {
   const qs = latencyQueries();
   const measured = new Set(qs);
-  // Warm the HTTP path (connection, session, compiled code) on queries outside the measured list,
-  // then once more on the same ones (the cached path).
+  // Warm the HTTP path (connection, session, compiled code) on queries outside the measured list:
+  // once new (the uncached path), then twice more (the cached path).
   const warm = warmUpQueries(measured);
   for (let round = 0; round < 3; round++) await pass(base, cookie, warm);
   const uncached = await pass(base, cookie, qs);

@@ -6,13 +6,15 @@
 // still runs from source (src/server/catalog/import-worker.ts), in its own thread during imports.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = path.join(ROOT, 'dist/server');
+export const SERVER_FILE = path.join(SERVER_BUILD, 'main.js');
 
 /** Writes `outDir/main.js` (default dist/server); returns the file's path. */
 export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
+  // Vite is loaded here, not at the top: `npm start` imports this file only to know where the build is.
+  const { build } = await import('vite');
   await build({
     configFile: false,
     root: ROOT,
@@ -31,10 +33,10 @@ export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
       },
     },
   });
-  return path.join(outDir, 'main.js');
+  return path.join(outDir, path.basename(SERVER_FILE));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const file = await buildServer();
   console.log(

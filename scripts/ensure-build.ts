@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_FILE } from './build-server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const stamp = path.join(ROOT, 'dist/.build-stamp');
@@ -30,12 +31,8 @@ if (built === 0 || source > built) {
   });
   process.exit(result.status ?? 1);
 }
-const serverFile = path.join(ROOT, 'dist/server/main.js');
-const serverBuilt = existsSync(serverFile) ? statSync(serverFile).mtimeMs : 0;
+const serverBuilt = existsSync(SERVER_FILE) ? statSync(SERVER_FILE).mtimeMs : 0;
 const serverSource = Math.max(
   ...['src/server', 'src/shared', 'package-lock.json'].map((p) => newestMtime(path.join(ROOT, p))),
 );
-if (serverSource > serverBuilt) {
-  const { buildServer } = await import('./build-server.ts');
-  await buildServer();
-}
+if (serverSource > serverBuilt) await buildServer();

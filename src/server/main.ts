@@ -1,6 +1,7 @@
 // Boot: configuration → database (migrated) → HTTP server, with graceful shutdown.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { importRecoveryJob, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
 import { createApp } from '#server/app.ts';
@@ -27,8 +28,6 @@ import { bridgeDatabaseEvents, processBus } from '#server/realtime/event-bus.ts'
 import { createEventHub } from '#server/realtime/event-hub.ts';
 import { createMetrics } from '#server/system/metrics.ts';
 
-const ROOT = `${PROJECT_ROOT}/`;
-
 function fail(message: string): never {
   // One line, no stack: configuration mistakes should read like instructions.
   console.error(message);
@@ -44,7 +43,9 @@ try {
 
 const log = createLogger(env);
 
-const version = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 const startedAt = Date.now();
 
 const database = await connectDatabase(env).catch((error: unknown) =>
@@ -58,7 +59,7 @@ const metrics = createMetrics({
 });
 reportUnhandledRejections({ log, counter: metrics.unhandledRejections });
 log.info({ driver: database.driver }, 'database ready');
-if (shouldImportSamples(env)) await importSamplesIfEmpty(database, `${ROOT}samples`, log);
+if (shouldImportSamples(env)) await importSamplesIfEmpty(database, path.join(PROJECT_ROOT, 'samples'), log);
 else log.info('sample import is off (IMPORT_SAMPLES, off by default when NODE_ENV=production)');
 // An import whose process died is reported failed (its staged rows never reached members).
 await recoverImportsAtBoot({ database, log });
@@ -122,7 +123,7 @@ try {
     log,
     version,
     startedAt,
-    webRoot: env.WEB_ROOT ?? `${ROOT}dist/client`,
+    webRoot: env.WEB_ROOT ?? path.join(PROJECT_ROOT, 'dist/client'),
     auth,
     resolveViewer: createViewerResolver({ auth, db: database.db }),
     paypal,

@@ -17,9 +17,10 @@ export function useSearchState() {
   const apps = (params.get('apps') ?? '').split(',').filter(Boolean);
   const rawStack = params.get('stack');
   const stackMode: 'only' | 'any' | null = rawStack === 'only' || rawStack === 'any' ? rawStack : null;
-  // The newest rendered params: a write made by a timer set before another change (the debounced
-  // query after "Clear filters") must not bring back what that change removed. React Router's
-  // functional form hands an older render's params to such a late call.
+  // The newest params, rendered or written: a write made by a timer set before another change (the
+  // debounced query after "Clear filters") must not bring back what that change removed, even when the
+  // timer fires before that change has rendered. React Router's functional form hands an older
+  // render's params to such a late call.
   const latest = useRef(params);
   latest.current = params;
   const update = (changes: Record<string, string | null>) =>
@@ -31,6 +32,7 @@ export function useSearchState() {
           if (value) next.set(key, value);
           else next.delete(key);
         }
+        latest.current = next;
         return next;
       },
       { replace: true },

@@ -24,7 +24,7 @@ function operator(t: TestApp, admin: SignedIn) {
     process: (id: string) => api.payments[':id'].process.$post({ param: { id } }, as),
     refund: (id: string, reason: string) =>
       api.payments[':id'].refund.$post({ param: { id }, json: { reason } }, as),
-    fixAll: () => api.payments['fix-all'].$post({}, as),
+    fixAll: () => api['payment-recovery']['fix-all'].$post({}, as),
     access: (id: string, json: { action: 'grant' | 'revoke'; reason: string }) =>
       api.users[':id'].access.$post({ param: { id }, json }, as),
   };

@@ -30,6 +30,7 @@ async function checkout(t: TestApp, buyer: SignedIn) {
 /** The payments console as this operator, each answer a 200. */
 function operator(t: TestApp, admin: SignedIn) {
   const api = t.client.api.admin.payments;
+  const recovery = t.client.api.admin['payment-recovery'];
   const as = { headers: admin.headers };
   const ok = async <T>(answer: Promise<{ status: number; url: string; json(): Promise<unknown> }>) => {
     const res = await answer;
@@ -40,8 +41,8 @@ function operator(t: TestApp, admin: SignedIn) {
     pending: () => ok<PendingPayment[]>(api.pending.$get({}, as)),
     process: (id: string) => ok<ProcessPaymentResult>(api[':id'].process.$post({ param: { id } }, as)),
     health: () => ok<PaymentHealth>(api.health.$get({}, as)),
-    reconcile: () => ok<RecoveryResult>(api.reconcile.$post({}, as)),
-    fixAll: () => ok<FixAllResult>(api['fix-all'].$post({}, as)),
+    reconcile: () => ok<RecoveryResult>(recovery.reconcile.$post({}, as)),
+    fixAll: () => ok<FixAllResult>(recovery['fix-all'].$post({}, as)),
   };
 }
 

@@ -83,8 +83,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/payments/pending': 'admin',
   'POST /api/admin/payments/:id/process': 'admin',
   'GET /api/admin/payments/health': 'admin',
-  'POST /api/admin/payments/reconcile': 'admin',
-  'POST /api/admin/payments/fix-all': 'admin',
+  'POST /api/admin/payment-recovery/reconcile': 'admin',
+  'POST /api/admin/payment-recovery/fix-all': 'admin',
   'GET /api/admin/users': 'admin',
   'PUT /api/admin/users/:id/role': 'admin',
   'POST /api/admin/users/:id/access': 'admin',
@@ -129,7 +129,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/n8n/runs': 'member',
   'GET /api/n8n/quick-actions': 'member',
   'POST /api/n8n/quick-actions/deploy-latest': 'member',
-  'POST /api/n8n/quick-actions/:action/used': 'member',
+  'POST /api/n8n/quick-actions/used/:action': 'member',
 };
 
 function routesOf(t: TestApp): string[] {

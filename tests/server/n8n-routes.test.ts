@@ -84,7 +84,7 @@ function caller(t: TestApp, who: SignedIn) {
     deployLatest: <T = N8nDeployResult>() => readJson<T>(api['quick-actions']['deploy-latest'].$post({}, as)),
     used: (action: QuickAction) =>
       readJson<{ action: string; lastUsedAt: string }>(
-        api['quick-actions'][':action'].used.$post({ param: { action } }, as),
+        api['quick-actions'].used[':action'].$post({ param: { action } }, as),
       ),
     /** Raw, for what the typed client refuses (an action that does not exist). */
     post: async (url: string) => {
@@ -447,7 +447,7 @@ describe('quick actions', () => {
 
     const used = await n8n.used('health-check');
     expect(used.status).toBe(200);
-    const bad = await n8n.post('/quick-actions/format-disk/used');
+    const bad = await n8n.post('/quick-actions/used/format-disk');
     expect(bad.status).toBe(422);
     await n8n.emergencyStop();
     view = await n8n.quickActions();

@@ -13,7 +13,7 @@ import { paymentHealth } from './payment-health.ts';
 import { fixAll, listPendingPayments, processPayment, runReconciliation } from './payment-recovery.ts';
 import { refundPayment } from './refund-payment.ts';
 
-/** The payments console: pending payments, processing, health, reconciliation, Fix All, refunds. Admin role only (404 for anyone else). */
+/** The payments console: pending payments, processing, health, refunds. Admin role only (404 for anyone else). */
 export function adminPaymentsRoutes(deps: AdminDeps) {
   const db = deps.db;
   return new Hono<AppEnv>()
@@ -25,12 +25,6 @@ export function adminPaymentsRoutes(deps: AdminDeps) {
     })
     .get('/health', requireAdmin, async (c) =>
       c.json(await paymentHealth({ db, paypalMode: deps.paypal?.mode ?? null })),
-    )
-    .post('/reconcile', requireAdmin, async (c) =>
-      c.json(await runReconciliation(billingOf(deps), { actor: c.var.viewer })),
-    )
-    .post('/fix-all', requireAdmin, async (c) =>
-      c.json((await fixAll(billingOf(deps), { actor: c.var.viewer })) satisfies FixAllResult),
     )
     .post(
       '/:id/refund',
@@ -50,5 +44,20 @@ export function adminPaymentsRoutes(deps: AdminDeps) {
           accessRevoked: result.accessRevoked,
         } satisfies RefundResult);
       },
+    );
+}
+
+/**
+ * The console's batch actions: reconciliation and Fix All. Outside /payments because a fixed path
+ * beside /payments/:id under the same method makes Hono fall back from its compiled regular-expression
+ * router to the trie router for the whole app (decision 0011, "Routing").
+ */
+export function adminPaymentRecoveryRoutes(deps: AdminDeps) {
+  return new Hono<AppEnv>()
+    .post('/reconcile', requireAdmin, async (c) =>
+      c.json(await runReconciliation(billingOf(deps), { actor: c.var.viewer })),
+    )
+    .post('/fix-all', requireAdmin, async (c) =>
+      c.json((await fixAll(billingOf(deps), { actor: c.var.viewer })) satisfies FixAllResult),
     );
 }

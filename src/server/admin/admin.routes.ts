@@ -4,7 +4,7 @@ import { adminCatalogRoutes } from './admin-catalog.routes.ts';
 import type { AdminDeps } from './admin-deps.ts';
 import { adminDiagnosticsRoutes } from './admin-diagnostics.routes.ts';
 import { adminInboxRoutes } from './admin-inbox.routes.ts';
-import { adminPaymentsRoutes } from './admin-payments.routes.ts';
+import { adminPaymentRecoveryRoutes, adminPaymentsRoutes } from './admin-payments.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
 export { type AdminDeps, CATALOG_UPLOAD_PATH } from './admin-deps.ts';
@@ -16,6 +16,7 @@ export { type AdminDeps, CATALOG_UPLOAD_PATH } from './admin-deps.ts';
 export function adminRoutes(deps: AdminDeps) {
   return new Hono<AppEnv>()
     .route('/payments', adminPaymentsRoutes(deps))
+    .route('/payment-recovery', adminPaymentRecoveryRoutes(deps))
     .route('/users', adminUsersRoutes(deps))
     .route('/inbox', adminInboxRoutes(deps))
     .route('/catalog', adminCatalogRoutes(deps))

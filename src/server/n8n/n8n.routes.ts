@@ -170,7 +170,7 @@ export function n8nRoutes(deps: N8nDeps) {
       await markQuickActionUsed(deps, userId, 'deploy-latest');
       return c.json(result);
     })
-    .post('/quick-actions/:action/used', validate('param', QuickActionParamSchema), async (c) => {
+    .post('/quick-actions/used/:action', validate('param', QuickActionParamSchema), async (c) => {
       const at = await markQuickActionUsed(deps, c.var.viewer!.userId, c.req.valid('param').action);
       return c.json({ action: c.req.valid('param').action, lastUsedAt: at });
     })

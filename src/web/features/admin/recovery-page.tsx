@@ -101,11 +101,11 @@ function HealthMonitor() {
 
 function RecoveryDashboard() {
   const reconcile = useMutation({
-    mutationFn: async () => unwrap(await api.admin.payments.reconcile.$post()),
+    mutationFn: async () => unwrap(await api.admin['payment-recovery'].reconcile.$post()),
     onError: (error) => toast.error('Recovery Failed', { description: error.message }),
   });
   const fixAll = useMutation({
-    mutationFn: async () => unwrap(await api.admin.payments['fix-all'].$post()),
+    mutationFn: async () => unwrap(await api.admin['payment-recovery']['fix-all'].$post()),
     onSuccess: (data) => {
       if (!data.success) toast.error('Fix Failed', { description: data.error });
     },

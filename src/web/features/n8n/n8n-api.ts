@@ -64,7 +64,7 @@ export const n8nApi = {
   deployLatest: async (): Promise<N8nDeployResult> =>
     unwrap(await api.n8n['quick-actions']['deploy-latest'].$post()) as Promise<N8nDeployResult>,
   markUsed: async (action: QuickAction) =>
-    unwrap(await api.n8n['quick-actions'][':action'].used.$post({ param: { action } })),
+    unwrap(await api.n8n['quick-actions'].used[':action'].$post({ param: { action } })),
 };
 
 export const n8nKeys = {

@@ -79,7 +79,7 @@ describe('Quick Actions', () => {
               },
             });
         }),
-      'POST /api/n8n/quick-actions/duplicate-top-5/used': { status: 200, body: { ok: true } },
+      'POST /api/n8n/quick-actions/used/duplicate-top-5': { status: 200, body: { ok: true } },
     });
     renderWith(<QuickActionsSection />);
     await screen.findByText('2 most popular workflows');

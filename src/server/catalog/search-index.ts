@@ -24,6 +24,19 @@ export type { SearchParams, SearchResult } from './search-query.ts';
 
 const CHECK_INTERVAL_MS = 15_000;
 const ACTIVITY_DEBOUNCE_MS = 5_000;
+/** Rebuilds for activity take at most 1/ACTIVITY_BUILD_SHARE of the process's time. */
+const ACTIVITY_BUILD_SHARE = 10;
+
+/**
+ * How long a rebuild for activity (views, copies, downloads, deploys, ratings, verification badges)
+ * waits. Activity changes popularity and card figures, never what a query matches, so it can wait: at
+ * least 5 s after the event, and until ten times the last build's duration has passed since it ended.
+ * A 50,000-item index takes ~4 s to build on the event loop; rebuilt 5 s after every member's view it
+ * would block the server most of the time.
+ */
+export function activityRebuildDelay(lastBuild: { endedAt: number; ms: number }, now: number): number {
+  return Math.max(ACTIVITY_DEBOUNCE_MS, lastBuild.endedAt + ACTIVITY_BUILD_SHARE * lastBuild.ms - now);
+}
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
@@ -34,12 +47,14 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
   /** Set when an event says the catalogue changed: requests wait for the rebuild. */
   let stale = true;
   let activityTimer: NodeJS.Timeout | undefined;
+  let lastBuild = { endedAt: 0, ms: 0 };
   const cache: SearchCache = new Map();
 
   const build = (): Promise<Snapshot> => {
     if (building) return building;
     stale = false;
     building = (async () => {
+      const started = performance.now();
       const version = await selectCatalogVersion(deps.db);
       const [rows, activity, badges] = await Promise.all([
         selectIndexRows(deps.db),
@@ -54,6 +69,7 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
       );
       snapshot = next;
       cache.clear();
+      lastBuild = { endedAt: Date.now(), ms: performance.now() - started };
       return next;
     })().finally(() => {
       building = null;
@@ -73,25 +89,31 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
       stale = true;
       if (building) void building.then(() => (stale = true));
     }),
-    deps.bus.subscribe('catalog.activity', () => {
-      if (activityTimer) return;
-      activityTimer = setTimeout(() => {
+    deps.bus.subscribe('catalog.activity', () => scheduleActivityRebuild()),
+  ];
+
+  function scheduleActivityRebuild() {
+    if (activityTimer) return;
+    activityTimer = setTimeout(
+      () => {
         activityTimer = undefined;
         void build().catch((error: unknown) =>
           deps.log?.error({ err: error }, 'search index rebuild failed'),
         );
-      }, ACTIVITY_DEBOUNCE_MS);
-      activityTimer.unref();
-    }),
-  ];
+      },
+      activityRebuildDelay(lastBuild, Date.now()),
+    );
+    activityTimer.unref();
+  }
 
   // The spec's periodic check: other processes' imports and activity show up within 15 s.
   const timer = setInterval(() => {
     if (!snapshot || building) return;
     void selectCatalogVersion(deps.db)
       .then((v) => {
-        if (snapshot && (v.catalog !== snapshot.version.catalog || v.activity !== snapshot.version.activity))
-          return build();
+        if (!snapshot) return undefined;
+        if (v.catalog !== snapshot.version.catalog) return build();
+        if (v.activity !== snapshot.version.activity) scheduleActivityRebuild();
         return undefined;
       })
       .catch((error: unknown) => deps.log?.warn({ err: error }, 'catalogue version check failed'));

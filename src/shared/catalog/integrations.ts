@@ -173,8 +173,22 @@ const NAMES: Record<string, string> = {
 
 const ACRONYMS = new Set(['api', 'ai', 'crm', 'sms', 'sql', 'url', 'aws', 'rss', 'ftp', 'ssh', 'http', 'io']);
 
+// Node and credential types repeat across a library: an import asks for the same few hundred names
+// for every file (humanizing was 4 % of the import worker's time). Bounded, since names are input.
+const humanized = new Map<string, string>();
+
 /** `googleSheetsOAuth2Api` → `Google Sheets OAuth2 API` */
 export function humanizeIdentifier(identifier: string): string {
+  let name = humanized.get(identifier);
+  if (name === undefined) {
+    if (humanized.size >= 10_000) humanized.clear();
+    name = humanize(identifier);
+    humanized.set(identifier, name);
+  }
+  return name;
+}
+
+function humanize(identifier: string): string {
   const words = identifier
     .replace(/[_\-.]+/g, ' ')
     .replace(/OAuth2/g, ' oauth2marker ')

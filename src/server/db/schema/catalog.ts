@@ -70,7 +70,8 @@ const automationColumns = () => ({
   templateUrl: text('template_url'),
   /**
    * The workflow as compact JSON text; null for template-only automations. Text, not jsonb: it is
-   * only ever returned whole, and text imports about twice as fast on the embedded database.
+   * only ever returned whole, and text imports about twice as fast on the embedded database. Stored
+   * uncompressed (STORAGE EXTERNAL, migration 0010): pglz in WebAssembly slowed bulk imports.
    */
   workflowJson: text('workflow_json'),
   /** The source's own score ("3000" rows); member ratings take over once there are any. */

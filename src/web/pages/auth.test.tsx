@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -269,5 +271,38 @@ describe('/auth', () => {
     expect(await screen.findByText('Password Updated')).toBeDefined();
     expect(calls[0]!.body).toEqual({ token: 'abc123', newPassword: 'a new password' });
     expect(router.state.location.search).toBe('');
+  });
+  it('keeps what was typed before the prerendered page hydrated, through the session check answering', async () => {
+    const calls = stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
+    const page = (loading: boolean) => (
+      <AuthContext.Provider value={{ ...signedOutState, loading }}>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              { path: '/auth', element: <AuthPage /> },
+              { path: '/payment', element: <p>Payment page</p> },
+            ],
+            { initialEntries: ['/auth'] },
+          )}
+        />
+      </AuthContext.Provider>
+    );
+    // The prerendered HTML, typed into before the script hydrates it.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(true));
+    document.body.append(container);
+    const input = (name: string) => container.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+    input('email').value = 'early@example.com';
+    input('password').value = 'typed before hydration';
+    const root = await act(async () => hydrateRoot(container, page(true)));
+    // The session check answers (signed out): the page renders again.
+    await act(async () => root.render(page(false)));
+    expect(input('email').value).toBe('early@example.com');
+    expect(input('password').value).toBe('typed before hydration');
+    fireEvent.click(within(container).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ email: 'early@example.com', password: 'typed before hydration' });
+    await act(async () => root.unmount());
+    container.remove();
   });
 });

@@ -52,6 +52,18 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  // The page is prerendered: a visitor (or a password manager) can type before it hydrates. The inputs
+  // then hold text the state does not, and the first re-render (the session check answering) emptied
+  // them, so "Sign In" sent an empty form. The state adopts what is already typed.
+  useEffect(() => {
+    const typed = (name: string) =>
+      (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    const typedEmail = typed('email');
+    const typedPassword = typed('password');
+    if (typedEmail) setEmail(typedEmail);
+    if (typedPassword) setPassword(typedPassword);
+  }, []);
 
   const rawNext = params.get('next');
   // Already signed in: on to payment (the payment page sends members on to the dashboard), the
@@ -156,7 +168,7 @@ export function AuthPage() {
           </div>
         )}
 
-        <form method="post" onSubmit={submit} className="mt-6 space-y-5">
+        <form ref={form} method="post" onSubmit={submit} className="mt-6 space-y-5">
           <Field
             label="Email"
             name="email"

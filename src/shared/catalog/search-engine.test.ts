@@ -36,7 +36,12 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(' '));
 const doc = fc.record({
-  id: fc.string({ maxLength: 10 }),
+  // Ids as the importer makes them (words joined by underscores and hyphens) or any string.
+  id: fc.oneof(
+    fc.string({ maxLength: 10 }),
+    fc.array(piece, { maxLength: 4 }).map((p) => p.join('_')),
+    fc.array(piece, { maxLength: 3 }).map((p) => p.join('-')),
+  ),
   title: text,
   summary: text,
   description: text,

@@ -1,6 +1,5 @@
 import {
-  fieldText,
-  forEachTerm,
+  forEachFieldTerm,
   MATCH_KIND_FACTOR,
   parseQuery,
   type QueryWord,
@@ -104,7 +103,7 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
       wordKind = f.short ? 3 : 1;
       flag = 1 << bit;
       wordFlag = flag | AS_WORD | (f.short ? AS_SHORT_WORD : 0);
-      forEachTerm(fieldText(doc, f.key), f.short, emit);
+      forEachFieldTerm(doc, f, emit);
     }
     haystacks[d] = [doc.title, doc.description, doc.author, ...doc.tags, doc.id].join('\u0000').toLowerCase();
   }

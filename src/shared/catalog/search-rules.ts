@@ -150,8 +150,8 @@ export function forEachFieldTerm(
   emit: (term: string, word: boolean) => void,
 ): void {
   const text = fieldText(doc, field.key);
-  if (!('runs' in field)) return forEachTerm(text, field.short, emit);
-  for (const run of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) emit(run, true);
+  if ('runs' in field) for (const run of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) emit(run, true);
+  else forEachTerm(text, field.short, emit);
 }
 
 export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {

@@ -15,6 +15,7 @@ import {
 import { ProgressSteps } from '#web/features/auth/progress-steps.tsx';
 import { ResetPasswordForm } from '#web/features/auth/reset-password-form.tsx';
 import { authPost } from '#web/lib/api.ts';
+import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 /** After a registration that returns a session (spec part 1 §4). */
 export const POST_REGISTER_REDIRECT_MS = 1_500;
@@ -53,17 +54,8 @@ export function AuthPage() {
   const [checkEmail, setCheckEmail] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
-  // The page is prerendered: a visitor (or a password manager) can type before it hydrates. The inputs
-  // then hold text the state does not, and the first re-render (the session check answering) emptied
-  // them, so "Sign In" sent an empty form. The state adopts what is already typed.
-  useEffect(() => {
-    const typed = (name: string) =>
-      (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    const typedEmail = typed('email');
-    const typedPassword = typed('password');
-    if (typedEmail) setEmail(typedEmail);
-    if (typedPassword) setPassword(typedPassword);
-  }, []);
+  // Typed before the prerendered page hydrated: the session check answering would empty it.
+  useTypedBeforeHydration(form, { email: setEmail, password: setPassword });
 
   const rawNext = params.get('next');
   // Already signed in: on to payment (the payment page sends members on to the dashboard), the

@@ -1,9 +1,10 @@
 import posts from 'virtual:flowvault/blog';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BLOG_CATEGORIES } from '#shared/constants.ts';
 import { cn } from '#web/lib/cn.ts';
 import { Link } from '#web/lib/navigation.tsx';
+import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
 import { PostBadges, PostByline } from './post-meta.tsx';
 
@@ -13,6 +14,8 @@ export function BlogListPage() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const shown = filterPosts(posts, query, category);
+  const search = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(search, { q: setQuery });
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-12">
@@ -21,13 +24,14 @@ export function BlogListPage() {
         Guides, use cases and case studies for building reliable n8n workflows.
       </p>
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <div className="relative md:w-80">
+        <div ref={search} className="relative md:w-80">
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
           />
           <input
             type="search"
+            name="q"
             aria-label="Search articles"
             placeholder="Search articles..."
             value={query}

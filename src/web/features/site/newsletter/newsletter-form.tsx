@@ -1,6 +1,7 @@
 import { CheckCircle2, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, unwrap } from '#web/lib/api.ts';
+import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 type Status = 'idle' | 'submitting' | 'subscribed' | 'error';
 
@@ -9,6 +10,8 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, { email: setEmail });
   return (
     <section
       aria-labelledby="newsletter-title"
@@ -33,6 +36,7 @@ export function NewsletterForm() {
         </div>
       ) : (
         <form
+          ref={form}
           className="mt-4 flex flex-col gap-3 sm:flex-row"
           onSubmit={async (e) => {
             e.preventDefault();
@@ -55,6 +59,7 @@ export function NewsletterForm() {
           </label>
           <input
             id="newsletter-email"
+            name="email"
             type="email"
             required
             autoComplete="email"

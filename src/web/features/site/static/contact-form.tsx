@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, unwrap } from '#web/lib/api.ts';
+import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
 const field =
@@ -11,8 +12,17 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
+  const element = useRef<HTMLFormElement>(null);
+  const adopt = (k: keyof typeof EMPTY) => (value: string) => set(k)({ target: { value } });
+  useTypedBeforeHydration(element, {
+    name: adopt('name'),
+    email: adopt('email'),
+    message: adopt('message'),
+    website: adopt('website'),
+  });
   return (
     <form
+      ref={element}
       aria-label="Contact form"
       className="space-y-4"
       onSubmit={async (e) => {
@@ -39,6 +49,7 @@ export function ContactForm() {
         </label>
         <input
           id="contact-name"
+          name="name"
           required
           maxLength={100}
           autoComplete="name"
@@ -53,6 +64,7 @@ export function ContactForm() {
         </label>
         <input
           id="contact-email"
+          name="email"
           type="email"
           required
           maxLength={254}
@@ -68,6 +80,7 @@ export function ContactForm() {
         </label>
         <textarea
           id="contact-message"
+          name="message"
           required
           rows={5}
           maxLength={5000}
@@ -81,6 +94,7 @@ export function ContactForm() {
         <label htmlFor="contact-website">Website</label>
         <input
           id="contact-website"
+          name="website"
           tabIndex={-1}
           autoComplete="off"
           value={form.website}

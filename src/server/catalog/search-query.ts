@@ -50,6 +50,18 @@ export type Snapshot = {
   newestRank: Int32Array;
   /** 1 for entries without a video (videos come first in every order). */
   noVideo: Uint8Array;
+  /**
+   * What the facet counts read of each entry, by position, in flat arrays: a broad query at 50,000
+   * items counts ~20,000 entries, and reading them from the entry objects was a quarter of its time.
+   */
+  facts: {
+    group: Int32Array;
+    category: Int8Array;
+    chipMask: Int32Array;
+    /** Entry i's integration ids: `integrationIds[integrationStart[i]]` up to `[integrationStart[i + 1]]`. */
+    integrationStart: Int32Array;
+    integrationIds: Int32Array;
+  };
   version: { catalog: string; activity: string };
   /** A hash of every card as served: equal tags mean equal answers (ETags of catalogue reads). */
   tag: string;
@@ -130,8 +142,25 @@ export function buildSnapshot(
     orders,
     newestRank,
     noVideo: Uint8Array.from(built.entries, (e) => (e.card.hasVideo ? 0 : 1)),
+    facts: factsOf(built.entries),
     version,
     tag: contentTag(built.entries, rows),
+  };
+}
+
+function factsOf(entries: IndexEntry[]): Snapshot['facts'] {
+  const integrationStart = new Int32Array(entries.length + 1);
+  entries.forEach((e, i) => {
+    integrationStart[i + 1] = integrationStart[i]! + e.integrationIds.length;
+  });
+  const integrationIds = new Int32Array(integrationStart[entries.length]!);
+  entries.forEach((e, i) => integrationIds.set(e.integrationIds, integrationStart[i]!));
+  return {
+    group: Int32Array.from(entries, (e) => e.group),
+    category: Int8Array.from(entries, (e) => e.categoryIndex),
+    chipMask: Int32Array.from(entries, (e) => e.chipMask),
+    integrationStart,
+    integrationIds,
   };
 }
 
@@ -221,17 +250,21 @@ function run(
   // Variants collapse to the first of their group: once for the counts, once for the results.
   const countedGroup = new Uint8Array(s.groups.length);
   const shownGroup = new Uint8Array(s.groups.length);
+  const { group, category, chipMask, integrationStart, integrationIds } = s.facts;
   for (let k = 0; k < order.length; k++) {
     const pos = order[k]!;
-    const e = s.entries[pos]!;
+    const g = group[pos]!;
+    const mask = chipMask[pos]!;
     // Counts describe the search before chips and filters, so each shows what picking it would give.
-    if (e.group < 0 || !countedGroup[e.group]) {
-      if (e.group >= 0) countedGroup[e.group] = 1;
-      if (e.categoryIndex >= 0) categoryCounts[e.categoryIndex]!++;
-      for (let b = 0; b < FILTER_TAGS.length; b++) if (e.chipMask & (1 << b)) chipCounts[b]!++;
-      for (const id of e.integrationIds) integrationCounts[id]!++;
+    if (g < 0 || !countedGroup[g]) {
+      if (g >= 0) countedGroup[g] = 1;
+      if (category[pos]! >= 0) categoryCounts[category[pos]!]!++;
+      for (let b = 0; b < FILTER_TAGS.length && mask >>> b !== 0; b++) if (mask & (1 << b)) chipCounts[b]!++;
+      for (let i = integrationStart[pos]!; i < integrationStart[pos + 1]!; i++)
+        integrationCounts[integrationIds[i]!]!++;
     }
-    if ((e.chipMask & requiredMask) !== requiredMask) continue;
+    if ((mask & requiredMask) !== requiredMask) continue;
+    const e = s.entries[pos]!;
     if (otherChips.length > 0 && !otherChips.every((c) => c === '' || e.chipHaystack.includes(c))) continue;
     if (p.verified && !(e.card.verification && passedVerification(e.card.verification))) continue;
     if (required.length > 0 && !required.every((id) => e.integrationIds.includes(id))) continue;
@@ -240,9 +273,9 @@ function run(
       const inStack = used.filter((id) => stack.has(id)).length;
       if (p.stackMode === 'any' ? inStack === 0 : inStack === 0 || inStack !== used.length) continue;
     }
-    if (e.group >= 0) {
-      if (shownGroup[e.group]) continue;
-      shownGroup[e.group] = 1;
+    if (g >= 0) {
+      if (shownGroup[g]) continue;
+      shownGroup[g] = 1;
     }
     out[n++] = pos;
   }

@@ -154,7 +154,9 @@ function factsOf(entries: IndexEntry[]): Snapshot['facts'] {
     integrationStart[i + 1] = integrationStart[i]! + e.integrationIds.length;
   });
   const integrationIds = new Int32Array(integrationStart[entries.length]!);
-  entries.forEach((e, i) => integrationIds.set(e.integrationIds, integrationStart[i]!));
+  entries.forEach((e, i) => {
+    integrationIds.set(e.integrationIds, integrationStart[i]!);
+  });
   return {
     group: Int32Array.from(entries, (e) => e.group),
     category: Int8Array.from(entries, (e) => e.categoryIndex),

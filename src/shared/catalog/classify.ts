@@ -20,17 +20,39 @@ function wordText(text: string): Words {
   return { padded: ` ${words} `, set: new Set(words.split(' ')) };
 }
 
-/** A keyword list prepared for whole-word matching (an optional plural "s" allowed). */
-type Keywords = { single: string[]; phrases: string[] };
+/**
+ * A keyword list prepared for whole-word matching (an optional plural "s" allowed), every form built
+ * once: building `${k}s` per keyword per call was a fifth of deriving a workflow at import.
+ */
+type Keywords = {
+  single: string[];
+  plural: string[];
+  phrase: string[];
+  phrasePlural: string[];
+  /** A phrase's first word: without it in the text, the phrase cannot be there (no scan of the text). */
+  phraseFirst: string[];
+};
 function keywords(list: readonly string[]): Keywords {
   const all = [...new Set(list.map((k) => wordText(k).padded.trim()).filter(Boolean))];
-  return { single: all.filter((k) => !k.includes(' ')), phrases: all.filter((k) => k.includes(' ')) };
+  const single = all.filter((k) => !k.includes(' '));
+  const phrases = all.filter((k) => k.includes(' '));
+  return {
+    single,
+    plural: single.map((k) => `${k}s`),
+    phrase: phrases.map((k) => ` ${k} `),
+    phrasePlural: phrases.map((k) => ` ${k}s `),
+    phraseFirst: phrases.map((k) => k.slice(0, k.indexOf(' '))),
+  };
 }
 
 function distinctHits(kw: Keywords, words: Words): number {
   let hits = 0;
-  for (const k of kw.single) if (words.set.has(k) || words.set.has(`${k}s`)) hits++;
-  for (const k of kw.phrases) if (words.padded.includes(` ${k} `) || words.padded.includes(` ${k}s `)) hits++;
+  for (let i = 0; i < kw.single.length; i++)
+    if (words.set.has(kw.single[i]!) || words.set.has(kw.plural[i]!)) hits++;
+  for (let i = 0; i < kw.phrase.length; i++) {
+    if (!words.set.has(kw.phraseFirst[i]!)) continue;
+    if (words.padded.includes(kw.phrase[i]!) || words.padded.includes(kw.phrasePlural[i]!)) hits++;
+  }
   return hits;
 }
 

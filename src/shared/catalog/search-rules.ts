@@ -182,10 +182,9 @@ export function matchesWords(q: string, doc: SearchDoc): boolean {
   // Punctuation alone ("(", "%") has no words: only the substring rule answers it.
   if (words.length === 0) return q.trim() === '';
   const fields = SEARCH_FIELDS.map((f) => {
-    const words: string[] = [];
-    const joins: string[] = [];
-    forEachFieldTerm(doc, f, (t, word) => (word ? words : joins).push(t));
-    return { ...f, words, joins };
+    const terms = { ...f, words: [] as string[], joins: [] as string[] };
+    forEachFieldTerm(doc, f, (t, word) => (word ? terms.words : terms.joins).push(t));
+    return terms;
   });
   const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
   const loose = new Set(fields.flatMap((f) => f.words));

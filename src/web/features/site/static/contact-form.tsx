@@ -10,10 +10,9 @@ const field =
 export function ContactForm() {
   const [form, setForm] = useState(EMPTY);
   const [sending, setSending] = useState(false);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const adopt = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => adopt(k)(e.target.value);
   const element = useRef<HTMLFormElement>(null);
-  const adopt = (k: keyof typeof EMPTY) => (value: string) => set(k)({ target: { value } });
   useTypedBeforeHydration(element, {
     name: adopt('name'),
     email: adopt('email'),

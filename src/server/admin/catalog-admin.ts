@@ -185,7 +185,9 @@ export async function listCatalogItems(
       // Only a refused item needs its workflow read again, to say why.
       refusedJson: sql<
         string | null
-      >`case when ${automations.deployable} then null else ${automations.workflowJson} end`,
+      >`case when ${automations.deployable} then null else ${automations.workflowJson} end`.mapWith(
+        automations.workflowJson,
+      ),
       updatedAt: automations.updatedAt,
     })
     .from(automations)

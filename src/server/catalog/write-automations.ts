@@ -104,16 +104,29 @@ function excludedSet() {
 /** One row in PostgreSQL's COPY text format: tab-separated, `\N` for null, backslash escapes. */
 export function copyLine(row: AutomationRow): string {
   const record = row as Record<string, unknown>;
-  return columns.map(([key]) => copyValue(record[key])).join('\t');
+  return columns
+    .map(([key, c]) => {
+      const value = record[key];
+      // A custom column (the compressed workflow) stores what its own mapping makes of the value.
+      return copyValue(
+        c.columnType === 'PgCustomColumn' && value != null ? c.mapToDriverValue(value) : value,
+      );
+    })
+    .join('\t');
 }
+const COPY_SPECIAL = /[\\\t\n\r]/;
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
+  // bytea in hex, its backslash escaped as COPY's text format wants.
+  if (value instanceof Uint8Array)
+    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   const text =
     value instanceof Date
       ? value.toISOString()
       : typeof value === 'object'
         ? JSON.stringify(value)
         : String(value);
+  if (!COPY_SPECIAL.test(text)) return text;
   return text.replace(/[\\\t\n\r]/g, (ch) =>
     ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
   );

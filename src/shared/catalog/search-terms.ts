@@ -76,8 +76,9 @@ function termStep(st: TermState, w: string, spaced: boolean) {
  */
 export function forEachTerm(text: string, pairs: boolean, emit: Emit): void {
   const st: TermState = { prev: '', glued: '', pairs, emit };
-  // Nearly every field is ASCII: a hand scan is ~3× cheaper than the Unicode regular expressions.
-  if (ASCII.test(text) && !text.includes('\u0000')) asciiWords(text, st);
+  // Nearly every field is ASCII, or ASCII words between other symbols ("…", emoji): a hand scan is
+  // ~3× cheaper than the Unicode regular expressions.
+  if (scannable(text)) asciiWords(text, st);
   else regexWords(text, st);
   if (st.glued !== st.prev) emitGlued(st.glued, emit);
 }
@@ -102,11 +103,52 @@ function regexWords(text: string, st: TermState) {
   }
 }
 
+/** What a non-ASCII character is to the word rule: part of a word (or unsure), or a separator. */
+const Outside = { Word: 0, Separator: 1, Space: 2 } as const;
+type Outside = (typeof Outside)[keyof typeof Outside];
+const outsideKinds = new Map<number, Outside>();
+const LETTER_OR_MARK = /[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * How the general form treats this character once normalised: a letter, digit or mark (or
+ * something that normalises to one, such as ™ → TM) belongs to words, anything else separates
+ * them, as a space when its normal form holds whitespace.
+ */
+function outsideKind(codePoint: number): Outside {
+  let kind = outsideKinds.get(codePoint);
+  if (kind === undefined) {
+    const ch = String.fromCodePoint(codePoint);
+    const norm = ch.normalize('NFKD');
+    kind =
+      LETTER_OR_MARK.test(ch) || LETTER_OR_MARK.test(norm)
+        ? Outside.Word
+        : [...norm].some((c) => isSpace(c.charCodeAt(0)))
+          ? Outside.Space
+          : Outside.Separator;
+    outsideKinds.set(codePoint, kind);
+  }
+  return kind;
+}
+
+const NON_ASCII = /[\u0080-\u{10ffff}]/gu;
+/** Whether the hand scan gives this text's terms: no NUL, and no non-ASCII character in a word. */
+function scannable(text: string): boolean {
+  if (text.includes('\u0000')) return false;
+  if (ASCII.test(text)) return true;
+  NON_ASCII.lastIndex = 0;
+  for (let m = NON_ASCII.exec(text); m !== null; m = NON_ASCII.exec(text))
+    if (outsideKind(m[0].codePointAt(0)!) === Outside.Word) return false;
+  return true;
+}
+
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isLower = (c: number) => c >= 97 && c <= 122;
 
-/** The same words for ASCII text without NUL: runs of letters and digits split at camelCase. */
+/**
+ * The same words for text that `scannable` accepts: runs of ASCII letters and digits split at
+ * camelCase, between separators.
+ */
 function asciiWords(text: string, st: TermState) {
   const n = text.length;
   let spaced = true;
@@ -115,6 +157,11 @@ function asciiWords(text: string, st: TermState) {
     const c = text.charCodeAt(i);
     if (!(isLower(c) || isUpper(c) || isDigit(c))) {
       if (c === 32 || c === 10 || c === 9 || c === 13) spaced = true;
+      else if (c > 127) {
+        const codePoint = text.codePointAt(i)!;
+        if (outsideKind(codePoint) === Outside.Space) spaced = true;
+        if (codePoint > 0xffff) i++;
+      }
       i++;
       continue;
     }

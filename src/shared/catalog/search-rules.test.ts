@@ -161,6 +161,15 @@ describe('forEachTerm (the index terms of a field)', () => {
       { numRuns: 2_000 },
     );
   });
+  it('reads text with more distinct symbols than it remembers the same as the general form', () => {
+    // 6,000 private-use characters (separators) between words: more than the scan keeps classed.
+    const text = Array.from({ length: 6_000 }, (_, i) => `w${i % 7}${String.fromCodePoint(0xe000 + i)}`).join(
+      '',
+    );
+    const scanned = terms(forEachTerm, text, true);
+    expect(scanned).toEqual(terms(forEachTermRegex, text, true));
+    expect(scanned).toContain('w:w6');
+  });
   it('glues hyphens and camelCase, joins neighbours in short fields, adds stems', () => {
     expect(terms(forEachTerm, 'Send E-Mails via googleSheets', true)).toEqual([
       'w:send',

@@ -107,6 +107,8 @@ function regexWords(text: string, st: TermState) {
 const Outside = { Word: 0, Separator: 1, Space: 2 } as const;
 type Outside = (typeof Outside)[keyof typeof Outside];
 const outsideKinds = new Map<number, Outside>();
+/** Characters remembered at most: text from anyone (a query, an upload) must not grow the map forever. */
+const OUTSIDE_KINDS_KEPT = 4096;
 const LETTER_OR_MARK = /[\p{L}\p{N}\p{M}]/u;
 
 /**
@@ -125,7 +127,7 @@ function outsideKind(codePoint: number): Outside {
         : [...norm].some((c) => isSpace(c.charCodeAt(0)))
           ? Outside.Space
           : Outside.Separator;
-    outsideKinds.set(codePoint, kind);
+    if (outsideKinds.size < OUTSIDE_KINDS_KEPT) outsideKinds.set(codePoint, kind);
   }
   return kind;
 }

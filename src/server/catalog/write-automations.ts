@@ -104,13 +104,11 @@ function excludedSet() {
 /** One row in PostgreSQL's COPY text format: tab-separated, `\N` for null, backslash escapes. */
 export function copyLine(row: AutomationRow): string {
   const record = row as Record<string, unknown>;
+  // Each column's own mapping, as drizzle's inserts use it (jsonb as JSON, the workflow compressed).
   return columns
     .map(([key, c]) => {
       const value = record[key];
-      // A custom column (the compressed workflow) stores what its own mapping makes of the value.
-      return copyValue(
-        c.columnType === 'PgCustomColumn' && value != null ? c.mapToDriverValue(value) : value,
-      );
+      return copyValue(value == null ? value : c.mapToDriverValue(value));
     })
     .join('\t');
 }

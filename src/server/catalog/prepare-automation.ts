@@ -6,7 +6,7 @@ import { repairWiring } from '#shared/catalog/wiring.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { automations } from '../db/schema/catalog.ts';
 import { type InputFile, readBytes } from './read-input.ts';
-import { copyLine } from './write-automations.ts';
+import { copyRecord } from './write-automations.ts';
 
 // One import candidate → its stored row: read the file, hash it, and (when new or changed) parse and
 // derive. Plain data in and out, so it runs in the import worker thread or inline alike.
@@ -133,18 +133,16 @@ export type PrepareRequest = {
   copy: boolean;
 };
 
-/** A prepared batch; `copyBytes` holds the COPY lines of its new rows (each ends with a newline). */
+/** A prepared batch; `copyBytes` holds the binary COPY records of its new rows, end to end. */
 export type PreparedResults = { results: Prepared[]; copyBytes?: Uint8Array<ArrayBuffer> };
 
-const encoder = new TextEncoder();
-
 /**
- * Prepares a batch. With `copy`, each new row becomes its COPY line here, UTF-8 encoded into one
+ * Prepares a batch. With `copy`, each new row becomes its binary COPY record here, written into one
  * buffer the worker hands over without copying: the writing thread neither receives nor joins the
  * rows' text (a workflow's JSON used to cross threads twice, as the row and as its line).
  */
 export function prepareBatch(request: PrepareRequest): PreparedResults {
-  const lines: { bytes: Uint8Array; at: number }[] = [];
+  const records: { bytes: Uint8Array; at: number }[] = [];
   let size = 0;
   const results = request.items.map((item): Prepared => {
     const prepared = prepareAutomation(item.candidate, item.before, {
@@ -152,15 +150,15 @@ export function prepareBatch(request: PrepareRequest): PreparedResults {
       sourceOrder: item.sourceOrder,
     });
     if (!request.copy || item.before || prepared.kind !== 'row' || !prepared.row) return prepared;
-    const bytes = encoder.encode(`${copyLine(prepared.row)}\n`);
-    lines.push({ bytes, at: size });
+    const bytes = copyRecord(prepared.row);
+    records.push({ bytes, at: size });
     const copy = { start: size, end: size + bytes.byteLength };
     size = copy.end;
     const { row: _sent, ...rest } = prepared;
     return { ...rest, copy };
   });
-  if (lines.length === 0) return { results };
+  if (records.length === 0) return { results };
   const copyBytes = new Uint8Array(size);
-  for (const line of lines) copyBytes.set(line.bytes, line.at);
+  for (const record of records) copyBytes.set(record.bytes, record.at);
   return { results, copyBytes };
 }

@@ -27,7 +27,7 @@ export async function storedFor(database: ImportDatabase, ids: string[]): Promis
   return out;
 }
 
-/** New rows in a batch: as row objects (upserted), or as the bytes of their COPY lines (embedded). */
+/** New rows in a batch: as row objects (upserted), or as their binary COPY records (embedded). */
 export type NewRows = { rows: AutomationRow[]; copy: Uint8Array<ArrayBuffer>[] };
 
 /** Whether new rows go in with COPY: on the embedded database (PostgreSQL takes the upsert). */
@@ -48,11 +48,11 @@ export async function writeAutomations(
 ) {
   const table = target === 'staging' ? catalogImportStaging : automations;
   if (fresh.copy.length > 0) {
-    if (!usesCopy(database)) throw new Error('COPY lines for a database that takes rows');
+    if (!usesCopy(database)) throw new Error('COPY records for a database that takes rows');
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
     const tableName = target === 'staging' ? 'catalog_import_staging' : 'automations';
-    await database.pglite!.query(`copy ${tableName} (${names}) from '/dev/blob'`, [], {
-      blob: new Blob(fresh.copy),
+    await database.pglite!.query(`copy ${tableName} (${names}) from '/dev/blob' with (format binary)`, [], {
+      blob: new Blob([COPY_HEADER, ...fresh.copy, COPY_TRAILER]),
     });
   }
   const rows = [...fresh.rows, ...changed];
@@ -101,34 +101,76 @@ function excludedSet() {
   );
 }
 
-/** One row in PostgreSQL's COPY text format: tab-separated, `\N` for null, backslash escapes. */
-export function copyLine(row: AutomationRow): string {
+/**
+ * One row as a tuple of PostgreSQL's binary COPY format: a field count, then each field's length and
+ * bytes (-1 for null). Binary, not text: the compressed workflow goes in as its bytes instead of twice
+ * as many hex digits, and nothing is escaped here or parsed back in WebAssembly (decision 0011).
+ * Values come from each column's own drizzle mapping, as inserts use it (jsonb as JSON text, the
+ * workflow compressed); dates are written as the column's microseconds.
+ */
+export function copyRecord(row: AutomationRow): Uint8Array<ArrayBuffer> {
   const record = row as Record<string, unknown>;
-  // Each column's own mapping, as drizzle's inserts use it (jsonb as JSON, the workflow compressed).
-  return columns
-    .map(([key, c]) => {
-      const value = record[key];
-      return copyValue(value == null ? value : c.mapToDriverValue(value));
-    })
-    .join('\t');
+  const fields = columns.map(([key, c]) => {
+    const value = record[key];
+    if (value == null) return null;
+    if (value instanceof Date) return value;
+    const mapped = c.mapToDriverValue(value);
+    if (c.columnType === 'PgJsonb') return { jsonb: mapped as string };
+    if (c.columnType === 'PgReal') return { real: mapped as number };
+    return mapped as string | number | boolean | Uint8Array;
+  });
+  let size = 2;
+  for (const f of fields) size += 4 + fieldSize(f);
+  const out = Buffer.allocUnsafe(size);
+  let at = out.writeInt16BE(fields.length, 0);
+  for (const f of fields) {
+    const start = at + 4;
+    const end = writeField(out, f, start);
+    out.writeInt32BE(f === null ? -1 : end - start, at);
+    at = end;
+  }
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
 }
-const COPY_SPECIAL = /[\\\t\n\r]/;
-function copyValue(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  // bytea in hex, its backslash escaped as COPY's text format wants.
-  if (value instanceof Uint8Array)
-    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-  const text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  if (!COPY_SPECIAL.test(text)) return text;
-  return text.replace(/[\\\t\n\r]/g, (ch) =>
-    ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
-  );
+
+type Field = null | Date | string | number | boolean | Uint8Array | { jsonb: string } | { real: number };
+
+/** Bytes of a field's value (the length before it not counted). */
+function fieldSize(f: Field): number {
+  if (f === null) return 0;
+  if (f instanceof Date) return 8;
+  if (typeof f === 'string') return Buffer.byteLength(f);
+  if (typeof f === 'number') return 4;
+  if (typeof f === 'boolean') return 1;
+  if (f instanceof Uint8Array) return f.byteLength;
+  return 'jsonb' in f ? 1 + Buffer.byteLength(f.jsonb) : 4;
 }
+
+/** Microseconds from 1970 to PostgreSQL's epoch, 2000-01-01 UTC. */
+const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
+
+function writeField(out: Buffer, f: Field, at: number): number {
+  if (f === null) return at;
+  // timestamptz: microseconds since 2000 (the columns hold milliseconds).
+  if (f instanceof Date) return out.writeBigInt64BE(BigInt(f.getTime() - PG_EPOCH_MS) * 1000n, at);
+  if (typeof f === 'string') return at + out.write(f, at);
+  // The integer columns (node count, source order): int4.
+  if (typeof f === 'number') return out.writeInt32BE(f, at);
+  if (typeof f === 'boolean') return out.writeUInt8(f ? 1 : 0, at);
+  if (f instanceof Uint8Array) {
+    out.set(f, at);
+    return at + f.byteLength;
+  }
+  if ('jsonb' in f) {
+    // jsonb's binary form: a version byte, then the JSON text.
+    const next = out.writeUInt8(1, at);
+    return next + out.write(f.jsonb, next);
+  }
+  return out.writeFloatBE(f.real, at);
+}
+
+/** What a binary COPY starts and ends with around its tuples (signature, flags, header extension). */
+const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 
 /** A new workflow_stats row after each import; last_updated moves only when something changed. */
 export async function writeStats(database: { db: Database }, now: Date, changed: boolean) {

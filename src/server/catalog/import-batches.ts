@@ -41,18 +41,29 @@ export async function* preparedBatches(
       before: stored.get(candidate.id),
       sourceOrder: first + i,
     }));
-    return { items, ...(await prepare({ items, now, copy })) };
+    return { items, ...(await prepare({ items, now, copy }, batch)) };
+  };
+  // One batch ahead per worker, taken in order: the caller writes batch n while the workers prepare
+  // the next ones.
+  const ahead: Promise<PreparedBatch>[] = [];
+  let started = 0;
+  const fill = () => {
+    while (ahead.length < (prepare.workers ?? 1) && started < ends.length) {
+      const next = start(started++);
+      // Keep the promise handled while earlier batches are written; it is awaited in its turn.
+      next.catch(() => {});
+      ahead.push(next);
+    }
   };
   try {
-    let next = ends.length > 0 ? start(0) : undefined;
-    for (let batch = 0; next; batch++) {
-      const current = await next;
-      next = batch + 1 < ends.length ? start(batch + 1) : undefined;
-      // Keep the promise handled while this batch is written; it is awaited on the next turn.
-      next?.catch(() => {});
+    fill();
+    while (ahead.length > 0) {
+      const current = await ahead.shift()!;
+      fill();
       yield current;
     }
   } finally {
+    await Promise.allSettled(ahead);
     await prepare.close?.();
   }
 }
@@ -76,7 +87,9 @@ function batchEnds(candidates: Candidate[], size: number): number[] {
   return ends;
 }
 
-type PrepareFn = ((request: PrepareRequest) => Promise<PreparedResults>) & {
+type PrepareFn = ((request: PrepareRequest, batch: number) => Promise<PreparedResults>) & {
+  /** How many batches it prepares at once. */
+  workers?: number;
   close?: () => Promise<unknown>;
 };
 
@@ -89,41 +102,16 @@ const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
  */
 const WORKERS = 2;
 
-/** Splits each batch between `count` workers and joins their results in order. */
+/**
+ * Batches go to `count` workers in turn, a whole batch each: a worker never waits for another to
+ * finish its share of a batch (split in halves, the half with the larger files held both back).
+ */
 function workersPrepare(count: number): PrepareFn {
   const workers = Array.from({ length: count }, () => workerPrepare());
-  const run: PrepareFn = async (request) => {
-    const size = Math.ceil(request.items.length / count);
-    const parts = await Promise.all(
-      workers.map((prepare, i) =>
-        prepare({ ...request, items: request.items.slice(i * size, (i + 1) * size) }),
-      ),
-    );
-    return joinResults(parts);
-  };
+  const run: PrepareFn = (request, batch) => workers[batch % count]!(request, batch);
+  run.workers = count;
   run.close = () => Promise.all(workers.map((w) => w.close?.()));
   return run;
-}
-
-/** One batch's results from its parts: COPY bytes end to end, each part's offsets moved along. */
-function joinResults(parts: PreparedResults[]): PreparedResults {
-  if (parts.length === 1) return parts[0]!;
-  const size = parts.reduce((n, p) => n + (p.copyBytes?.byteLength ?? 0), 0);
-  const copyBytes = size > 0 ? new Uint8Array(size) : undefined;
-  const results: PreparedResults['results'] = [];
-  let at = 0;
-  for (const part of parts) {
-    for (const r of part.results) {
-      if (r.kind === 'row' && r.copy)
-        results.push({ ...r, copy: { start: r.copy.start + at, end: r.copy.end + at } });
-      else results.push(r);
-    }
-    if (part.copyBytes) {
-      copyBytes!.set(part.copyBytes, at);
-      at += part.copyBytes.byteLength;
-    }
-  }
-  return { results, copyBytes };
 }
 
 /** Prepares batches in a worker thread, one request at a time. */
@@ -133,7 +121,7 @@ function workerPrepare(): PrepareFn {
     // A bounded heap makes the worker collect as it goes (without it the garbage of every parsed batch
     // piled up to hundreds of MB); batches are capped in bytes so one always fits.
     // Two workers at 128 + 8 MB peaked lower than one at 256 MB with V8's default young generation
-    // (10,275 files: 378-412 MB against 459-474 MB); each gets half a batch.
+    // (10,275 files: 378-412 MB against 459-474 MB). Each prepares whole batches, one file at a time.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
   });
   const run: PrepareFn = (request) =>

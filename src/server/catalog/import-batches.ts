@@ -63,7 +63,7 @@ export async function* preparedBatches(
       yield current;
     }
   } finally {
-    await Promise.allSettled(ahead);
+    // Batches still being prepared are dropped with their workers (their promises are handled).
     await prepare.close?.();
   }
 }

@@ -43,7 +43,7 @@ export async function writeAutomations(
   database: ImportDatabase,
   fresh: NewRows,
   changed: AutomationRow[],
-  /** `staging`: an operator import's rows, published by publishStaged (same columns, same lines). */
+  /** `staging`: an operator import's rows, published by publishStaged (same columns, same records). */
   target: 'automations' | 'staging' = 'automations',
 ) {
   const table = target === 'staging' ? catalogImportStaging : automations;
@@ -101,6 +101,26 @@ function excludedSet() {
   );
 }
 
+/** The binary COPY encodings the importer writes, by the column's SQL type. */
+type CopyKind = 'text' | 'jsonb' | 'integer' | 'boolean' | 'real' | 'timestamptz' | 'bytea';
+const COPY_KINDS: Record<string, CopyKind> = {
+  text: 'text',
+  jsonb: 'jsonb',
+  integer: 'integer',
+  boolean: 'boolean',
+  real: 'real',
+  'timestamp with time zone': 'timestamptz',
+  bytea: 'bytea',
+};
+// Checked once, at load: a new column of another type fails every import at once, with its name.
+const copyColumns = columns.map(([key, c]) => {
+  const kind = COPY_KINDS[c.getSQLType()];
+  if (!kind) throw new Error(`binary COPY has no encoding for ${c.name} (${c.getSQLType()})`);
+  return { key, column: c, kind };
+});
+
+type Field = { kind: CopyKind; value: unknown };
+
 /**
  * One row as a tuple of PostgreSQL's binary COPY format: a field count, then each field's length and
  * bytes (-1 for null). Binary, not text: the compressed workflow goes in as its bytes instead of twice
@@ -108,64 +128,68 @@ function excludedSet() {
  * Values come from each column's own drizzle mapping, as inserts use it (jsonb as JSON text, the
  * workflow compressed); dates are written as the column's microseconds.
  */
-export function copyRecord(row: AutomationRow): Uint8Array<ArrayBuffer> {
+export function copyRecord(row: AutomationRow): Uint8Array {
   const record = row as Record<string, unknown>;
-  const fields = columns.map(([key, c]) => {
+  const fields = copyColumns.map(({ key, column, kind }): Field | null => {
     const value = record[key];
     if (value == null) return null;
-    if (value instanceof Date) return value;
-    const mapped = c.mapToDriverValue(value);
-    if (c.columnType === 'PgJsonb') return { jsonb: mapped as string };
-    if (c.columnType === 'PgReal') return { real: mapped as number };
-    return mapped as string | number | boolean | Uint8Array;
+    return { kind, value: kind === 'timestamptz' ? value : column.mapToDriverValue(value) };
   });
   let size = 2;
-  for (const f of fields) size += 4 + fieldSize(f);
+  for (const f of fields) size += 4 + (f ? fieldSize(f) : 0);
   const out = Buffer.allocUnsafe(size);
   let at = out.writeInt16BE(fields.length, 0);
   for (const f of fields) {
     const start = at + 4;
-    const end = writeField(out, f, start);
-    out.writeInt32BE(f === null ? -1 : end - start, at);
+    const end = f ? writeField(out, f, start) : start;
+    out.writeInt32BE(f ? end - start : -1, at);
     at = end;
   }
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
+  return out;
 }
-
-type Field = null | Date | string | number | boolean | Uint8Array | { jsonb: string } | { real: number };
 
 /** Bytes of a field's value (the length before it not counted). */
-function fieldSize(f: Field): number {
-  if (f === null) return 0;
-  if (f instanceof Date) return 8;
-  if (typeof f === 'string') return Buffer.byteLength(f);
-  if (typeof f === 'number') return 4;
-  if (typeof f === 'boolean') return 1;
-  if (f instanceof Uint8Array) return f.byteLength;
-  return 'jsonb' in f ? 1 + Buffer.byteLength(f.jsonb) : 4;
+function fieldSize({ kind, value }: Field): number {
+  switch (kind) {
+    case 'text':
+      return Buffer.byteLength(value as string);
+    case 'jsonb':
+      return 1 + Buffer.byteLength(value as string);
+    case 'bytea':
+      return (value as Uint8Array).byteLength;
+    case 'boolean':
+      return 1;
+    case 'timestamptz':
+      return 8;
+    default:
+      return 4;
+  }
 }
 
-/** Microseconds from 1970 to PostgreSQL's epoch, 2000-01-01 UTC. */
+/** Milliseconds from 1970 to PostgreSQL's epoch, 2000-01-01 UTC. */
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 
-function writeField(out: Buffer, f: Field, at: number): number {
-  if (f === null) return at;
-  // timestamptz: microseconds since 2000 (the columns hold milliseconds).
-  if (f instanceof Date) return out.writeBigInt64BE(BigInt(f.getTime() - PG_EPOCH_MS) * 1000n, at);
-  if (typeof f === 'string') return at + out.write(f, at);
-  // The integer columns (node count, source order): int4.
-  if (typeof f === 'number') return out.writeInt32BE(f, at);
-  if (typeof f === 'boolean') return out.writeUInt8(f ? 1 : 0, at);
-  if (f instanceof Uint8Array) {
-    out.set(f, at);
-    return at + f.byteLength;
+/** Writes a field's value at `at`; returns where it ends. */
+function writeField(out: Buffer, { kind, value }: Field, at: number): number {
+  switch (kind) {
+    case 'text':
+      return at + out.write(value as string, at);
+    case 'jsonb':
+      // jsonb's binary form: a version byte, then the JSON text.
+      return at + 1 + out.write(value as string, out.writeUInt8(1, at));
+    case 'bytea':
+      out.set(value as Uint8Array, at);
+      return at + (value as Uint8Array).byteLength;
+    case 'boolean':
+      return out.writeUInt8(value ? 1 : 0, at);
+    case 'integer':
+      return out.writeInt32BE(value as number, at);
+    case 'real':
+      return out.writeFloatBE(value as number, at);
+    case 'timestamptz':
+      // Microseconds since 2000 (the columns hold milliseconds).
+      return out.writeBigInt64BE(BigInt((value as Date).getTime() - PG_EPOCH_MS) * 1000n, at);
   }
-  if ('jsonb' in f) {
-    // jsonb's binary form: a version byte, then the JSON text.
-    const next = out.writeUInt8(1, at);
-    return next + out.write(f.jsonb, next);
-  }
-  return out.writeFloatBE(f.real, at);
 }
 
 /** What a binary COPY starts and ends with around its tuples (signature, flags, header extension). */

@@ -19,15 +19,20 @@ import { type ImportDatabase, storedFor, usesCopy } from './write-automations.ts
 export const BATCH_SIZE = 500;
 const BATCH_BYTES = 16 * 1024 * 1024;
 
-/** The candidates' batches, prepared in order; the worker (if any) stops when the loop ends. */
+/**
+ * The candidates' batches, prepared in order. `workers`: threads the caller started earlier (the
+ * command line starts them before it opens the database) and closes itself; otherwise the workers
+ * (if any) are started here and stop when the loop ends.
+ */
 export async function* preparedBatches(
-  deps: { database: ImportDatabase },
+  deps: { database: ImportDatabase; workers?: PrepareWorkers },
   input: { candidates: Candidate[]; batchSize?: number; now: Date },
 ): AsyncGenerator<PreparedBatch> {
   const { candidates, now } = input;
   const batchSize = input.batchSize ?? BATCH_SIZE;
   const ends = batchEnds(candidates, batchSize);
-  const prepare = candidates.length > batchSize ? workersPrepare(WORKERS) : inlinePrepare;
+  const own = candidates.length > batchSize && !deps.workers ? startPrepareWorkers() : undefined;
+  const prepare = candidates.length > batchSize ? (deps.workers ?? own!) : inlinePrepare;
   const copy = usesCopy(deps.database);
   const start = async (batch: number): Promise<PreparedBatch> => {
     const first = batch === 0 ? 0 : ends[batch - 1]!;
@@ -64,7 +69,7 @@ export async function* preparedBatches(
     }
   } finally {
     // Batches still being prepared are dropped with their workers (their promises are handled).
-    await prepare.close?.();
+    await own?.close();
   }
 }
 
@@ -90,8 +95,10 @@ function batchEnds(candidates: Candidate[], size: number): number[] {
 type PrepareFn = ((request: PrepareRequest, batch: number) => Promise<PreparedResults>) & {
   /** How many batches it prepares at once. */
   workers?: number;
-  close?: () => Promise<unknown>;
 };
+
+/** Worker threads that prepare batches; whoever starts them closes them. */
+export type PrepareWorkers = PrepareFn & { workers: number; close(): Promise<unknown> };
 
 const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
 
@@ -103,19 +110,22 @@ const inlinePrepare: PrepareFn = async (request) => prepareBatch(request);
 const WORKERS = 2;
 
 /**
- * Batches go to `count` workers in turn, a whole batch each: a worker never waits for another to
- * finish its share of a batch (split in halves, the half with the larger files held both back).
+ * Starts the import's worker threads (loading their modules takes ~0.4 s, which the command line
+ * overlaps with opening the database). Batches go to them in turn, a whole batch each: a worker never
+ * waits for another to finish its share of a batch (split in halves, the half with the larger files
+ * held both back).
  */
-function workersPrepare(count: number): PrepareFn {
+export function startPrepareWorkers(count = WORKERS): PrepareWorkers {
   const workers = Array.from({ length: count }, () => workerPrepare());
-  const run: PrepareFn = (request, batch) => workers[batch % count]!(request, batch);
-  run.workers = count;
-  run.close = () => Promise.all(workers.map((w) => w.close?.()));
-  return run;
+  const run: PrepareFn = (request, batch) => workers[batch % count]!.prepare(request);
+  return Object.assign(run, {
+    workers: count,
+    close: () => Promise.all(workers.map((w) => w.worker.terminate())),
+  });
 }
 
 /** Prepares batches in a worker thread, one request at a time. */
-function workerPrepare(): PrepareFn {
+function workerPrepare() {
   // From source even under the production build (dist/server): the worker runs the code the tests run.
   const worker = new Worker(path.join(PROJECT_ROOT, 'src/server/catalog/import-worker.ts'), {
     // A bounded heap makes the worker collect as it goes (without it the garbage of every parsed batch
@@ -124,8 +134,8 @@ function workerPrepare(): PrepareFn {
     // (10,275 files: 378-412 MB against 459-474 MB). Each prepares whole batches, one file at a time.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
   });
-  const run: PrepareFn = (request) =>
-    new Promise((resolve, reject) => {
+  const prepare = (request: PrepareRequest) =>
+    new Promise<PreparedResults>((resolve, reject) => {
       const done = () => {
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -143,6 +153,5 @@ function workerPrepare(): PrepareFn {
       worker.on('error', onError);
       worker.postMessage(request);
     });
-  run.close = () => worker.terminate();
-  return run;
+  return { worker, prepare };
 }

@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import { type EventBus, processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
-import { preparedBatches } from './import-batches.ts';
+import { type PrepareWorkers, preparedBatches } from './import-batches.ts';
 import { planCandidates } from './import-candidates.ts';
 import { classifyBatch, type FlaggedItem, newTally, type SkippedItem } from './import-classify.ts';
 import {
@@ -48,6 +48,8 @@ export type ImportOptions = {
   onProgress?: (done: number, total: number) => void;
   /** Files per batch (tests make it small). */
   batchSize?: number;
+  /** Worker threads started (and closed) by the caller; without them the import starts its own. */
+  workers?: PrepareWorkers;
   /** After each batch is written: files handled so far and rows written by this batch. */
   onBatch?: (progress: { handled: number; written: number }) => void | Promise<void>;
   /**
@@ -82,7 +84,7 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
 
   if (staged) await discardStaged(database);
   for await (const batch of preparedBatches(
-    { database },
+    { database, workers: options.workers },
     { candidates, batchSize: options.batchSize, now },
   )) {
     const { fresh, changed } = classifyBatch(tally, { ...batch, onFile });

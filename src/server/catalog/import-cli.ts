@@ -5,6 +5,7 @@ import { recordedImport } from '#server/admin/import-jobs.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
+import { startPrepareWorkers } from './import-batches.ts';
 import { type ImportReport, importCatalogPath } from './import-catalog.ts';
 
 const USAGE =
@@ -56,7 +57,12 @@ if (args.values.help || args.positionals.length !== 1) {
 }
 
 const env = loadEnv();
-const database = await connectDatabase(env);
+// The workers load their modules while this thread opens the database.
+const workers = startPrepareWorkers();
+const database = await connectDatabase(env).catch(async (error: unknown) => {
+  await workers.close();
+  throw error;
+});
 try {
   await migrateDatabase(database);
   const target = args.positionals[0]!;
@@ -68,6 +74,7 @@ try {
       manifestPath: args.values.manifest,
       source: args.values.source,
       onProgress: progress,
+      workers,
     }),
   );
   console.log(formatReport(report));
@@ -78,5 +85,6 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
+  await workers.close();
   await database.close();
 }

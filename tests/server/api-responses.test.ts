@@ -54,30 +54,43 @@ describe('compression', () => {
   });
 });
 
-describe('compressed answers by ETag', () => {
+describe('answers kept by ETag', () => {
   const body = (n: number) =>
     Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => `card ${i}`) }));
+  /** `build` for an answer of n cards, counting how often it runs. */
+  const builder = (n: number) => {
+    const built = { count: 0, build: async () => (built.count++, body(n)) };
+    return built;
+  };
 
-  it('compresses an answer once per ETag and encoding, and keeps within its byte bound', async () => {
-    const answers = createEncodedAnswers(4_000);
-    const first = await answers.encode('br, gzip', 'W/"a"', body(400));
+  it('builds and compresses an answer once per ETag and encoding, and keeps within its byte bound', async () => {
+    const answers = createEncodedAnswers(12_000);
+    const a = builder(400);
+    const first = await answers.answer('br, gzip', 'W/"a"', a.build);
     expect(first.encoding).toBe('br');
     expect(brotliDecompressSync(first.body)).toEqual(body(400));
-    // The same ETag again: the very bytes kept, not a second compression.
-    expect((await answers.encode('br', 'W/"a"', body(400))).body).toBe(first.body);
-    const gz = await answers.encode('gzip', 'W/"a"', body(400));
+    // The same ETag again: the very bytes kept, neither built nor compressed a second time.
+    expect((await answers.answer('br', 'W/"a"', a.build)).body).toBe(first.body);
+    expect(a.count).toBe(1);
+    const gz = await answers.answer('gzip', 'W/"a"', a.build);
     expect(gz.encoding).toBe('gzip');
     expect(gunzipSync(gz.body)).toEqual(body(400));
-    // Past the bound the least recently used goes: "a" in brotli is compressed anew.
-    for (let i = 0; i < 20; i++) await answers.encode('gzip', `W/"other-${i}"`, body(300 + i));
-    expect((await answers.encode('br', 'W/"a"', body(400))).body).not.toBe(first.body);
+    // Without an encoding the plain bytes are kept as well.
+    const plain = await answers.answer(undefined, 'W/"a"', a.build);
+    expect(plain).toEqual({ body: body(400), encoding: null });
+    expect((await answers.answer(undefined, 'W/"a"', a.build)).body).toBe(plain.body);
+    expect(a.count).toBe(3);
+    // Past the bound the least recently used goes: "a" in brotli is built and compressed anew.
+    for (let i = 0; i < 30; i++) await answers.answer('gzip', `W/"other-${i}"`, builder(300 + i).build);
+    expect((await answers.answer('br', 'W/"a"', a.build)).body).not.toBe(first.body);
+    expect(a.count).toBe(4);
   });
 
-  it('leaves a small answer or a client without an encoding alone', async () => {
+  it('leaves a small answer or a client without an encoding uncompressed', async () => {
     const answers = createEncodedAnswers();
     const small = Buffer.from('{"items":[]}');
-    expect(await answers.encode('br', 'W/"s"', small)).toEqual({ body: small, encoding: null });
-    expect((await answers.encode(undefined, 'W/"b"', body(400))).encoding).toBeNull();
+    expect(await answers.answer('br', 'W/"s"', async () => small)).toEqual({ body: small, encoding: null });
+    expect((await answers.answer(undefined, 'W/"b"', builder(400).build)).encoding).toBeNull();
   });
 });
 

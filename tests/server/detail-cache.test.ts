@@ -96,7 +96,12 @@ describe('the detail cache: changes show on the next read', () => {
 });
 
 describe('createDetailCache', () => {
-  const answer = (body: string) => ({ body, etag: `W/"${body.length}"`, tag: 't1', automationId: 'a' });
+  const answer = (body: string) => ({
+    body: Buffer.from(body),
+    etag: `W/"${body.length}"`,
+    tag: 't1',
+    automationId: 'a',
+  });
 
   it('keeps at most its byte budget, dropping the least recently used', () => {
     const cache = createDetailCache({ bus: createEventBus(), maxBytes: 4_000 });
@@ -119,7 +124,7 @@ describe('createDetailCache', () => {
     expect(cache.get('a', 't2')).toBeUndefined();
     bus.publish('catalog.activity', { automationId: 'a' });
     expect(cache.get('alias-of-a', 't1')).toBeUndefined();
-    expect(cache.get('b', 't1')?.body).toBe('two');
+    expect(cache.get('b', 't1')?.body.toString()).toBe('two');
     bus.publish('catalog.changed', { lastUpdated: 'x', changed: true });
     expect(cache.get('b', 't1')).toBeUndefined();
   });

@@ -47,7 +47,7 @@ async function indexRead(
   return etagged(answers, request, weakEtag(tag, url.pathname, url.search), build);
 }
 
-/** 304 for a fresh ETag; otherwise the answer, compressed once per ETag and encoding. */
+/** 304 for a fresh ETag; otherwise the answer, built and compressed once per ETag and encoding. */
 async function etagged(
   answers: Answers,
   request: Request,
@@ -58,12 +58,13 @@ async function etagged(
   if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const built = await build();
-  const raw = typeof built === 'string' ? Buffer.from(built) : built;
-  const { body, encoding } = await answers.encode(
+  const { body, encoding } = await answers.answer(
     request.headers.get('accept-encoding') ?? undefined,
     etag,
-    raw,
+    async () => {
+      const built = await build();
+      return typeof built === 'string' ? Buffer.from(built) : built;
+    },
   );
   headers['content-type'] = 'application/json; charset=UTF-8';
   headers['Content-Length'] = String(body.byteLength);
@@ -201,8 +202,8 @@ export function catalogRoutes(deps: {
           const detail = await getAutomationDetail(deps.database.db, index, id);
           if (!detail) throw notFound();
           // The ETag hashes the answer (its row holds more than the index tag covers).
-          const body = JSON.stringify(detail);
-          answer = { body, etag: weakEtag(body) };
+          const json = JSON.stringify(detail);
+          answer = { body: Buffer.from(json), etag: weakEtag(json) };
           details.set(id, { ...answer, tag, automationId: detail.id }, since);
         }
         const { body, etag } = answer;

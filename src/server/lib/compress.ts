@@ -49,35 +49,39 @@ export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buff
 }
 
 /**
- * Compressed answers kept by ETag and encoding, for reads that carry a content ETag (catalogue reads):
- * an ETag names one body, so an entry never goes stale, and a repeated read is not compressed again.
- * The least recently used go first past `maxBytes`.
+ * Answers kept by ETag and encoding, for reads whose ETag names their body (catalogue reads): an entry
+ * never goes stale, so a repeated read is neither built nor compressed again, and its bytes are
+ * written as they are (building them anew allocated a 10-100 KB buffer per request). Answers without
+ * an encoding are kept too. The least recently used go first past `maxBytes`.
  */
 export function createEncodedAnswers(maxBytes = 4 * 1024 * 1024) {
-  const entries = new Map<string, Buffer>();
+  type Answer = { body: Uint8Array; encoding: Encoding | null };
+  const entries = new Map<string, Answer>();
   let bytes = 0;
   return {
-    async encode(
+    /** The answer for `etag` in the encoding the client takes; `build` runs only when none is kept. */
+    async answer(
       acceptEncoding: string | undefined,
       etag: string,
-      body: Uint8Array,
-    ): Promise<{ body: Uint8Array; encoding: Encoding | null }> {
-      const encoding = body.byteLength >= MIN_BYTES ? pickEncoding(acceptEncoding) : null;
-      if (!encoding) return { body, encoding };
-      const key = `${encoding} ${etag}`;
+      build: () => Promise<Uint8Array>,
+    ): Promise<Answer> {
+      const wanted = pickEncoding(acceptEncoding);
+      const key = `${wanted ?? 'identity'} ${etag}`;
       let out = entries.get(key);
       if (out) entries.delete(key);
       else {
-        out = await compressBody(body, encoding);
-        bytes += out.byteLength;
+        const raw = await build();
+        const encoding = raw.byteLength >= MIN_BYTES ? wanted : null;
+        out = { body: encoding ? await compressBody(raw, encoding) : raw, encoding };
+        bytes += out.body.byteLength;
       }
       entries.set(key, out);
       for (const [k, v] of entries) {
         if (bytes <= maxBytes) break;
         entries.delete(k);
-        bytes -= v.byteLength;
+        bytes -= v.body.byteLength;
       }
-      return { body: out, encoding };
+      return out;
     },
   };
 }

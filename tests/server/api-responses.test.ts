@@ -59,7 +59,13 @@ describe('answers kept by ETag', () => {
     Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => `card ${i}`) }));
   /** `build` for an answer of n cards, counting how often it runs. */
   const builder = (n: number) => {
-    const built = { count: 0, build: async () => (built.count++, body(n)) };
+    const built = {
+      count: 0,
+      build: async () => {
+        built.count++;
+        return body(n);
+      },
+    };
     return built;
   };
 

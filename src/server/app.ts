@@ -18,7 +18,7 @@ import type { Env } from '#server/env.ts';
 import { compressResponses } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
-import { type Logger, requestLineLogger } from '#server/lib/logger.ts';
+import { type Logger, lazyChild, requestLineLogger } from '#server/lib/logger.ts';
 import { requestGuard } from '#server/lib/request-guard.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
 import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
@@ -122,14 +122,15 @@ export function createApp(deps: AppDeps) {
     .use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }))
     .use((c, next) => (countRequests ? countRequests(c, next) : next()))
     .use(async (c, next) => {
-      const log = deps.log.child({ reqId: c.var.requestId });
-      c.set('log', log);
+      // c.get, not c.var: c.var copies every variable into a new object on each read.
+      const reqId = c.get('requestId');
+      c.set('log', lazyChild(deps.log, { reqId }));
       c.set('viewer', null);
       const start = performance.now();
       await next();
       requestLine.info(
         {
-          reqId: c.var.requestId,
+          reqId,
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,

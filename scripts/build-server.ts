@@ -31,7 +31,13 @@ export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
       // source in every process; decision 0011).
       rollupOptions: {
         input: { main: path.join(ROOT, 'src/server/main.ts') },
-        output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false, comments: false, charset: 'ascii' },
+        output: {
+          format: 'es',
+          entryFileNames: '[name].js',
+          codeSplitting: false,
+          comments: false,
+          charset: 'ascii',
+        },
       },
     },
   });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requireMember } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
@@ -38,25 +38,28 @@ type Answers = ReturnType<typeof createEncodedAnswers>;
  * request, so a repeat answers 304 before any result is serialised. Never stored by shared caches.
  */
 async function indexRead(
+  c: Context,
   answers: Answers,
-  request: Request,
   tag: string,
   build: () => Promise<string | Uint8Array>,
 ): Promise<Response> {
-  const url = new URL(request.url);
-  return etagged(answers, request, weakEtag(tag, url.pathname, url.search), build);
+  const url = new URL(c.req.url);
+  return etagged(c, answers, weakEtag(tag, url.pathname, url.search), build);
 }
 
 /** 304 for a fresh ETag; otherwise the answer, built and compressed once per ETag and encoding. */
 async function etagged(
+  c: Context,
   answers: Answers,
-  request: Request,
   etag: string,
   build: () => Promise<string | Uint8Array>,
 ): Promise<Response> {
+  const request = c.req.raw;
   const headers: Record<string, string> = { ETag: etag, 'Cache-Control': PRIVATE_REVALIDATE };
   if (isFresh(request.headers.get('if-none-match') ?? undefined, etag)) {
-    return new Response(null, { status: 304, headers });
+    // Through the context, not `new Response`: a raw Response drops what middleware set before the
+    // route (the request id).
+    return c.body(null, 304, headers);
   }
   const { body, encoding } = await answers.answer(
     request.headers.get('accept-encoding') ?? undefined,
@@ -70,7 +73,7 @@ async function etagged(
   headers['Content-Length'] = String(body.byteLength);
   headers.Vary = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 const COMMA = Buffer.from(',');
 /**
@@ -150,7 +153,7 @@ export function catalogRoutes(deps: {
       })
       .get('/automations', requireMember, validate('query', CatalogSearchQuerySchema), async (c) => {
         const params = c.req.valid('query');
-        return indexRead(answers, c.req.raw, await index.tag(), async () => {
+        return indexRead(c, answers, await index.tag(), async () => {
           const r = await index.search(params);
           return withCards(
             '{"items":',
@@ -175,7 +178,7 @@ export function catalogRoutes(deps: {
       )
       .get('/ai-agents', requireMember, validate('query', AiAgentsQuerySchema), async (c) => {
         const { page, pageSize, q } = c.req.valid('query');
-        return indexRead(answers, c.req.raw, await index.tag(), async () => {
+        return indexRead(c, answers, await index.tag(), async () => {
           const agents = await index.list('newest', (e) => e.aiAgent);
           const rated = agents.filter((e) => e.card.rating !== null);
           const avg = rated.length
@@ -207,7 +210,7 @@ export function catalogRoutes(deps: {
           details.set(id, { ...answer, tag, automationId: detail.id }, since);
         }
         const { body, etag } = answer;
-        return etagged(answers, c.req.raw, etag, async () => body);
+        return etagged(c, answers, etag, async () => body);
       })
       .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
@@ -217,24 +220,18 @@ export function catalogRoutes(deps: {
           (e) => e !== self && e.card.category === self.card.category,
           3,
         );
-        return indexRead(answers, c.req.raw, await index.tag(), async () =>
-          withCards('{"items":', items, '}'),
-        );
+        return indexRead(c, answers, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
       .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {
         const items = await index.variantsOf(c.req.valid('param').id);
         if (!items) throw notFound();
-        return indexRead(answers, c.req.raw, await index.tag(), async () =>
-          withCards('{"items":', items, '}'),
-        );
+        return indexRead(c, answers, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
       .get('/automations/:id/by-author', requireMember, validate('param', IdParamSchema), async (c) => {
         const self = await index.get(c.req.valid('param').id);
         if (!self) throw notFound();
         const items = await index.list('latest', (e) => e !== self && e.card.author === self.card.author, 12);
-        return indexRead(answers, c.req.raw, await index.tag(), async () =>
-          withCards('{"items":', items, '}'),
-        );
+        return indexRead(c, answers, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
   );
 }

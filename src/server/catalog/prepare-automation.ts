@@ -58,6 +58,8 @@ export function parseDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const UTF8 = new TextDecoder();
+
 function hashOf(row: unknown, bytes: Uint8Array | undefined): string {
   const h = createHash('sha256')
     .update(DERIVE_VERSION)
@@ -87,7 +89,7 @@ export function prepareAutomation(
   if (before && before.hash === hash) return { kind: 'unchanged' };
   let workflow: WorkflowJson | null = null;
   if (bytes) {
-    const result = parseWorkflowText(new TextDecoder().decode(bytes), bytes.byteLength);
+    const result = parseWorkflowText(UTF8.decode(bytes), bytes.byteLength);
     if (result.ok) workflow = result.workflow;
     else bad = result.reason;
   }

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyChild } from '#server/lib/logger.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -18,7 +18,7 @@ describe('request logs', () => {
     });
     expect(res.status).toBe(403);
     const id = res.headers.get('x-request-id');
-    expect(id).toBeTruthy();
+    expect(id).toMatch(/^[\w-]{36}$/);
     const refused = lines.find((l) => l.msg === 'cross-site request refused');
     expect(refused).toMatchObject({ reqId: id, origin: 'https://elsewhere.example', level: 40 });
     expect(lines.find((l) => l.msg === 'request')).toMatchObject({ reqId: id, status: 403 });
@@ -47,5 +47,16 @@ describe('request logs', () => {
       call: { token: '[redacted]', to: 'n8n' },
     });
     expect(log.isLevelEnabled('info')).toBe(false);
+  });
+
+  it('makes the child logger only when the request first logs, and once', () => {
+    const parent = pino({ level: 'info' }, { write: () => {} });
+    const child = vi.spyOn(parent, 'child');
+    const log = lazyChild(parent, { reqId: 'r-2' });
+    expect(child).not.toHaveBeenCalled();
+    log.info('first');
+    log.warn('second');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(child).toHaveBeenCalledWith({ reqId: 'r-2' });
   });
 });

@@ -11,8 +11,8 @@ import type { EventBus } from '#server/realtime/event-bus.ts';
 // - a new search-index tag (the card part comes from the index): entries stored under another tag miss.
 
 /**
- * The answer as bytes: written to every socket as is. Kept as a string, each read allocated its bytes
- * again (a 10-100 KB buffer per request, which at c=64 grew the allocator's arenas by ~25 MB).
+ * The answer as bytes: written to every socket as is. Kept as a string, each read encoded it into a
+ * new 10-100 KB buffer.
  */
 export type CachedDetail = { body: Uint8Array; etag: string };
 

@@ -20,31 +20,6 @@ function wordText(text: string): Words {
   return { padded: ` ${words} `, set: new Set(words.split(' ')) };
 }
 
-/** The last texts' words: deriving one workflow reads its title and description three times. */
-const recentWords = new Map<string, Words>();
-const RECENT_WORDS = 8;
-
-/**
- * wordText of the texts joined by newlines (a newline separates words, so the words are each text's
- * words in turn), each text's words computed once for the next calls.
- */
-function wordsOf(texts: string[]): Words {
-  const parts = texts.map((text) => {
-    let words = recentWords.get(text);
-    if (!words) {
-      words = wordText(text);
-      recentWords.set(text, words);
-      if (recentWords.size > RECENT_WORDS) recentWords.delete(recentWords.keys().next().value!);
-    }
-    return words;
-  });
-  if (parts.length === 1) return parts[0]!;
-  const set = new Set<string>();
-  for (const part of parts) for (const word of part.set) set.add(word);
-  const joined = parts.map((part) => part.padded.trim()).filter(Boolean);
-  return { padded: ` ${joined.join(' ')} `, set };
-}
-
 /**
  * A keyword list prepared for whole-word matching (an optional plural "s" allowed), every form built
  * once: building `${k}s` per keyword per call was a fifth of deriving a workflow at import.
@@ -93,8 +68,8 @@ const CATEGORY_WORDS = new Map(CATEGORIES.map((c) => [c, keywords(CATEGORY_KEYWO
  * the earlier category in the spec's list; no hit at all gives "General Automation".
  */
 export function deriveCategory(input: ClassifyInput): Category {
-  const strong = wordsOf([input.title, input.integrations.join('\n')]);
-  const weak = wordsOf([input.description]);
+  const strong = wordText(`${input.title}\n${input.integrations.join('\n')}`);
+  const weak = wordText(input.description);
   let best: Category = 'General Automation';
   let bestScore = 0;
   for (const category of CATEGORIES) {
@@ -123,7 +98,7 @@ export function deriveDifficulty(input: {
   description: string;
   nodeCount: number;
 }): Difficulty {
-  const text = wordsOf([input.title, input.description]);
+  const text = wordText(`${input.title}\n${input.description}`);
   const advanced = distinctHits(ADVANCED, text) > 0;
   const beginner = distinctHits(BEGINNER, text) > 0;
   if (advanced && !beginner) return 'Advanced';
@@ -157,7 +132,9 @@ const KEYWORD_TAGS = KEYWORD_TAG_WORDS.map(([tag, words]) => [tag, keywords(word
 export function deriveTags(input: ClassifyInput & { category: string; nodeTypes?: string[] }): string[] {
   // Node types count too: an agent node earns "agent", a split-in-batches node "parallel".
   const types = (input.nodeTypes ?? []).map((t) => humanizeIdentifier(shortType(t)));
-  const text = wordsOf([input.title, input.description, input.integrations.join('\n'), types.join('\n')]);
+  const text = wordText(
+    `${input.title}\n${input.description}\n${input.integrations.join('\n')}\n${types.join('\n')}`,
+  );
   const tags = [categorySlug(input.category)];
   for (const [tag, kw] of KEYWORD_TAGS) if (distinctHits(kw, text) > 0) tags.push(tag);
   for (const integration of input.integrations) tags.push(slugify(integration));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { defaultTemplateFile, writeDatabaseTemplate } from '../src/server/db/template.ts';
+import { defaultTemplateDir, writeDatabaseTemplate } from '../src/server/db/template.ts';
 import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/catalogue/frame.ts';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
 import {
@@ -241,10 +241,10 @@ function walk(dir: string) {
 walk(CLIENT);
 
 const templateStarted = performance.now();
-const templateFile = defaultTemplateFile();
-const { bytes } = await writeDatabaseTemplate(templateFile);
+const templateDir = defaultTemplateDir();
+const { bytes } = await writeDatabaseTemplate(templateDir);
 console.log(
-  `Packed the embedded database template: ${path.relative(ROOT, templateFile)} (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - templateStarted)} ms`,
+  `Wrote the embedded database template: ${path.relative(ROOT, templateDir)}/ (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - templateStarted)} ms`,
 );
 
 const serverFile = await buildServer();

@@ -72,7 +72,7 @@ function yieldBetweenStatements(client: PGlite): PGlite {
  * Postgres's 128 MB: PGlite touches the whole buffer pool inside its WebAssembly memory at start, which
  * cost ~150 MB of RSS, while its files stay in the OS page cache anyway (decision 0002, memory).
  */
-export async function createPglite(dataDir?: string, template?: Blob): Promise<PGlite> {
+export async function createPglite(dataDir?: string): Promise<PGlite> {
   // Imported here, not at the top: a process on PostgreSQL never loads PGlite (~9 MB of RSS).
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -81,8 +81,6 @@ export async function createPglite(dataDir?: string, template?: Blob): Promise<P
   return PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     postgresqlconf: ['shared_buffers=32MB'],
-    // A new data dir unpacked from a pre-initialised one (db/template.ts) skips initdb.
-    ...(template ? { loadDataDir: template } : {}),
   });
 }
 

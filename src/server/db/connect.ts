@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '#server/env.ts';
 import { createPglite, type DbHandle, openDatabase, pingDatabase } from './client.ts';
-import { defaultTemplateFile, templateFor } from './template.ts';
+import { copyTemplate, defaultTemplateDir, templateFor } from './template.ts';
 
 export class DatabaseConnectError extends Error {
   override name = 'DatabaseConnectError';
@@ -10,11 +10,11 @@ export class DatabaseConnectError extends Error {
 
 /**
  * Opens the configured database and proves it answers; errors name the variable to fix. A new
- * embedded database starts from the build's template when there is one (`templateFile`).
+ * embedded database starts from the build's template when there is one (`templateDir`).
  */
 export async function connectDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
-  options: { templateFile?: string } = {},
+  options: { templateDir?: string } = {},
 ): Promise<DbHandle> {
   if (env.DATABASE_URL) {
     const handle = await openDatabase({ kind: 'pg', url: env.DATABASE_URL });
@@ -33,8 +33,9 @@ export async function connectDatabase(
   const dir = path.resolve(env.DATA_DIR, 'pglite');
   mkdirSync(dir, { recursive: true });
   try {
-    const template = templateFor(dir, options.templateFile ?? defaultTemplateFile());
-    return await openDatabase({ kind: 'pglite', pglite: await createPglite(dir, template) });
+    const template = templateFor(dir, options.templateDir ?? defaultTemplateDir());
+    if (template) copyTemplate(template, dir);
+    return await openDatabase({ kind: 'pglite', pglite: await createPglite(dir) });
   } catch (error) {
     throw new DatabaseConnectError(
       `Invalid configuration: DATA_DIR could not open the embedded database at ${dir} (${describeError(error)})`,

@@ -9,7 +9,7 @@ import {
   prepareBatch,
 } from './prepare-automation.ts';
 import { sizeOf } from './read-input.ts';
-import { type ImportDatabase, storedFor, usesCopy } from './write-automations.ts';
+import { copyColumns, type ImportDatabase, storedFor, usesCopy } from './write-automations.ts';
 
 // The importer's read-and-parse step, batch by batch: each batch's files are read and hashed against
 // what is stored (unchanged files are not parsed), then new and changed ones are parsed and derived.
@@ -33,7 +33,7 @@ export async function* preparedBatches(
   const ends = batchEnds(candidates, batchSize);
   const own = candidates.length > batchSize && !deps.workers ? startPrepareWorkers() : undefined;
   const prepare = candidates.length > batchSize ? (deps.workers ?? own!) : inlinePrepare;
-  const copy = usesCopy(deps.database);
+  const copy = usesCopy(deps.database) ? copyColumns : undefined;
   const start = async (batch: number): Promise<PreparedBatch> => {
     const first = batch === 0 ? 0 : ends[batch - 1]!;
     const slice = candidates.slice(first, ends[batch]);

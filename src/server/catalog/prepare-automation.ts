@@ -5,8 +5,8 @@ import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { repairWiring } from '#shared/catalog/wiring.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { automations } from '../db/schema/catalog.ts';
+import { type CopyColumn, copyRecord } from './copy-record.ts';
 import { type InputFile, readBytes } from './read-input.ts';
-import { copyRecord } from './write-automations.ts';
 
 // One import candidate → its stored row: read the file, hash it, and (when new or changed) parse and
 // derive. Plain data in and out, so it runs in the import worker thread or inline alike.
@@ -131,8 +131,8 @@ export function prepareAutomation(
 export type PrepareRequest = {
   items: { candidate: Candidate; before?: Stored; sourceOrder: number }[];
   now: Date;
-  /** New rows go in by COPY (the embedded database): send them as COPY bytes, not row objects. */
-  copy: boolean;
+  /** New rows go in by COPY (the embedded database): the table's columns, to send them as COPY bytes. */
+  copy?: readonly CopyColumn[];
 };
 
 /** A prepared batch; `copyBytes` holds the binary COPY records of its new rows, end to end. */
@@ -152,7 +152,7 @@ export function prepareBatch(request: PrepareRequest): PreparedResults {
       sourceOrder: item.sourceOrder,
     });
     if (!request.copy || item.before || prepared.kind !== 'row' || !prepared.row) return prepared;
-    const bytes = copyRecord(prepared.row);
+    const bytes = copyRecord(prepared.row, request.copy);
     records.push({ bytes, at: size });
     const copy = { start: size, end: size + bytes.byteLength };
     size = copy.end;

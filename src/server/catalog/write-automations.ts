@@ -2,6 +2,7 @@ import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database, DbHandle } from '#server/db/client.ts';
 import { automations, catalogImportStaging, workflowStats } from '#server/db/schema/catalog.ts';
 import { rowsOf } from './catalog.queries.ts';
+import type { CopyColumn, CopyKind } from './copy-record.ts';
 import type { AutomationRow, Stored } from './prepare-automation.ts';
 
 // The importer's write step: rows in batches (COPY or upsert), the staged rows published at the end,
@@ -101,8 +102,7 @@ function excludedSet() {
   );
 }
 
-/** The binary COPY encodings the importer writes, by the column's SQL type. */
-type CopyKind = 'text' | 'jsonb' | 'integer' | 'boolean' | 'real' | 'timestamptz' | 'bytea';
+/** The binary COPY encodings of the automations' columns, by SQL type (copy-record.ts writes them). */
 const COPY_KINDS: Record<string, CopyKind> = {
   text: 'text',
   jsonb: 'jsonb',
@@ -110,87 +110,20 @@ const COPY_KINDS: Record<string, CopyKind> = {
   boolean: 'boolean',
   real: 'real',
   'timestamp with time zone': 'timestamptz',
-  bytea: 'bytea',
+  // The one bytea column is the stored workflow (`compressedJson`), packed as stored-workflow.ts does.
+  bytea: 'workflow',
 };
-// Checked once, at load: a new column of another type fails every import at once, with its name.
-const copyColumns = columns.map(([key, c]) => {
-  const kind = COPY_KINDS[c.getSQLType()];
-  if (!kind) throw new Error(`binary COPY has no encoding for ${c.name} (${c.getSQLType()})`);
-  return { key, column: c, kind };
-});
-
-type Field = { kind: CopyKind; value: unknown };
-
 /**
- * One row as a tuple of PostgreSQL's binary COPY format: a field count, then each field's length and
- * bytes (-1 for null). Binary, not text: the compressed workflow goes in as its bytes instead of twice
- * as many hex digits, and nothing is escaped here or parsed back in WebAssembly (decision 0011).
- * Values come from each column's own drizzle mapping, as inserts use it (jsonb as JSON text, the
- * workflow compressed); dates are written as the column's microseconds.
+ * The automations' columns in table order, as the import's workers write them (plain data: the
+ * workers take it with each batch and do not load drizzle). Checked once, at load: a new column of
+ * another type, or a second bytea column, fails every import at once, with its name.
  */
-export function copyRecord(row: AutomationRow): Uint8Array {
-  const record = row as Record<string, unknown>;
-  const fields = copyColumns.map(({ key, column, kind }): Field | null => {
-    const value = record[key];
-    if (value == null) return null;
-    return { kind, value: kind === 'timestamptz' ? value : column.mapToDriverValue(value) };
-  });
-  let size = 2;
-  for (const f of fields) size += 4 + (f ? fieldSize(f) : 0);
-  const out = Buffer.allocUnsafe(size);
-  let at = out.writeInt16BE(fields.length, 0);
-  for (const f of fields) {
-    const start = at + 4;
-    const end = f ? writeField(out, f, start) : start;
-    out.writeInt32BE(f ? end - start : -1, at);
-    at = end;
-  }
-  return out;
-}
-
-/** Bytes of a field's value (the length before it not counted). */
-function fieldSize({ kind, value }: Field): number {
-  switch (kind) {
-    case 'text':
-      return Buffer.byteLength(value as string);
-    case 'jsonb':
-      return 1 + Buffer.byteLength(value as string);
-    case 'bytea':
-      return (value as Uint8Array).byteLength;
-    case 'boolean':
-      return 1;
-    case 'timestamptz':
-      return 8;
-    default:
-      return 4;
-  }
-}
-
-/** Milliseconds from 1970 to PostgreSQL's epoch, 2000-01-01 UTC. */
-const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
-
-/** Writes a field's value at `at`; returns where it ends. */
-function writeField(out: Buffer, { kind, value }: Field, at: number): number {
-  switch (kind) {
-    case 'text':
-      return at + out.write(value as string, at);
-    case 'jsonb':
-      // jsonb's binary form: a version byte, then the JSON text.
-      return at + 1 + out.write(value as string, out.writeUInt8(1, at));
-    case 'bytea':
-      out.set(value as Uint8Array, at);
-      return at + (value as Uint8Array).byteLength;
-    case 'boolean':
-      return out.writeUInt8(value ? 1 : 0, at);
-    case 'integer':
-      return out.writeInt32BE(value as number, at);
-    case 'real':
-      return out.writeFloatBE(value as number, at);
-    case 'timestamptz':
-      // Microseconds since 2000 (the columns hold milliseconds).
-      return out.writeBigInt64BE(BigInt((value as Date).getTime() - PG_EPOCH_MS) * 1000n, at);
-  }
-}
+export const copyColumns: readonly CopyColumn[] = columns.map(([key, c]) => {
+  const kind = COPY_KINDS[c.getSQLType()];
+  if (!kind || (kind === 'workflow' && c.name !== 'workflow_json'))
+    throw new Error(`binary COPY has no encoding for ${c.name} (${c.getSQLType()})`);
+  return { key, kind };
+});
 
 /**
  * A batch's COPY input, as PGlite reads it (`await blob.arrayBuffer()`): its records joined once and

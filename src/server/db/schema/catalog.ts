@@ -1,4 +1,3 @@
-import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -15,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { packWorkflowJson, unpackWorkflowJson } from '../stored-workflow.ts';
 import { user } from './auth.ts';
 
 // The catalogue. PostgreSQL/PGlite is the source of truth; each process keeps an in-memory search
@@ -35,29 +35,14 @@ export type StoredQuality = {
   incompleteWiring: boolean;
 };
 
-/** The first byte of a stored workflow in brotli; text stored before migration 0011 starts with `{`. */
-const BROTLI_TAG = 0x01;
-const BROTLI = {
-  params: {
-    // Quality 0 and a 64 KB window: over twice deflate's speed at level 1 on the corpus, a third of
-    // the size (quality 1: 20 % slower for 3 % less).
-    [zlib.BROTLI_PARAM_QUALITY]: 0,
-    [zlib.BROTLI_PARAM_LGWIN]: 16,
-  },
-};
-
 /**
- * A workflow's JSON text, stored compressed (bytea: a tag byte, then brotli). Reads and writes through
- * drizzle see the text; the importer's COPY records take `mapToDriverValue`'s bytes. Rows from before
- * migration 0011 hold the text's UTF-8 bytes as they were, and read back the same (decision 0011).
+ * A workflow's JSON text, stored compressed (bytea: a tag byte, then brotli; `stored-workflow.ts`).
+ * Reads and writes through drizzle see the text; the importer's COPY records use the same packing.
  */
 export const compressedJson = customType<{ data: string; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  toDriver: (text) => Buffer.concat([Buffer.of(BROTLI_TAG), brotliCompressSync(text, BROTLI)]),
-  fromDriver: (bytes) =>
-    bytes[0] === BROTLI_TAG
-      ? brotliDecompressSync(bytes.subarray(1)).toString('utf8')
-      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+  toDriver: packWorkflowJson,
+  fromDriver: unpackWorkflowJson,
 });
 
 // A function, so the import's staging table gets the same columns (fresh builders for each table).

@@ -9,6 +9,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { automationRatings } from '#server/db/schema/catalog.ts';
 import { createEncodedAnswers, pickEncoding } from '#server/lib/compress.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
+import { compress } from '#server/site/catalogue/compress.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
 
@@ -90,6 +91,27 @@ describe('answers kept by ETag', () => {
     for (let i = 0; i < 30; i++) await answers.answer('gzip', `W/"other-${i}"`, builder(300 + i).build);
     expect((await answers.answer('br', 'W/"a"', a.build)).body).not.toBe(first.body);
     expect(a.count).toBe(4);
+  });
+
+  it('keeps each answer in memory of its own size, never a view of a larger buffer', async () => {
+    const answers = createEncodedAnswers();
+    // 400 cards compress to a few hundred bytes, which zlib hands back as a view of its 16 KB chunk.
+    for (const accept of ['br', 'gzip', undefined]) {
+      const { body: kept } = await answers.answer(accept, `W/"own-${accept}"`, builder(400).build);
+      expect(kept.buffer.byteLength, accept).toBe(kept.byteLength);
+    }
+    // A small Buffer is a view of Node's 8 KB pool.
+    const pooled = Buffer.from('x'.repeat(2_000));
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    const { body: kept } = await answers.answer(undefined, 'W/"pooled"', async () => pooled);
+    expect(kept.buffer.byteLength).toBe(kept.byteLength);
+    expect(Buffer.from(kept).equals(pooled)).toBe(true);
+    // The public catalogue's pages keep their compressed forms too.
+    const page = { raw: body(400) };
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = compress(page, encoding);
+      expect(compressed.buffer.byteLength, encoding).toBe(compressed.byteLength);
+    }
   });
 
   it('leaves a small answer or a client without an encoding uncompressed', async () => {

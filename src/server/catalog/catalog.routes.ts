@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requireMember } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
-import { createEncodedAnswers } from '#server/lib/compress.ts';
+import { createEncodedAnswers, ownBytes } from '#server/lib/compress.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
@@ -84,7 +84,7 @@ function withCards(before: string, entries: IndexEntry[], after: string): Buffer
   const parts: Uint8Array[] = [Buffer.from(`${before}[`)];
   entries.forEach((e, i) => {
     if (i > 0) parts.push(COMMA);
-    e.bytes ??= Buffer.from(e.json);
+    e.bytes ??= ownBytes(Buffer.from(e.json));
     parts.push(e.bytes);
   });
   parts.push(Buffer.from(`]${after}`));
@@ -206,7 +206,7 @@ export function catalogRoutes(deps: {
           if (!detail) throw notFound();
           // The ETag hashes the answer (its row holds more than the index tag covers).
           const json = JSON.stringify(detail);
-          answer = { body: Buffer.from(json), etag: weakEtag(json) };
+          answer = { body: ownBytes(Buffer.from(json)), etag: weakEtag(json) };
           details.set(id, { ...answer, tag, automationId: detail.id }, since);
         }
         const { body, etag } = answer;

@@ -49,6 +49,17 @@ export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buff
 }
 
 /**
+ * `bytes` in memory of exactly their size, for bytes that are kept. zlib's sync output is a view of its
+ * 16 KB output chunk, and a small Buffer a view of an 8 KB pool slab: kept as they were, 2,500 bytes
+ * of compressed answer held 16 KB (decision 0011, session 16).
+ */
+export function ownBytes(bytes: Uint8Array): Buffer {
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const exact = own ? bytes : new Uint8Array(bytes);
+  return Buffer.isBuffer(exact) ? exact : Buffer.from(exact.buffer, 0, exact.byteLength);
+}
+
+/**
  * Answers kept by ETag and encoding, for reads whose ETag names their body (catalogue reads): an entry
  * never goes stale, so a repeated read is neither built nor compressed again, and its bytes are
  * written as they are (building them anew allocated a 10-100 KB buffer per request). Answers without
@@ -72,7 +83,7 @@ export function createEncodedAnswers(maxBytes = 4 * 1024 * 1024) {
       else {
         const raw = await build();
         const encoding = raw.byteLength >= MIN_BYTES ? wanted : null;
-        out = { body: encoding ? await compressBody(raw, encoding) : raw, encoding };
+        out = { body: ownBytes(encoding ? await compressBody(raw, encoding) : raw), encoding };
         bytes += out.body.byteLength;
       }
       entries.set(key, out);

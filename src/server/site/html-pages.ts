@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ownBytes } from '#server/lib/compress.ts';
 import { type ClaimFigures, fillClaims, hasClaimTokens } from '#shared/claims.ts';
 
 export type HtmlPage = {
@@ -29,8 +30,8 @@ function htmlPage(text: string, brotliQuality = 11): HtmlPage {
   const raw = Buffer.from(text);
   return {
     raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    br: ownBytes(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })),
+    gzip: ownBytes(gzipSync(raw, { level: 9 })),
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
   };
 }
@@ -51,7 +52,8 @@ export function fillClaimPage(page: HtmlPage, figures: ClaimFigures): HtmlPage {
   const result = htmlPage(fillClaims(page.claimText, figures), 7);
   filled.set(page, { key, page: result });
   brotliCompress(result.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, br) => {
-    if (!error && filled.get(page)?.page === result) filled.set(page, { key, page: { ...result, br } });
+    if (!error && filled.get(page)?.page === result)
+      filled.set(page, { key, page: { ...result, br: ownBytes(br) } });
   });
   return result;
 }

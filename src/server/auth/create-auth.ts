@@ -17,6 +17,7 @@ import {
   tooManyRequestsMessage,
 } from './auth-messages.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { serialPasswordHashing } from './password-hashing.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
 import { publishViewerChanged } from './viewer.ts';
 
@@ -123,6 +124,7 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      password: serialPasswordHashing(),
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -20,6 +20,8 @@ const databaseFree = [
   'tests/server/workflow-packs.test.ts',
   'tests/server/corpus-gate.test.ts',
   'tests/server/env-example.test.ts',
+  'tests/server/production-command.test.ts',
+  'tests/server/password-hashing.test.ts',
 ];
 
 export default defineConfig({

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { matchesQuery, matchesSearch } from '#shared/catalog/search-rules.ts';
+import { nodeTypesOf } from '#shared/catalog/structure.ts';
+import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFor } from '#tests/support/viewers.ts';
 
@@ -38,7 +40,8 @@ describe('search never fails and never leaks wildcards, whatever q and chips are
       ...i,
       description: details[k]!.description,
       notes: details[k]!.howItWorks,
-      nodeTypes: (details[k]!.workflowJson?.nodes ?? []).map((n) => (n.type ?? '').replace(/^.*\./, '')),
+      // What the index holds: the node types without sticky notes (a note is not an app the workflow uses).
+      nodeTypes: nodeTypesOf(details[k]!.workflowJson as WorkflowJson | null),
     }));
     const text = fc.oneof(
       fc.string({ maxLength: 40 }),

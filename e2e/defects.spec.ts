@@ -2,7 +2,14 @@
 // checked end to end at the width where it showed (a phone is 390 px wide).
 import { expect, type Page } from '@playwright/test';
 import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
-import { becomePayingMember, E2E_PASSWORD, gotoBeforeHydration, registerAndVerify, test } from './support.ts';
+import {
+  becomePayingMember,
+  E2E_PASSWORD,
+  gotoBeforeHydration,
+  registerAndVerify,
+  test,
+  waitForHydration,
+} from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -162,7 +169,7 @@ test.describe('live sync between open tabs', () => {
   }) => {
     test.setTimeout(120_000);
     await becomePayingMember(page, baseURL!, 'defects-tabs');
-    const other = await page.context().newPage();
+    const other = waitForHydration(await page.context().newPage());
     await other.goto('/automation/ai-email-triage-gmail-openai');
     const header = other.locator('main header').first();
     await expect(other.getByRole('heading', { level: 1, name: 'AI Email Triage for Gmail' })).toBeVisible();
@@ -199,7 +206,9 @@ test.describe('live sync between devices', () => {
     const email = await becomePayingMember(page, baseURL!, 'defects-devices');
     // The other device: its own browser (no shared storage, no BroadcastChannel), signed in by hand.
     const device = await browser.newContext();
-    const other = await device.newPage();
+    // A page the spec opens itself waits for hydration after each goto, like the fixture's page: a
+    // click on the prerendered form before React hydrates it is lost.
+    const other = waitForHydration(await device.newPage());
     await other.goto('/auth');
     await other.getByLabel('Email').fill(email);
     await other.getByLabel('Password').fill(E2E_PASSWORD);

@@ -40,8 +40,9 @@ export default defineConfig({
       OPERATOR_EMAIL: 'operator-e2e@example.com',
       N8N_ALLOW_PRIVATE_TARGETS: 'true',
       N8N_ALLOW_HTTP: 'true',
-      // E2E_N8N_PORT + 1: the stand-in e2e/verification.spec.ts verifies the library on.
-      N8N_ALLOWED_PORTS: `${process.env.E2E_N8N_PORT},${Number(process.env.E2E_N8N_PORT) + 1}`,
+      // E2E_N8N_PORT + 1: the stand-in e2e/verification.spec.ts verifies the library on; + 2: the one
+      // e2e/template-updates.spec.ts deploys to (each spec file its own, so they may run in parallel).
+      N8N_ALLOWED_PORTS: `${process.env.E2E_N8N_PORT},${Number(process.env.E2E_N8N_PORT) + 1},${Number(process.env.E2E_N8N_PORT) + 2}`,
     },
   },
 });

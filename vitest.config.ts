@@ -12,6 +12,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const databaseFree = [
   'tests/server/boot.test.ts',
   'tests/server/db-template.test.ts',
+  'tests/server/data-dir-lock.test.ts',
+  'tests/server/embedded-commands.test.ts',
   'tests/server/env.test.ts',
   'tests/server/error-handler.test.ts',
   'tests/server/samples.test.ts',
@@ -22,6 +24,8 @@ const databaseFree = [
   'tests/server/env-example.test.ts',
   'tests/server/production-command.test.ts',
   'tests/server/password-hashing.test.ts',
+  'tests/server/template-graph-diff.test.ts',
+  'tests/server/template-merge.test.ts',
 ];
 
 export default defineConfig({

@@ -243,6 +243,8 @@ async function memberCookie(base: string, jar: Map<string, string>): Promise<str
 export function productionEnv(): Record<string, string> {
   return {
     N8N_KEY_SECRET: 'flowvault-bench-n8n-key-secret-0123456789',
+    // The bench serves on loopback over plain http: the private-network override of the https rule.
+    ALLOW_HTTP_BASE_URL: 'true',
     PAYPAL_MODE: 'sandbox',
     PAYPAL_CLIENT_ID: 'bench-placeholder',
     PAYPAL_CLIENT_SECRET: 'bench-placeholder',

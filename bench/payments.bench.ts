@@ -11,12 +11,12 @@ import { pino } from 'pino';
 import type { BillingDeps } from '../src/server/billing/billing-deps.ts';
 import { createCheckout } from '../src/server/billing/create-checkout.ts';
 import { createPayPalClient } from '../src/server/billing/paypal-client.ts';
-import { createPayPalSandbox } from '../src/server/billing/paypal-sandbox.ts';
 import { settleOrder } from '../src/server/billing/settle-order.ts';
 import { createPglite, openDatabase } from '../src/server/db/client.ts';
 import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { profiles, user } from '../src/server/db/schema/auth.ts';
 import { paymentEvents, payments } from '../src/server/db/schema/billing.ts';
+import { createPayPalSandbox } from '../src/server/dev/paypal-sandbox/sandbox.ts';
 
 const CREDENTIALS = { clientId: 'bench', clientSecret: 'bench-secret', webhookId: 'WH-BENCH' };
 

@@ -73,6 +73,7 @@ export function loadCorpus(): IndexRow[] {
           integrations: d.integrations,
           nodeCount: d.nodeCount,
           deployable: d.deployable,
+          quality: d.quality,
           videoUrl: null,
           resourceUrl: null,
           templateUrl: null,

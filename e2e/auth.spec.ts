@@ -8,12 +8,16 @@ test.describe('/auth', () => {
     page,
   }) => {
     const errors = watchConsole(page);
-    await page.goto('/auth');
+    // The progress bar belongs to buying (creating an account), not to signing in (issue 43).
+    await page.goto('/auth?mode=register');
     const progress = page.getByRole('navigation', { name: 'Progress' });
     await expect(progress.getByText('Create Account')).toBeVisible();
     await expect(progress.getByText('Complete Payment')).toBeVisible();
     await expect(progress.getByText(`(one-time ${PLAN_PRICE_LABEL})`)).toBeVisible();
     await expect(progress.getByText('Access Dashboard')).toBeVisible();
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(progress).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await expect(page.getByText('Email Required')).toBeVisible();

@@ -1,12 +1,36 @@
 // Claims match the library, and every public page has its share image and icons (issue 18, decision 0016).
-// The server here is the real app on a fresh install: the 56 sample workflows.
+// The server here is the real app on a fresh install: the 49 sample workflows.
 import { expect } from '@playwright/test';
 import { pngSize } from '../src/server/site/share-image.ts';
 import { formatClaimCount } from '../src/shared/claims.ts';
+import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
 import { test, watchConsole } from './support.ts';
 
-/** The spec's figures for the original, much larger library: a fresh install claims none of them. */
-const FOREIGN_CLAIMS = ['2,170+', '2170+', '3300+', '3,300+', '500+'];
+/**
+ * The spec's figures for the original, much larger library, its static social proof and its struck-through
+ * prices (issue 43): a fresh install claims none of them.
+ */
+const FOREIGN_CLAIMS = [
+  '2,170+',
+  '2170+',
+  '3300+',
+  '3,300+',
+  '500+',
+  '50K+',
+  '2.4K+',
+  'GitHub stars',
+  '99.9%',
+  '15,000+',
+  '15k+',
+  'happy users',
+  '40h+',
+  '85%',
+  '% off',
+  'line-through',
+  '<s>',
+  '<del>',
+  'Verified customer',
+];
 
 type Counters = { totalWorkflows: number; integrations: number };
 
@@ -15,7 +39,7 @@ test.describe('claims on a fresh install', () => {
     request,
   }) => {
     const counters = (await (await request.get('/api/catalog/counters')).json()) as Counters;
-    expect(counters.totalWorkflows).toBeGreaterThanOrEqual(50);
+    expect(counters.totalWorkflows).toBeGreaterThanOrEqual(40);
     const workflows = formatClaimCount(counters.totalWorkflows);
     const integrations = formatClaimCount(counters.integrations);
 
@@ -33,13 +57,20 @@ test.describe('claims on a fresh install', () => {
       const html = await res.text();
       for (const claim of FOREIGN_CLAIMS) expect(html, `${path} claims ${claim}`).not.toContain(claim);
       expect(html, `${path} leaves a placeholder unfilled`).not.toMatch(/\{\{\w+\}\}/);
-      expect(html, path).toContain(`<meta name="flowvault:claims" content="${workflows}|${integrations}" />`);
+      // The use figures (members, downloads, deploys) are empty below their floor of 100.
+      expect(html, path).toContain(`<meta name="flowvault:claims" content="${workflows}|${integrations}|`);
+      // One price, the plan table's: no other dollar amount on any page. A template page quotes its
+      // author's workflow (a note may say "$5 a month"), so only its text outside the template is checked.
+      // Its offer box states the plan's price.
+      const template = path.startsWith('/automation/');
+      if (template) expect(html, path).toMatch(new RegExp(`>\\${PLAN_PRICE_LABEL}</span>`));
+      const ours = template ? html.replace(/<main[\s\S]*<\/main>/, '') : html;
+      for (const [amount] of ours.matchAll(/\$\d+(?:\.\d\d)?/g)) expect(amount, path).toBe(PLAN_PRICE_LABEL);
     }
 
     // The text as a reader sees it: without React's separators between adjacent text parts.
     const text = async (path: string) => (await (await request.get(path)).text()).replaceAll('<!-- -->', '');
     const home = await text('/');
-    expect(home).toContain(`${workflows} workflows ·`);
     expect(home).toContain(`${integrations} integrations`);
     expect(home).toContain(`content="A library of ${workflows} ready-made n8n workflow templates`);
     expect(home).toContain(`(${workflows} workflow templates and growing)`);
@@ -55,7 +86,9 @@ test.describe('claims on a fresh install', () => {
     const errors = watchConsole(page);
     await page.addInitScript(() => window.localStorage.setItem('socialProofClosed', 'true'));
     await page.goto('/');
-    await expect(page.getByText(`${formatClaimCount(counters.totalWorkflows)} workflows ·`)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `${formatClaimCount(counters.integrations)} integrations` }),
+    ).toBeVisible();
     const faq = page.getByText('What exactly do I get?');
     await faq.click();
     await expect(

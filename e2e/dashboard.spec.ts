@@ -20,6 +20,14 @@ test.describe('automation detail for a visitor', () => {
     await expect(page.getByRole('button', { name: 'Copy JSON' })).toHaveCount(0);
     expect(await page.content()).not.toContain('"parameters"');
     await expectNoAxeViolations(page, 'automation detail (visitor)');
+    // On a phone the page stays 390 px wide: the drawing keeps its scale and scrolls inside its frame.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const frame = page.getByRole('group', { name: 'Workflow canvas, scrolls sideways' });
+    expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const name = frame.getByText('Label as Lead', { exact: true });
+    expect(await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBe(15);
+    expect((await name.boundingBox())!.height).toBeGreaterThanOrEqual(12);
     expect(errors).toEqual([]);
   });
 

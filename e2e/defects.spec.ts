@@ -106,7 +106,7 @@ test.describe('a paying member', () => {
 });
 
 test.describe('buying', () => {
-  test('a declined card sends the buyer back to PayPal to choose another way to pay, then succeeds', async ({
+  test('a declined card is said to be declined, another way to pay at PayPal then succeeds (issue 43)', async ({
     page,
     baseURL,
   }) => {
@@ -117,7 +117,14 @@ test.describe('buying', () => {
     await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
-    // Back on PayPal's approval page for the same order, not a "contact support" dead end.
+    // Flowvault says what happened (not an unchanged PayPal page), then PayPal's approval page for the
+    // same order, not a "contact support" dead end.
+    await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText('PayPal declined the card or account you chose, so no money was taken.'),
+    ).toBeVisible();
+    await shot(page, 'payment-declined');
+    await page.getByRole('link', { name: 'Choose another way to pay' }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/not approved|contact support/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Approve payment' }).click();

@@ -17,8 +17,10 @@ let standin: N8nStandin & { url: string; apiKey: string; close(): Promise<void> 
 test.beforeAll(async () => {
   standin = await startN8nStandin({ version: 'newer', port: Number(process.env.E2E_N8N_PORT ?? 5500) });
 });
+let v2Standin: typeof standin | undefined;
 test.afterAll(async () => {
   await standin?.close();
+  await v2Standin?.close();
 });
 
 test('a member connects n8n, deploys from the detail page, sees a run, and Emergency Stop deactivates it', async ({
@@ -69,7 +71,13 @@ test('a member connects n8n, deploys from the detail page, sees a run, and Emerg
   });
   standin.setFaults({ status: { status: 500, body: { message: 'boom' } } });
   const popup = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: /^Deploy to / }).click();
+  // Deployed once already: the dialog says so before a second, identical copy (issue 43).
+  await expect(dialog.getByText(/You already deployed this template to/)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /Open the existing one/ })).toHaveAttribute(
+    'href',
+    `${standin.url}/workflow/${workflowId}`,
+  );
+  await dialog.getByRole('button', { name: 'Deploy another copy' }).click();
   await expect(
     dialog.getByText('Failed to create workflow: 500 Internal Server Error. {"message":"boom"}'),
   ).toBeVisible({
@@ -114,6 +122,37 @@ test('a member connects n8n, deploys from the detail page, sees a run, and Emerg
   expect(errors).toEqual([]);
 });
 
+test('a complete 3-node workflow (the spec refused it by node count) deploys', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  await becomePayingMember(page, baseURL!, 'n8n-small');
+  await page.goto('/dashboard?section=settings&tab=n8n');
+  await page.getByLabel('Instance URL').fill(standin.url);
+  await page.getByLabel('API Key').fill(standin.apiKey);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+
+  // Webhook → Code, and its sticky note: three nodes in the file, a whole workflow (decision 0023).
+  await page.goto('/automation/webhook-json-normalizer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhook JSON Normalizer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await dialog.getByRole('button', { name: /^Deploy to / }).click();
+  await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+  const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
+  const deployed = standin.workflows.get(href!.split('/workflow/')[1]!);
+  expect(
+    ((deployed?.nodes ?? []) as { type: string }[])
+      .map((n) => n.type)
+      .filter((t) => !t.endsWith('stickyNote')),
+  ).toEqual(['n8n-nodes-base.webhook', 'n8n-nodes-base.code']);
+  expect(errors).toEqual([]);
+});
+
 test('the same template deployed twice: both copies activate, and the webhook URLs shown answer', async ({
   page,
   baseURL,
@@ -135,7 +174,8 @@ test('the same template deployed twice: both copies activate, and the webhook UR
     await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
       timeout: 15_000,
     });
-    await dialog.getByRole('button', { name: /^Deploy to / }).click();
+    // The second time, the dialog warns of the copy first (issue 43) and deploys one when asked.
+    await dialog.getByRole('button', { name: copy === 1 ? /^Deploy to / : 'Deploy another copy' }).click();
     await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
     // The dialog sits in the middle of the window (the CSS reset's margin: 0 had pinned it top left).
     const box = (await dialog.boundingBox())!;
@@ -148,7 +188,7 @@ test('the same template deployed twice: both copies activate, and the webhook UR
     expect(production, `copy ${copy}: ${text}`).toBeTruthy();
     expect(testUrl?.replace('/webhook-test/', '/webhook/')).toBe(production);
     if (copy === 1 && process.env.SCREENS_DIR) {
-      // For looking at by eye (docs/screenshots/issue-21): desktop and phone, light and dark.
+      // For looking at by eye (SCREENS_DIR, outside the repository): desktop and phone, light and dark.
       for (const [width, height] of [
         [1366, 768],
         [390, 844],
@@ -179,4 +219,56 @@ test('the same template deployed twice: both copies activate, and the webhook UR
   }
   expect(urls[0]).not.toBe(urls[1]);
   for (const url of urls) expect((await page.request.post(url, { data: { hello: 1 } })).status()).toBe(200);
+});
+
+test('n8n 2.x: a member with Telegram credentials deploys a Telegram template, picks one, and it publishes', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // A 2.x stand-in on the same port (the only one the server may reach) at another loopback address,
+  // so it is another instance URL (capabilities are cached per URL).
+  v2Standin = await startN8nStandin({
+    version: 'v2',
+    port: Number(process.env.E2E_N8N_PORT ?? 5500),
+    hostname: '127.0.0.2',
+  });
+  const standin = v2Standin;
+  standin.addCredential({ name: 'Family bot', type: 'telegramApi' });
+  const work = standin.addCredential({ name: 'Work bot', type: 'telegramApi' });
+  const openAi = standin.addCredential({ name: 'My OpenAI', type: 'openAiApi' });
+  const errors = watchConsole(page);
+  await becomePayingMember(page, baseURL!, 'n8n-2x');
+  await page.goto('/dashboard?section=settings&tab=n8n');
+  await page.getByLabel('Instance URL').fill(standin.url);
+  await page.getByLabel('API Key').fill(standin.apiKey);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+
+  await page.goto('/automation/telegram-ai-assistant-bot');
+  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Credentials from your n8n' })).toBeVisible({
+    timeout: 15_000,
+  });
+  // One OpenAI credential: preselected. Two Telegram ones: the member picks.
+  await expect(dialog.getByRole('combobox', { name: /OpenAI account/ })).toHaveValue(openAi.id);
+  const telegram = dialog.getByRole('combobox', { name: /Telegram account/ });
+  await expect(telegram).toHaveValue('');
+  await telegram.selectOption({ label: 'Work bot' });
+  await dialog.getByRole('checkbox', { name: /Publish it now/ }).check();
+  await dialog.getByRole('button', { name: /^Deploy to / }).click();
+  await expect(dialog.getByText('Published: it is live in your n8n.')).toBeVisible({ timeout: 15_000 });
+  const href = await dialog
+    .getByRole('link', { name: /in n8n/ })
+    .first()
+    .getAttribute('href');
+  const created = standin.workflows.get(href!.split('/workflow/')[1]!)!;
+  expect(created.active).toBe(true);
+  const bound = (created.nodes as { type: string; credentials?: Record<string, { id: string }> }[])
+    .filter((n) => n.credentials?.telegramApi)
+    .map((n) => n.credentials!.telegramApi!.id);
+  expect(bound.length).toBeGreaterThan(0);
+  expect(new Set(bound)).toEqual(new Set([work.id]));
+  expect(errors).toEqual([]);
 });

@@ -41,17 +41,22 @@ test.describe('checkout through the PayPal sandbox', () => {
     expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
   });
 
-  test('cancel on PayPal → /payment-failed with the PayPal cancelled text', async ({ page, baseURL }) => {
+  test('cancel on PayPal says cancelled and offers to try again (issue 43)', async ({ page, baseURL }) => {
     await registerAndVerify(page, baseURL!, 'buyer');
     await expect(page).toHaveURL(/\/payment$/, { timeout: 20_000 });
     await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Cancel and return' }).click();
     await expect(page).toHaveURL(/\/payment-failed\?/);
-    await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     await expect(
       page.getByText('Your PayPal payment was cancelled. No charges were made to your account.'),
     ).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('PAYPAL Error: Payment was not completed');
+    // A cancel is no error: no error box, no advice about funds, and no login for a signed-in buyer.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/sufficient funds|PAYPAL Error/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` })).toBeVisible();
   });
 });

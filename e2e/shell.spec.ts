@@ -14,7 +14,10 @@ test.describe('home page', () => {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('link', { name: 'Get Access' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Get Access' })).toHaveAttribute(
+      'href',
+      '/auth?mode=register',
+    );
     await expect(page).toHaveTitle(/Flowvault/);
     await context.close();
   });

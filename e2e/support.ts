@@ -105,7 +105,7 @@ export async function signInOperator(page: Page, baseURL: string): Promise<void>
   }
   try {
     if (!existsSync(ready)) {
-      const reset = await waitForMail(OPERATOR, 'Reset your Flowvault password');
+      const reset = await waitForMail(OPERATOR, 'Your Flowvault operator account');
       await page.goto(linkIn(reset.body, `${baseURL}/`));
       await expect(page).toHaveURL(/\/auth\?mode=reset/, { timeout: 10_000 });
       await page.getByLabel('New password').fill(OPERATOR_PASSWORD);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = path.join(ROOT, 'dist/server');
 export const SERVER_FILE = path.join(SERVER_BUILD, 'main.js');
+const DEV_ONLY = /^#server\/dev\/|[/\\]src[/\\]server[/\\]dev[/\\]/;
 
 /** Writes `outDir/main.js` (default dist/server); returns the file's path. */
 export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
@@ -31,6 +32,9 @@ export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
       // source in every process; decision 0011).
       rollupOptions: {
         input: { main: path.join(ROOT, 'src/server/main.ts') },
+        // Dev-only stand-ins (the local PayPal sandbox) stay out of the production file: production
+        // never reaches their dynamic import (env.ts refuses PAYPAL_MODE=local there).
+        external: (id) => DEV_ONLY.test(id),
         output: {
           format: 'es',
           entryFileNames: '[name].js',

@@ -55,7 +55,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (stray.length > 0) {
     for (const s of stray) console.error(`${s.file}:${s.line}: ${s.kind}: ${s.text}`);
     console.error(
-      `\n${stray.length} price(s) written outside ${SOURCE}. Take them from the plan table: planOffer() or PLAN_PRICE_LABEL in code, {{price}}, {{listPrice}}, {{percentOff}} or {{saved}} in content/.`,
+      `\n${stray.length} price(s) written outside ${SOURCE}. Take them from the plan table: planOffer() or PLAN_PRICE_LABEL in code, {{price}} in content/.`,
     );
     process.exit(1);
   }

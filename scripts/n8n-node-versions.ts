@@ -3,9 +3,9 @@
 // so the detail page can warn when a template needs nodes newer than a member's n8n (decision 0018).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDirFor, DEFAULT_N8N_VERSION } from '../src/server/n8n/verify/n8n-process.ts';
+import { cacheDirFor, N8N_1X_VERSION } from '../src/server/n8n/verify/n8n-process.ts';
 
-const version = process.argv[2] ?? DEFAULT_N8N_VERSION;
+const version = process.argv[2] ?? N8N_1X_VERSION;
 const modules = path.join(cacheDirFor(version), 'node_modules');
 const packages = [
   ['n8n-nodes-base', 'n8n-nodes-base'],

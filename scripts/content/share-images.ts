@@ -37,7 +37,7 @@ export function shareImageTags(pathname: string, base: string, alt: string): str
 
 /** Text of a card drawn at build: live catalogue figures are unknown then, so their phrases go. */
 const withoutClaims = (text: string) =>
-  fillClaims(text, { workflows: '', integrations: '' })
+  fillClaims(text, { workflows: '', integrations: '', members: '', downloads: '', deploys: '' })
     .replace(/\s{2,}/g, ' ')
     .trim();
 

@@ -6,12 +6,15 @@ import { adminRoutes, CATALOG_UPLOAD_PATH } from '#server/admin/admin.routes.ts'
 import { verificationRoutes } from '#server/admin/verification.routes.ts';
 import { accountRoutes } from '#server/auth/account.routes.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
+import { tooManyRequestsMessage } from '#server/auth/auth-messages.ts';
 import { type Auth, trustedOrigins } from '#server/auth/create-auth.ts';
+import { localAdminRoutes } from '#server/auth/local-admin.routes.ts';
 import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
 import { createSearchIndex } from '#server/catalog/search-index.ts';
+import { templateVersionRoutes } from '#server/catalog/versions.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
@@ -20,6 +23,7 @@ import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import { type Logger, lazyChild, requestLineLogger } from '#server/lib/logger.ts';
 import { requestGuard } from '#server/lib/request-guard.ts';
+import { jsonDepthLimit } from '#server/lib/validate.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
 import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
@@ -56,6 +60,8 @@ export type AppDeps = {
   events?: EventHub;
   /** Prometheus metrics (src/server/system/metrics.ts); served at /metrics to METRICS_TOKEN / METRICS_ALLOW. */
   metrics?: Metrics;
+  /** Token of the local admin endpoint (embedded database only: auth/local-admin.routes.ts). */
+  localAdminToken?: string;
 };
 
 /** Builds the whole HTTP app without listening, so tests drive it through real requests. */
@@ -82,10 +88,21 @@ export function createApp(deps: AppDeps) {
         ? next()
         : requestLimit(c, next),
     )
+    .use(jsonDepthLimit())
     .route('/', systemRoutes({ database: deps.database, version: deps.version, startedAt: deps.startedAt }))
     .route('/', authRoutes({ auth: deps.auth, trustProxy: deps.env.TRUST_PROXY ?? false }))
     .route('/', accountRoutes({ auth: deps.auth, db: deps.database.db, bus: deps.bus ?? processBus }))
+    .route(
+      '/',
+      localAdminRoutes({
+        token: deps.localAdminToken,
+        auth: deps.auth,
+        db: deps.database.db,
+        smtpConfigured: deps.env.SMTP_URL !== undefined,
+      }),
+    )
     .route('/catalog', catalogRoutes({ ...deps, index }))
+    .route('/', templateVersionRoutes(n8nDeps))
     .route(
       '/',
       siteInboxRoutes({
@@ -175,7 +192,14 @@ export function createApp(deps: AppDeps) {
       c.header('Content-Type', metrics.registry.contentType);
       return c.body(await metrics.registry.metrics());
     })
-    .use('/api/*', requestGuard(deps.env))
+    .use(
+      '/api/*',
+      requestGuard(deps.env, {
+        origins: trustedOrigins(deps.env),
+        multipartPaths: [CATALOG_UPLOAD_PATH],
+        tooManyRequests: tooManyRequestsMessage,
+      }),
+    )
     .use('/api/*', compressResponses())
     .use('/api/*', async (c, next) => {
       await next();

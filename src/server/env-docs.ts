@@ -65,6 +65,9 @@ export const ENV_DOCS = {
     doc: 'self-hosted: members may connect n8n on a private network or this host',
   },
   N8N_ALLOW_HTTP: { doc: 'self-hosted: members may connect n8n over plain http' },
+  ALLOW_HTTP_BASE_URL: {
+    doc: 'production on a private network without TLS: allow an http:// BASE_URL (refused otherwise)',
+  },
   N8N_ALLOWED_PORTS: {
     doc: 'extra ports members\u2019 n8n may listen on, comma separated (80, 443, 5678 always)',
     example: '8443,5679',

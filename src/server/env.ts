@@ -55,6 +55,8 @@ export const EnvSchema = z.object({
   N8N_ALLOW_PRIVATE_TARGETS: bool,
   /** Allow http:// n8n instance URLs (https only otherwise). */
   N8N_ALLOW_HTTP: bool,
+  /** Production on a private network without TLS: allow an http:// BASE_URL (https only otherwise). */
+  ALLOW_HTTP_BASE_URL: bool,
   /** Extra ports members' n8n instances may use, comma separated (80, 443 and 5678 always). */
   N8N_ALLOWED_PORTS: z
     .string()
@@ -139,8 +141,42 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         'Invalid configuration: PAYPAL_MODE=local (the test-payment sandbox) is refused when NODE_ENV=production',
       );
     }
+    const problems = productionProblems(env);
+    if (problems.length > 0) throw new EnvError(`Invalid configuration: ${problems.join('; ')}`);
   }
   return { ...env, baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+/** Estimated randomness a secret must carry (a 48-byte `openssl rand -base64 48` carries ~380 bits). */
+export const MIN_SECRET_BITS = 100;
+
+/**
+ * A secret's randomness, estimated from how evenly its characters vary (Shannon entropy per character
+ * times its length): `aaaa…` is 0, `abab…` 1 bit a character, random base64 about 5.5.
+ */
+export function estimatedBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const length = [...secret].length;
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / length) * Math.log2(n / length);
+  return perChar * length;
+}
+
+/** What production refuses beyond missing values (issue 41): guessable or shared secrets, plain http. */
+function productionProblems(env: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  for (const name of ['AUTH_SECRET', 'N8N_KEY_SECRET'] as const) {
+    if (estimatedBits(env[name]!) < MIN_SECRET_BITS)
+      problems.push(`${name} is too predictable (generate one with: openssl rand -base64 48)`);
+  }
+  if (env.AUTH_SECRET === env.N8N_KEY_SECRET)
+    problems.push('N8N_KEY_SECRET must differ from AUTH_SECRET (one leaked secret must not open both)');
+  if (new URL(env.BASE_URL!).protocol !== 'https:' && !env.ALLOW_HTTP_BASE_URL)
+    problems.push(
+      'BASE_URL must be an https:// address, as sessions and reset links travel over it (ALLOW_HTTP_BASE_URL=true allows http on a private network)',
+    );
+  return problems;
 }
 
 /**
@@ -156,6 +192,15 @@ export function redact(value: string): string {
 /** Whether an empty catalogue gets the bundled samples: IMPORT_SAMPLES when set, else not in production. */
 export function shouldImportSamples(env: Pick<Env, 'NODE_ENV' | 'IMPORT_SAMPLES'>): boolean {
   return env.IMPORT_SAMPLES ?? env.NODE_ENV !== 'production';
+}
+
+/**
+ * This process's own address (loopback for a wildcard HOST): how it calls itself and how a command on
+ * the same machine reaches it, whatever BASE_URL (a balancer, a proxy) says.
+ */
+export function ownUrl(env: Pick<Env, 'HOST' | 'PORT'>): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
 export function loadEnv(): Env {

@@ -1,6 +1,8 @@
 // Boot: configuration → database (migrated) → HTTP server, with graceful shutdown.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { importRecoveryJob, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
@@ -11,9 +13,11 @@ import { createViewerResolver } from '#server/auth/viewer.ts';
 import { LOCAL_SANDBOX_PATH, setUpPayPal } from '#server/billing/paypal-setup.ts';
 import { paymentReconciliationJob } from '#server/billing/reconcile-job.ts';
 import { importSamplesIfEmpty } from '#server/catalog/import-samples.ts';
+import { templateUpdateMailJob } from '#server/catalog/template-update-mail.ts';
 import { connectDatabase } from '#server/db/connect.ts';
+import { DataDirLockedError, lockedLine } from '#server/db/data-dir-lock.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
-import { type Env, loadEnv, shouldImportSamples } from '#server/env.ts';
+import { type Env, loadEnv, ownUrl, shouldImportSamples } from '#server/env.ts';
 import { createScheduler } from '#server/jobs/scheduler.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { reportUnhandledRejections } from '#server/lib/process-faults.ts';
@@ -48,9 +52,23 @@ const version = (
 ).version;
 const startedAt = Date.now();
 
-const database = await connectDatabase(env).catch((error: unknown) =>
-  fail(error instanceof Error ? error.message : String(error)),
-);
+// On the embedded database the lock file carries the token of the local admin endpoint, through which
+// `npm run admin:create` reaches this process instead of opening the database beside it (issue 41).
+const localAdminToken = env.DATABASE_URL ? undefined : randomBytes(32).toString('base64url');
+const database = await connectDatabase(env, {
+  lockAs: { command: 'server', baseUrl: env.baseUrl, adminUrl: ownUrl(env), adminToken: localAdminToken },
+}).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError)
+    fail(
+      lockedLine(
+        error,
+        error.holder.command === 'server'
+          ? 'stop it, or give this server another DATA_DIR'
+          : 'wait for it to finish, or stop it',
+      ),
+    );
+  fail(error instanceof Error ? error.message : String(error));
+});
 await migrateDatabase(database);
 const metrics = createMetrics({
   database,
@@ -104,6 +122,12 @@ const scheduler = createScheduler({
       smtpConfigured: mailTransport !== undefined,
     }),
     automationAlertsJob({ ...n8n, baseUrl: env.baseUrl, smtpConfigured: mailTransport !== undefined }),
+    templateUpdateMailJob({
+      db: database.db,
+      baseUrl: env.baseUrl,
+      log,
+      smtpConfigured: mailTransport !== undefined,
+    }),
     ...(mailTransport
       ? [mailDeliveryJob({ db: database.db, transport: mailTransport, from: env.MAIL_FROM, log })]
       : []),
@@ -128,6 +152,7 @@ try {
     resolveViewer: createViewerResolver({ auth, db: database.db }),
     paypal,
     metrics,
+    localAdminToken,
   });
 } catch (error) {
   // `npm run serve` never builds: a missing build is an instruction, not a stack trace.
@@ -148,6 +173,12 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 let stopping = false;
+/**
+ * How long keep-alive connections that are idle when the drain starts stay open. A client may be
+ * sending its next request on one at the very moment it is closed (ECONNRESET: issue 41, 4-10 of
+ * 2,000 under load); kept a moment, that request is answered with `Connection: close` instead.
+ */
+const IDLE_GRACE_MS = 1_000;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -158,14 +189,18 @@ async function shutdown(signal: string) {
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  // Every answer from now on ends its connection, so clients open their next one elsewhere.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Connection', 'close'));
+  // Stop accepting connections, leaving open ones be (http.Server#close would close idle ones at once).
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   // Server-Sent Events streams never end on their own: end them so browsers reconnect elsewhere.
   events.closeAll();
-  // Keep-alive connections turn idle as their last response ends: close them as they do.
+  // Then the connections still idle (nobody asked anything on them meanwhile) are closed, and the
+  // others as their last answer ends.
+  await new Promise((resolve) => setTimeout(resolve, Math.min(IDLE_GRACE_MS, env.SHUTDOWN_TIMEOUT_MS)));
   const sweep = setInterval(() => server.closeIdleConnections(), 100);
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+  server.closeIdleConnections();
+  await closed;
   clearInterval(sweep);
   clearTimeout(force);
   await scheduler.stop();

@@ -1,19 +1,45 @@
-// Library-size and integration-count claims (issue 18, decision 0016). Operator content and page copy
-// write placeholders; the figures come from the live catalogue: the server fills them into every HTML
-// page it sends (src/server/site/claim-pages.ts) and the browser fills its copy of the content from the
-// page's <meta name="flowvault:claims"> (src/web/lib/claims.ts). The spec's own figures are only the
-// fallback for when the catalogue cannot be read.
+// Claims a page makes about the library and its use (issue 18, decision 0016; issue 43). Operator content
+// and page copy write placeholders; the figures come from live data: the server fills them into every
+// HTML page it sends (src/server/site/html-pages.ts) and the browser fills its copy of the content from
+// the page's <meta name="flowvault:claims"> (src/web/lib/claims.ts). The spec's own library figures are
+// only the fallback for when the catalogue cannot be read; social proof never has a fallback.
 
 /** Placeholders an operator writes in content/ or page copy. */
 export const CLAIM_TOKENS = {
   workflows: '{{workflowCount}}',
   integrations: '{{integrationCount}}',
+  /** Paying members (operators not counted). */
+  members: '{{memberCount}}',
+  /** Workflow files downloaded by members. */
+  downloads: '{{downloadCount}}',
+  /** Deploys to members' own n8n. */
+  deploys: '{{deployCount}}',
 } as const;
 
-export type ClaimFigures = { workflows: string; integrations: string };
+export type ClaimKey = keyof typeof CLAIM_TOKENS;
+export type ClaimFigures = Record<ClaimKey, string>;
+export type ClaimCounts = Record<ClaimKey, number>;
+const KEYS = Object.keys(CLAIM_TOKENS) as ClaimKey[];
+/** The figures about use rather than about the library: written only from a floor up. */
+const SOCIAL_KEYS: readonly ClaimKey[] = ['members', 'downloads', 'deploys'];
 
-/** The spec's figures (part 1 §1: "2,170+" workflows, "500+ integrations"), shown only without a catalogue. */
-export const CLAIM_FALLBACK: ClaimFigures = { workflows: '2,170+', integrations: '500+' };
+/**
+ * Below this count a use figure (members, downloads, deploys) is not shown at all: the placeholder
+ * fills with nothing and the stat holding it hides (an empty `<dd>`). "3 members" is no social proof.
+ */
+export const SOCIAL_PROOF_FLOOR = 100;
+
+/**
+ * The spec's library figures (part 1 §1: "2,170+" workflows, "500+ integrations"), shown only without a
+ * catalogue; the use figures are never guessed.
+ */
+export const CLAIM_FALLBACK: ClaimFigures = {
+  workflows: '2,170+',
+  integrations: '500+',
+  members: '',
+  downloads: '',
+  deploys: '',
+};
 
 /** The name of the meta tag that carries the figures to the browser. */
 export const CLAIMS_META = 'flowvault:claims';
@@ -30,32 +56,38 @@ export function formatClaimCount(count: number): string {
   return `${(Math.floor(n / step) * step).toLocaleString('en-US')}+`;
 }
 
-export function claimFigures(counts: { workflows: number; integrations: number }): ClaimFigures {
-  return {
-    workflows: formatClaimCount(counts.workflows),
-    integrations: formatClaimCount(counts.integrations),
-  };
+export function claimFigures(counts: ClaimCounts): ClaimFigures {
+  const figures = {} as ClaimFigures;
+  for (const key of KEYS) {
+    const floor = SOCIAL_KEYS.includes(key) ? SOCIAL_PROOF_FLOOR : 0;
+    figures[key] = counts[key] >= floor ? formatClaimCount(counts[key]) : '';
+  }
+  return figures;
 }
 
 export function hasClaimTokens(text: string): boolean {
-  return text.includes(CLAIM_TOKENS.workflows) || text.includes(CLAIM_TOKENS.integrations);
+  return KEYS.some((key) => text.includes(CLAIM_TOKENS[key]));
 }
 
 export function fillClaims(text: string, figures: ClaimFigures): string {
-  return text
-    .replaceAll(CLAIM_TOKENS.workflows, figures.workflows)
-    .replaceAll(CLAIM_TOKENS.integrations, figures.integrations);
+  let out = text;
+  for (const key of KEYS) out = out.replaceAll(CLAIM_TOKENS[key], figures[key]);
+  return out;
 }
 
-/** The meta tag's content: both figures, or the tokens the server replaces. */
-export const CLAIMS_META_CONTENT = `${CLAIM_TOKENS.workflows}|${CLAIM_TOKENS.integrations}`;
+/** The meta tag's content: every figure (empty below its floor), or the tokens the server replaces. */
+export const CLAIMS_META_CONTENT = KEYS.map((key) => CLAIM_TOKENS[key]).join('|');
+
+/** One string per set of figures (the meta tag's content once filled; a cache key on the server). */
+export const claimsKey = (figures: ClaimFigures) => fillClaims(CLAIMS_META_CONTENT, figures);
 
 /** Reads the meta tag's content; undefined when the server did not fill it (a page not served by us). */
 export function parseClaimsMeta(content: string | null | undefined): ClaimFigures | undefined {
   if (!content || content.includes('{{')) return undefined;
-  const [workflows, integrations] = content.split('|');
-  if (!workflows || !integrations) return undefined;
-  return { workflows, integrations };
+  const parts = content.split('|');
+  if (parts.length !== KEYS.length) return undefined;
+  const figures = Object.fromEntries(KEYS.map((key, i) => [key, parts[i]!])) as ClaimFigures;
+  return figures.workflows && figures.integrations ? figures : undefined;
 }
 
 /** Fills every string inside a JSON-like value (operator content read in the browser). */

@@ -3,8 +3,11 @@
 export const COUNTER_FALLBACK = '1,500+';
 export const COUNTER_LOADING = 'Loading...';
 
-/** 1,000 or more → thousands with one decimal and "K+" (2170 → "2.2K+"); below → "N+". */
+/**
+ * 1,000 or more → thousands with one decimal and "K+", rounded down so "+" stays true (2170 → "2.1K+",
+ * never "2.2K+"); below → "N+".
+ */
 export function formatWorkflowCount(total: number): string {
-  if (total >= 1000) return `${(Math.round(total / 100) / 10).toFixed(1)}K+`;
+  if (total >= 1000) return `${(Math.floor(total / 100) / 10).toFixed(1)}K+`;
   return `${total}+`;
 }

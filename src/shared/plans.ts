@@ -4,12 +4,12 @@ export const PLANS = {
   lifetime: {
     id: 'lifetime',
     name: 'Lifetime Access',
-    /** Charged amount in integer cents. */
+    /**
+     * Charged amount in integer cents: the one price the site shows. There is no struck-through "list"
+     * or "regular" price: Flowvault never sold at one, and a former price shown beside a lower one is a
+     * claim a buyer may hold us to (decision 0016).
+     */
     amountCents: 3500,
-    /** The struck-through list price, in whole dollars (display only). */
-    originalPrice: 95,
-    /** The regular price the blog's offer card strikes through (spec part 1 §9: 297, "88% off"). */
-    offerCardRegularPrice: 297,
     currency: 'USD',
     period: 'one-time',
   },
@@ -19,8 +19,6 @@ export const PLANS = {
     id: string;
     name: string;
     amountCents: number;
-    originalPrice: number;
-    offerCardRegularPrice: number;
     currency: 'USD';
     period: 'one-time';
   }
@@ -48,23 +46,12 @@ export function decimalToCents(value: string): number | undefined {
 /** Whole dollars as the site writes them: 35 → "$35". */
 export const dollars = (n: number) => `$${n}`;
 
-/** The percentage off, rounded down so it never overstates the discount (35 of 95 → 63). */
-export const percentOff = (price: number, listPrice: number) => Math.floor((1 - price / listPrice) * 100);
-
 /**
  * Every price figure a page shows, from the plan table: the one place a price is written (a build check,
  * scripts/check-prices.ts, fails on a price anywhere else).
  */
 export function planOffer(plan: Plan = PLANS.lifetime) {
-  const price = plan.amountCents / 100;
-  return {
-    price: dollars(price),
-    listPrice: dollars(plan.originalPrice),
-    percentOff: percentOff(price, plan.originalPrice),
-    saved: dollars(plan.originalPrice - price),
-    offerCardRegularPrice: dollars(plan.offerCardRegularPrice),
-    offerCardPercentOff: percentOff(price, plan.offerCardRegularPrice),
-  };
+  return { price: dollars(plan.amountCents / 100) };
 }
 export type PlanOffer = ReturnType<typeof planOffer>;
 
@@ -72,12 +59,7 @@ export type PlanOffer = ReturnType<typeof planOffer>;
 export const PLAN_PRICE_LABEL = planOffer().price;
 
 /** Placeholders operator content writes for prices (filled when content is built, scripts/content). */
-export const PRICE_TOKENS: Record<string, keyof PlanOffer> = {
-  '{{price}}': 'price',
-  '{{listPrice}}': 'listPrice',
-  '{{percentOff}}': 'percentOff',
-  '{{saved}}': 'saved',
-};
+export const PRICE_TOKENS: Record<string, keyof PlanOffer> = { '{{price}}': 'price' };
 
 export function fillPrices(text: string, offer: PlanOffer = planOffer()): string {
   let out = text;

@@ -11,6 +11,7 @@ export const ROUTES = {
   refundPolicy: { path: '/refund-policy', prerender: true },
   shippingPolicy: { path: '/shipping-policy', prerender: true },
   aboutUs: { path: '/about-us', prerender: true },
+  docs: { path: '/docs', prerender: true },
   privacyPolicy: { path: '/privacy-policy', prerender: true },
   contactUs: { path: '/contact-us', prerender: true },
   newsletter: { path: '/newsletter', prerender: true },
@@ -25,6 +26,7 @@ export const ROUTES = {
   adminAudit: { operator: true, path: '/admin/audit', prerender: false },
   adminUsers: { operator: true, path: '/admin/users', prerender: false },
   adminInbox: { operator: true, path: '/admin/inbox', prerender: false },
+  adminEditorial: { operator: true, path: '/admin/editorial', prerender: false },
   automation: { path: '/automation/:id', prerender: false },
   // Server-rendered on request (src/server/site/catalogue), public.
   library: { path: '/library', prerender: false },

@@ -130,6 +130,14 @@ export const PAGES: Record<RouteId, Page> = {
       description: 'Find accounts, change roles, ban, grant or revoke access and refund, for operators.',
     },
   },
+  adminEditorial: {
+    lazy: () =>
+      import('#web/features/admin/editorial-page.tsx').then((m) => ({ Component: m.EditorialPage })),
+    meta: {
+      title: 'Editorial queue | Flowvault operators',
+      description: 'Review generated titles and summaries and flagged templates, for operators.',
+    },
+  },
   adminInbox: {
     lazy: () => import('#web/features/admin/inbox-page.tsx').then((m) => ({ Component: m.InboxPage })),
     meta: {

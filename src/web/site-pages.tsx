@@ -89,7 +89,7 @@ export const SITE_PAGES = {
     meta: {
       title: 'Shipping Policy | Flowvault',
       description:
-        'Flowvault is a digital, cloud-based service: nothing is shipped. How and when your access is delivered after payment.',
+        'Flowvault is a digital, cloud-based service: nothing is shipped. How and when your access is delivered after you pay through PayPal.',
     },
   },
   aboutUs: {
@@ -99,6 +99,15 @@ export const SITE_PAGES = {
       title: 'About Us | Flowvault',
       description:
         'Flowvault curates ready-made n8n workflow templates so builders and businesses can automate faster. Who we are and how we work.',
+    },
+  },
+  docs: {
+    module: STATIC,
+    component: 'DocsPage',
+    meta: {
+      title: 'Docs | Flowvault',
+      description:
+        'How to use Flowvault: find a template, copy or download it into n8n, connect your own n8n instance and deploy in one click, and what to do when something does not work.',
     },
   },
   privacyPolicy: {

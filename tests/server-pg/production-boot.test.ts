@@ -1,7 +1,7 @@
 // The production command's process (NODE_ENV=production, PostgreSQL) — the build's dist/server/main.js,
 // as `npm run serve` runs it: healthy, migrated, /metrics only with the token, no sample library
 // imported, and a clean stop.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -28,6 +28,18 @@ const running: ServerProcess[] = [];
 afterEach(async () => {
   for (const s of running.splice(0)) s.child.kill('SIGKILL');
   for (const c of cleanups.splice(0)) await c();
+});
+
+it('the production build holds no test double: the PayPal sandbox stays in src/server/dev', () => {
+  const built = readdirSync(buildDir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(path.join(buildDir, f), 'utf8'))
+    .join('\n');
+  expect(built).toContain('startLocalSandbox');
+  // The sandbox's own code (its factory, approval page and webhook signer) is not in the file.
+  expect(built).not.toContain('createPayPalSandbox');
+  expect(built).not.toContain('sandboxPages');
+  expect(built).not.toContain('createSandboxWebhooks');
 });
 
 it('boots with production settings: health, metrics behind the token, no samples, clean stop', async () => {

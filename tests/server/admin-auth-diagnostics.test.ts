@@ -2,7 +2,7 @@
 // verification, and the test-login that only ever checks the operator's own password.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recordSignIn } from '#server/admin/sign-in-events.ts';
+import { recordSignIn } from '#server/auth/sign-in-events.ts';
 import { signInEvents } from '#server/db/schema/admin.ts';
 import { session, user } from '#server/db/schema/auth.ts';
 import type { SignInEvent } from '#shared/schemas/admin.ts';

@@ -1,11 +1,13 @@
 // The operator's catalogue: upload → background import with streamed progress → curation
 // (edit, publish/unpublish) that members see at once, all in the audit log.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CLI_IMPORT_ACTOR, recordedImport } from '#server/admin/import-jobs.ts';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { ZIP_LIMITS } from '#server/catalog/read-input.ts';
 import type { AdminCatalogPage, AuditPage, CatalogImport } from '#shared/schemas/admin.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -84,8 +86,8 @@ describe('operator catalogue', () => {
     const t = await createTestApp();
     const admin = await signIn(t, 'admin');
     // What `npm run catalog:import -- <folder>` runs (src/server/catalog/import-cli.ts).
-    await recordedImport({ database: t.database }, { fileName: 'library' }, () =>
-      importCatalogPath({ database: t.database, target: LIBRARY }),
+    await recordedImport({ database: t.database }, { fileName: 'library' }, (hooks) =>
+      importCatalogPath({ database: t.database, target: LIBRARY, ...hooks }),
     );
     const listed = await history(t, admin);
     expect(listed).toHaveLength(1);
@@ -94,8 +96,8 @@ describe('operator catalogue', () => {
     expect(broken?.reason).toBeTruthy();
     // A failed command-line import is in the history too, with its error.
     await expect(
-      recordedImport({ database: t.database }, { fileName: 'missing' }, () =>
-        importCatalogPath({ database: t.database, target: path.join(LIBRARY, 'no-such-folder') }),
+      recordedImport({ database: t.database }, { fileName: 'missing' }, (hooks) =>
+        importCatalogPath({ database: t.database, target: path.join(LIBRARY, 'no-such-folder'), ...hooks }),
       ),
     ).rejects.toThrow();
     const after = await history(t, admin);
@@ -110,6 +112,45 @@ describe('operator catalogue', () => {
     expect(none.status).toBe(400);
     const big = await upload(t, admin, [{ name: 'big.zip', bytes: new Uint8Array(51 * 1024 * 1024) }]);
     expect(big.status).toBe(413);
+  });
+
+  it('refuses a zip that would unpack past the caps (entry, ratio, total), before inflating it', async () => {
+    const t = await createTestApp();
+    const admin = await signIn(t, 'admin');
+    const workflow = readFileSync(path.join(LIBRARY, 'slack-digest.json'));
+    // Sizes as a zip declares them (fflate inflates into a buffer of the declared size): a bomb says
+    // what it unpacks to, and the caps are checked on that before a byte is inflated.
+    const declaring = (entries: Record<string, Uint8Array>, sizes: number[], level: 0 | 9 = 9) => {
+      const zip = zipSync(entries, { level });
+      const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+      let at = 0;
+      for (const size of sizes) {
+        while (view.getUint32(at, true) !== 0x02014b50) at++;
+        view.setUint32(at + 24, size, true);
+        at += 4;
+      }
+      return zip;
+    };
+    const MIB = 1024 * 1024;
+    const bombs = {
+      // The issue's case: one 512 MiB entry in a small zip.
+      entry: declaring({ 'a.json': workflow }, [512 * MIB]),
+      ratio: declaring({ 'a.json': workflow }, [ZIP_LIMITS.entryBytes - 1]),
+      // Stored entries of 2 MiB declaring 30 MiB each: each is fine, together they pass the total.
+      total: declaring(
+        Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`w${i}.json`, randomBytes(2 * MIB)])),
+        Array(9).fill(30 * MIB),
+        0,
+      ),
+    };
+    for (const [cap, bytes] of Object.entries(bombs)) {
+      const res = await upload(t, admin, [{ name: `${cap}.zip`, bytes }]);
+      expect(res.status, cap).toBe(413);
+      expect(((await res.json()) as { error: { message: string } }).error.message, cap).toMatch(
+        new RegExp(`^${cap}\\.zip: The zip is too large to unpack: `),
+      );
+    }
+    expect(await history(t, admin)).toEqual([]);
   });
 
   it('unpublish hides an item from member search, detail and counters; re-import keeps it hidden; edits and reasons', async () => {

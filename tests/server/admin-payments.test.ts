@@ -43,6 +43,8 @@ function operator(t: TestApp, admin: SignedIn) {
     health: () => ok<PaymentHealth>(api.health.$get({}, as)),
     reconcile: () => ok<RecoveryResult>(recovery.reconcile.$post({}, as)),
     fixAll: () => ok<FixAllResult>(recovery['fix-all'].$post({}, as)),
+    abandon: (id: string, reason: string) =>
+      api[':id'].abandon.$post({ param: { id }, json: { reason } }, as),
   };
 }
 
@@ -177,7 +179,8 @@ describe('operator payment recovery', () => {
       failedPayments: 0,
       lastSuccessfulPayment: null,
     });
-    expect(before.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 2, activeSubscriptions: 0 });
+    // The buyer; the operator is no unpaid user (issue 43).
+    expect(before.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 1, activeSubscriptions: 0 });
     expect(Date.parse(before.healthCheck.timestamp)).not.toBeNaN();
 
     // Too young for the job's window: checked later, so back-date the checkout.
@@ -208,9 +211,70 @@ describe('operator payment recovery', () => {
     expect(after.healthCheck.status).toBe('healthy');
     expect(after.healthCheck.paypalIntegration.pendingPayments).toBe(0);
     expect(after.healthCheck.paypalIntegration.lastSuccessfulPayment).not.toBeNull();
-    expect(after.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 1, activeSubscriptions: 1 });
+    expect(after.healthCheck.databaseHealth).toMatchObject({ unpaidUsers: 0, activeSubscriptions: 1 });
     const audit = await t.database.db.select().from(auditLog);
     expect(audit.map((a) => a.action)).toEqual(['payment.reconcile']);
+  });
+
+  it('says why old orders are stuck, and the operator closes abandoned ones: audited, health clears (issue 43)', async () => {
+    const { t } = await createBillingTestApp();
+    const admin = await signIn(t, 'admin');
+    const db = t.database.db;
+    const day = 24 * 60 * 60_000;
+    // Two buyers whose cards PayPal declined yesterday and who never chose another way to pay.
+    const declined = [];
+    for (const n of [1, 2]) {
+      const buyer = await signIn(t, 'user');
+      const [row] = await db
+        .insert(payments)
+        .values({
+          userId: buyer.userId,
+          email: buyer.email,
+          planId: 'lifetime',
+          providerOrderId: `ORDERDECLINED${n}`,
+          amountCents: 3500,
+          currency: 'USD',
+          status: 'declined',
+          failureReason: 'INSTRUMENT_DECLINED',
+          createdAt: new Date(Date.now() - day),
+        })
+        .returning();
+      declined.push(row!);
+    }
+    const before = await operator(t, admin).health();
+    expect(before.healthCheck.status).toBe('warning');
+    expect(before.healthCheck.paypalIntegration.pendingPayments).toBe(2);
+    expect(before.recommendations.join(' ')).toContain('(2 declined (INSTRUMENT_DECLINED))');
+    // The operator is nobody's unpaid user.
+    expect(before.healthCheck.databaseHealth.unpaidUsers).toBe(2);
+
+    // A reason is needed; a payment that is not the buyer's unfinished order cannot be closed.
+    expect((await operator(t, admin).abandon(declined[0]!.id, '')).status).toBe(422);
+    const [done] = await db
+      .insert(payments)
+      .values({
+        email: 'paid@example.com',
+        planId: 'lifetime',
+        amountCents: 3500,
+        currency: 'USD',
+        status: 'completed',
+      })
+      .returning();
+    const refused = await operator(t, admin).abandon(done!.id, 'tidy up');
+    expect(refused.status).toBe(409);
+    for (const p of declined) {
+      const res = await operator(t, admin).abandon(p.id, 'Card declined, buyer never came back');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ id: p.id, status: 'abandoned', previousStatus: 'declined' });
+    }
+    const after = await operator(t, admin).health();
+    expect(after.healthCheck.status).toBe('healthy');
+    expect(after.healthCheck.paypalIntegration.pendingPayments).toBe(0);
+    expect(await operator(t, admin).pending()).toEqual([]);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'payment.abandon'));
+    expect(audit.map((a) => [a.target, a.reason])).toEqual(
+      declined.map((p) => [p.id, 'Card declined, buyer never came back']),
+    );
   });
 
   it('fix-all repairs profiles both ways and keeps hand-made grants and revokes', async () => {

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { account, profiles, session, user, verification } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
+import { automationEvents, automationRatings, automations } from '#server/db/schema/catalog.ts';
+import { deployments, n8nConnections } from '#server/db/schema/n8n.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
+import { PLANS } from '#shared/plans.ts';
+import { FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
 import { jsonHeaders, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -109,11 +116,23 @@ describe('Privacy & Data → Export Data', () => {
     );
     const data = await res.json();
     expect(Object.keys(data).sort()).toEqual([
+      'account',
+      'activity',
       'automation_runs',
       'collections',
+      'contact_messages',
+      'deployments',
+      'emails',
       'exported_at',
+      'n8n_connections',
+      'newsletter',
+      'payments',
       'profile',
+      'quick_actions',
+      'ratings',
+      'sessions',
       'settings',
+      'sign_ins',
     ]);
     expect(data.profile).toMatchObject({ user_id: me.userId, email: me.email, has_paid: true });
     expect(data.collections).toEqual([]);
@@ -123,6 +142,91 @@ describe('Privacy & Data → Export Data', () => {
     });
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(JSON.stringify(data)).not.toContain('Someone Else');
+  });
+
+  it('holds everything we keep about the person, as the settings page promises (issue 43)', async () => {
+    const t = await createTestApp();
+    await importCatalogPath({ database: t.database, target: FIXTURE_LIBRARY });
+    const me = await signIn(t, 'member');
+    const other = await signIn(t, 'member');
+    const { db } = t.database;
+    const [first] = await db.select({ id: automations.id }).from(automations).limit(1);
+    const automationId = first!.id;
+    for (const u of [me, other]) {
+      await db.insert(automationRatings).values({ userId: u.userId, automationId, stars: 4 });
+      await db.insert(automationEvents).values({ userId: u.userId, automationId, kind: 'download' });
+      await db.insert(payments).values({
+        userId: u.userId,
+        email: u.email,
+        planId: 'lifetime',
+        providerOrderId: `ORDER-${u.userId}`,
+        amountCents: PLANS.lifetime.amountCents,
+        currency: 'USD',
+        status: 'completed',
+      });
+      const [connection] = await db
+        .insert(n8nConnections)
+        .values({
+          userId: u.userId,
+          name: 'Home n8n',
+          instanceUrl: `https://n8n-${u.userId}.example.com`,
+          apiKeySealed: `SEALED-SECRET-${u.userId}`,
+          apiKeyMask: '••••wxyz',
+        })
+        .returning();
+      await db.insert(deployments).values({
+        userId: u.userId,
+        automationId,
+        automationTitle: 'Deployed one',
+        connectionId: connection!.id,
+        instanceUrl: connection!.instanceUrl,
+        n8nWorkflowId: `wf-${u.userId}`,
+        status: 'deployed',
+      });
+      await db.insert(contactMessages).values({
+        name: 'Me',
+        email: u.email,
+        message: `A question from ${u.email}`,
+        senderHash: 'x',
+      });
+      await db.insert(newsletterSubscribers).values({
+        email: u.email,
+        status: 'confirmed',
+        unsubscribeTokenHash: `u-${u.userId}`,
+        senderHash: 'x',
+      });
+    }
+    const data = await (await t.client.api.account.export.$get({}, { headers: me.headers })).json();
+    expect(data.account).toMatchObject({ user_id: me.userId, email: me.email, email_verified: true });
+    expect(data.ratings).toEqual([expect.objectContaining({ automation_id: automationId, stars: 4 })]);
+    expect(data.activity).toEqual([
+      expect.objectContaining({ kind: 'download', automation_id: automationId }),
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        provider_order_id: `ORDER-${me.userId}`,
+        amount_cents: PLANS.lifetime.amountCents,
+      }),
+    ]);
+    expect(data.n8n_connections).toEqual([
+      expect.objectContaining({
+        instance_url: `https://n8n-${me.userId}.example.com`,
+        api_key: 'stored encrypted, ending wxyz',
+      }),
+    ]);
+    expect(data.deployments).toEqual([expect.objectContaining({ n8n_workflow_id: `wf-${me.userId}` })]);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.sign_ins).toEqual(expect.arrayContaining([expect.objectContaining({ success: true })]));
+    expect(data.contact_messages).toEqual([
+      expect.objectContaining({ message: `A question from ${me.email}` }),
+    ]);
+    expect(data.newsletter).toEqual([expect.objectContaining({ status: 'confirmed' })]);
+    // The verification mail sent at sign-up.
+    expect(data.emails.length).toBeGreaterThanOrEqual(1);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('SEALED-SECRET');
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain(other.userId);
   });
 
   it('needs a session', async () => {

@@ -21,6 +21,9 @@ const ACCESS: Record<string, Access> = {
   // Not a role: its own bearer token or peer address list, 404 unless configured (tests/server/metrics.test.ts).
   'GET /metrics': 'public',
   'POST /api/client-errors': 'public',
+  // `npm run admin:create`'s way into a running server: its own token from DATA_DIR/flowvault.lock and
+  // this machine only, 404 to anyone else (tests/server/embedded-commands.test.ts).
+  'POST /api/local-admin/operators': 'middleware',
   // better-auth's own endpoints: public entry points (sign-up, sign-in, reset…), each checking its own session.
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
@@ -44,6 +47,13 @@ const ACCESS: Record<string, Access> = {
   'GET /api/catalog/stack': 'member',
   'PUT /api/catalog/stack': 'member',
   'GET /api/catalog/automations/:id/by-author': 'member',
+  // Template versions and update alerts (decision 0025).
+  'GET /api/catalog/automations/:id/versions': 'member',
+  'GET /api/n8n/template-updates': 'member',
+  'GET /api/n8n/deployments/:id/update-preview': 'member',
+  'POST /api/n8n/deployments/:id/update': 'member',
+  'GET /api/admin/catalog/items/:id/versions': 'admin',
+  'PATCH /api/admin/catalog/items/:id/versions/:version': 'admin',
   // The public catalogue (issue 18): server-rendered pages and the sitemap, paywall-safe; members get
   // the app's full page at /automation/:id (tests/server/public-catalogue.test.ts).
   'GET /library': 'public',
@@ -94,6 +104,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/users/:id/ban': 'admin',
   'GET /api/admin/users/:id/payments': 'admin',
   'POST /api/admin/payments/:id/refund': 'admin',
+  'POST /api/admin/payments/:id/abandon': 'admin',
   'GET /api/admin/inbox/messages': 'admin',
   'POST /api/admin/inbox/messages/:id/handled': 'admin',
   'POST /api/admin/inbox/messages/:id/reply': 'admin',
@@ -111,14 +122,22 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/admin/catalog/items/:id': 'admin',
   'PUT /api/admin/catalog/items/:id/published': 'admin',
   'PUT /api/admin/catalog/items/:id/deploy-override': 'admin',
+  'GET /api/admin/editorial': 'admin',
+  'GET /api/admin/editorial/export.csv': 'admin',
+  'POST /api/admin/editorial/import': 'admin',
+  'GET /api/admin/editorial/settings': 'admin',
+  'PUT /api/admin/editorial/settings': 'admin',
+  'GET /api/admin/editorial/items/:id': 'admin',
+  'PATCH /api/admin/editorial/items/:id': 'admin',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
-  // n8n integration: the whole /api/n8n group sits behind requireMember.
+  // n8n integration: the /api/n8n group sits behind requireMember, except listing and removing.
   'ALL /api/n8n/*': 'middleware',
-  'GET /api/n8n/connections': 'member',
+  // A user without access (unpaid, refunded) still lists and removes their stored n8n keys (issue 43).
+  'GET /api/n8n/connections': 'user',
   'POST /api/n8n/connections': 'member',
   'PATCH /api/n8n/connections/:id': 'member',
-  'DELETE /api/n8n/connections/:id': 'member',
+  'DELETE /api/n8n/connections/:id': 'user',
   'POST /api/n8n/connections/:id/test': 'member',
   'GET /api/n8n/connections/:id/health': 'member',
   'POST /api/n8n/test': 'member',
@@ -126,6 +145,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/n8n/deploy': 'member',
   'GET /api/n8n/deployments': 'member',
   'POST /api/n8n/emergency-stop': 'member',
+  'POST /api/n8n/deployments/:id/publish': 'member',
   'GET /api/n8n/runs': 'member',
   'GET /api/n8n/quick-actions': 'member',
   'POST /api/n8n/quick-actions/deploy-latest': 'member',
@@ -248,6 +268,10 @@ describe('npm run admin:create', () => {
       outcome: 'created',
     });
     const mail = await latestMail(t, 'ops@example.com', 'reset');
+    // It says what happened: an account was made for them, nobody asked to reset anything (issue 43).
+    expect(mail.subject).toBe('Your Flowvault operator account');
+    expect(mail.text).toContain('An operator account of Flowvault was created for this email address.');
+    expect(mail.text).not.toContain('asked to reset');
     const token = new URL(linkIn(mail.text, 'http://flowvault.test/auth?mode=reset&token=')).searchParams.get(
       'token',
     );

@@ -1,7 +1,7 @@
 // Boots the real server process (node src/server/main.ts) the way `npm start` does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -119,5 +119,53 @@ describe('booting the server', () => {
     expect(await run.exited).toBe(0);
     // New connections are refused once it has stopped.
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it('under keep-alive load, SIGTERM drops no request: answers say Connection: close, no connection is reset', {
+    timeout: 120_000,
+  }, async () => {
+    const port = await freePort();
+    const run = start({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')),
+      WEB_ROOT: makeWebRoot(),
+    });
+    await waitForHealth(port);
+    // Sixteen keep-alive connections asking back to back, as a balancer or a load test does.
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    const outcomes = { ok: 0, closeHeader: 0, refused: 0, failed: [] as string[] };
+    let stopping = false;
+    const ask = () =>
+      new Promise<void>((resolve) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) outcomes.ok++;
+            else outcomes.failed.push(`status ${res.statusCode}`);
+            if (stopping && res.headers.connection === 'close') outcomes.closeHeader++;
+            resolve();
+          });
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // Refused: the listener is gone, a client tries another process. Anything else lost a request.
+          if (error.code === 'ECONNREFUSED') outcomes.refused++;
+          else outcomes.failed.push(error.code ?? error.message);
+          resolve();
+        });
+        req.end();
+      });
+    const worker = async () => {
+      // Bounded: until this worker is refused (the server stopped listening) or 3,000 answers in all.
+      while (outcomes.refused === 0 && outcomes.ok + outcomes.failed.length < 3_000) await ask();
+    };
+    const workers = Array.from({ length: 16 }, worker);
+    while (outcomes.ok < 400) await ask();
+    stopping = true;
+    run.child.kill('SIGTERM');
+    await Promise.all(workers);
+    agent.destroy();
+    expect(await run.exited).toBe(0);
+    expect(outcomes.failed).toEqual([]);
+    expect(outcomes.closeHeader).toBeGreaterThan(0);
   });
 });

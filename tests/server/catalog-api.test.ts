@@ -53,8 +53,11 @@ describe('member search: GET /api/catalog/automations', () => {
     expect(status).toBe(200);
     const parsed = CatalogSearchResponseSchema.parse(body);
     expect(parsed.total).toBe(6);
-    // Videos first (slack-digest 2024-05, lead-router 2023-01), then newest.
-    expect(ids(parsed).slice(0, 2)).toEqual(['slack-digest', 'lead-router']);
+    // Videos first (slack-digest 2024-05), then newest; guides (no workflow) last in every order,
+    // lead-router although it has a video (decision 0023).
+    expect(ids(parsed).slice(0, 2)).toEqual(['slack-digest', '0042-webhook-only']);
+    expect(parsed.items.slice(-2).map((i) => i.readiness)).toEqual(['guide', 'guide']);
+    expect(ids(parsed).slice(-2)).toContain('lead-router');
     expect(parsed.items[0]).not.toHaveProperty('workflowJson');
     expect(parsed.items[0]!.thumbnailUrl).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
     expect(Object.values(parsed.categoryCounts).reduce((a, b) => a + b, 0)).toBe(6);
@@ -71,7 +74,8 @@ describe('member search: GET /api/catalog/automations', () => {
     ['_', []],
     ['%', []],
     ['\\', []],
-    ["'; drop table automations; --", []],
+    // Issue 37: no item has every word, so the ones naming "automation" answer; never SQL.
+    ["'; drop table automations; --", ['telegram-agent', 'v3000-email-summariser-bot']],
     ['"quoted"', []],
     ['🚀', []],
     // The word rule (issue 16): e-mail = email; a lone letter is no prefix.
@@ -110,10 +114,14 @@ describe('member search: GET /api/catalog/automations', () => {
   it('sorts: oldest, alphabetical (videos first), and paginates', async () => {
     const { get, search } = await appWithLibrary();
     const oldest = (await search({ sort: 'oldest' })).body;
-    expect(ids(oldest).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
+    expect(ids(oldest).slice(0, 2)).toEqual(['slack-digest', 'telegram-agent']);
     const alpha = (await search({ sort: 'alphabetical' })).body;
-    expect(ids(alpha).slice(0, 2)).toEqual(['lead-router', 'slack-digest']);
-    const rest = (alpha.items as unknown as { title: string }[]).slice(2).map((i) => i.title);
+    const alphaItems = alpha.items as unknown as { id: string; title: string; readiness?: string }[];
+    expect(alphaItems[0]!.id).toBe('slack-digest');
+    // Then the other templates A–Z, the guides last.
+    const templates = alphaItems.slice(1).filter((i) => i.readiness !== 'guide');
+    expect(alphaItems.slice(1, 1 + templates.length)).toEqual(templates);
+    const rest = templates.map((i) => i.title);
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
     const page2 = (await search({ sort: 'alphabetical', pageSize: '4', page: '2' })).body;
     expect(ids(page2)).toEqual(ids(alpha).slice(4));
@@ -150,8 +158,8 @@ describe('member search: GET /api/catalog/automations', () => {
       rating: number | null;
       ratingCount: number;
     }[];
-    // Videos first, then by runs.
-    expect(cards.slice(2, 4).map((c) => [c.id, c.runs])).toEqual([
+    // Videos first, then by runs (the guide with a video is last).
+    expect(cards.slice(1, 3).map((c) => [c.id, c.runs])).toEqual([
       ['telegram-agent', 2],
       ['0042-webhook-only', 1],
     ]);
@@ -245,11 +253,16 @@ describe('AI agents, one automation, related, by author', () => {
     expect((await detail('v3000-unknown-thing')).status).toBe(404);
   });
 
-  it('related: same category, newest first, 3 at most, never itself; more by the same author', async () => {
+  it('related: graph neighbours, 3 at most, never itself, differing by item; more by the same author', async () => {
     const { automation } = await appWithLibrary();
     const of = (id: string) => ({ param: { id } });
     const related = (await read(automation.related.$get(of('telegram-agent'), AS_MEMBER))).body;
-    expect(ids(related)).toEqual(['v3000-email-summariser-bot']);
+    // Issue 37: templates sharing node types (weighted by rarity), not the newest of the category.
+    expect(ids(related).length).toBeGreaterThan(0);
+    expect(ids(related).length).toBeLessThanOrEqual(3);
+    expect(ids(related)).not.toContain('telegram-agent');
+    const digestRelated = (await read(automation.related.$get(of('slack-digest'), AS_MEMBER))).body;
+    expect(ids(digestRelated)).not.toEqual(ids(related));
     const byAuthor = (await read(automation['by-author'].$get(of('slack-digest'), AS_MEMBER))).body;
     expect(ids(byAuthor)).toEqual(['telegram-agent']);
     expect((await read(automation.related.$get(of('nope'), AS_MEMBER))).status).toBe(404);
@@ -260,15 +273,59 @@ describe('public endpoints', () => {
   it('counters and trending match the shared contract, with no random numbers', async () => {
     const { catalog } = await appWithLibrary();
     const counters = CatalogCountersSchema.parse(await (await catalog.counters.$get()).json());
-    expect(counters).toMatchObject({ totalWorkflows: 6, perSource: { vault: 3, '3000': 2, library: 1 } });
+    // Guides (lead-router and a 3000 row without a workflow) are not templates: not counted.
+    expect(counters).toMatchObject({ totalWorkflows: 4, perSource: { vault: 2, '3000': 1, library: 1 } });
     expect(counters.integrations).toBeGreaterThanOrEqual(5);
     expect(counters.lastUpdated).toMatch(/^\d{4}-/);
-    const trending = TrendingResponseSchema.parse(
-      await (await catalog.trending.$get({ query: { limit: '3' } })).json(),
-    );
-    expect(trending.items).toHaveLength(3);
-    expect(trending.items.every((i) => i.runs === 0)).toBe(true);
     expect((await catalog.trending.$get({ query: { limit: '0' } })).status).toBe(422);
+  });
+
+  it('trending ranks by real use only from a minimum of it; below, the newest, labelled as new (issue 43)', async () => {
+    const { catalog, database } = await appWithLibrary();
+    const trending = async () =>
+      TrendingResponseSchema.parse(await (await catalog.trending.$get({ query: { limit: '3' } })).json());
+    // No activity: the newest templates (newest first, no video rule), not a "trending" list of zeros.
+    const fresh = await trending();
+    expect(fresh.ranking).toBe('new');
+    const latest = fresh.items.map((i) => i.id);
+    expect(latest).toHaveLength(3);
+
+    await database.db
+      .insert(user)
+      .values([1, 2, 3].map((n) => ({ id: `t${n}`, email: `t${n}@example.com` })));
+    const uses = (automationId: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        userId: `t${(i % 3) + 1}`,
+        automationId,
+        kind: 'copy' as const,
+      }));
+    const changed = () =>
+      processBus.publish('catalog.changed', { lastUpdated: `t${Date.now()}`, changed: true });
+    // Two templates used 3 times, one twice, views that are no use: still too little to rank.
+    await database.db
+      .insert(automationEvents)
+      .values([
+        ...uses('telegram-agent', 3),
+        ...uses('lead-router', 3),
+        ...uses('v3000-podcast-clipper', 2),
+        { userId: 't1', automationId: '0042-webhook-only', kind: 'view' },
+        { userId: 't2', automationId: '0042-webhook-only', kind: 'view' },
+        { userId: 't3', automationId: '0042-webhook-only', kind: 'view' },
+      ]);
+    changed();
+    expect(await trending()).toMatchObject({ ranking: 'new' });
+    expect((await trending()).items.map((i) => i.id)).toEqual(latest);
+
+    // A third template reaches 3 uses: ranked by use, only the templates used enough.
+    await database.db.insert(automationEvents).values(uses('v3000-podcast-clipper', 2));
+    changed();
+    const ranked = await trending();
+    expect(ranked.ranking).toBe('trending');
+    expect(ranked.items.map((i) => [i.id, i.runs])).toEqual([
+      ['v3000-podcast-clipper', 4],
+      ['telegram-agent', 3],
+      ['lead-router', 3],
+    ]);
   });
 
   it('counters before any import', async () => {

@@ -1,5 +1,7 @@
 // The rows an import writes, pinned by digest: making the importer faster must not change a column of
-// what it stores (the digests were taken from the importer before its split into steps).
+// what it stores (the digests were taken from the importer before its split into steps, and retaken
+// when issue 38 changed derived rows on purpose: readiness by graph, decision 0023, and the text and
+// title/summary/purpose source columns, decision 0022).
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -59,22 +61,23 @@ describe('the rows an import writes', () => {
 
 const LIBRARY_ROWS = {
   rows: {
-    '0042-webhook-only': 'c49884c10e83125c',
-    'lead-router': '8f30af3c1af5de62',
-    'slack-digest': '31cd57a5de72d27a',
-    'telegram-agent': '624c0045d9f289ec',
-    'v3000-email-summariser-bot': '86ee6cc2c2a077f3',
-    'v3000-podcast-clipper': '6e1c6aed665ceab3',
+    '0042-webhook-only': '779fbbf51d1b6178',
+    'lead-router': 'ab2b86d25844d458',
+    'slack-digest': 'c5eaa89c8fb63ddd',
+    'telegram-agent': '96d9cbe2b5b3c6d8',
+    'v3000-email-summariser-bot': '86bcd67ea55e738c',
+    'v3000-podcast-clipper': '71bd83d7ff69da15',
   },
   counters: {
-    totalWorkflows: 6,
-    youtubeWorkflows: 2,
+    // Guides (lead-router and a 3000 row without a workflow) are not templates: not counted (decision 0023).
+    totalWorkflows: 4,
+    youtubeWorkflows: 1,
     redditWorkflows: 0,
     skoolWorkflows: 0,
-    otherWorkflows: 4,
+    otherWorkflows: 3,
     perSource: {
-      '3000': 2,
-      vault: 3,
+      '3000': 1,
+      vault: 2,
       library: 1,
     },
     createdAt: '2026-06-01T12:00:00.000Z',
@@ -83,7 +86,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '1ad58710da3e3da9',
+  digest: '31b093979b164bec',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

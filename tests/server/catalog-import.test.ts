@@ -31,7 +31,7 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       updated: 0,
       unchanged: 0,
       templateOnly: 2,
-      total: 6,
+      total: 4, // the two guides without a workflow are not counted (decision 0023)
     });
     const reasons = Object.fromEntries(report.skipped.map((s) => [s.path, s.reason]));
     expect(reasons).toEqual({
@@ -59,9 +59,13 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
       source: 'vault',
       title: 'Slack digest from Google Sheets',
       author: 'Ada Lovelace',
-      // No manifest description: generated from the graph, never from the sticky note.
+      // No manifest description: the author's statement of purpose from the note (its set-up remark
+      // left out), then the graph's account (decision 0022); never the raw note.
       description:
-        'Every day at 00:00, it reads rows from Google Sheets and posts a message in Slack. In the end it posts a message in Slack.',
+        "Posts a summary of yesterday's Google Sheets rows to Slack every morning.\n\nEvery day at 00:00, it reads rows from Google Sheets and posts a message with Slack.",
+      purpose: "Posts a summary of yesterday's Google Sheets rows to Slack every morning.",
+      purposeSource: 'author',
+      summarySource: 'author',
       authorNotes: [expect.stringContaining('Posts a summary')],
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       deployable: true,
@@ -90,18 +94,20 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(byId['v3000-podcast-clipper']).toMatchObject({ sourceRating: 4, nodeCount: 4 });
     expect(byId['0042-webhook-only']).toMatchObject({
       source: 'library',
-      title: 'Webhook Only',
+      // Its title came from the file name: replaced by one from the graph (decision 0022).
+      title: 'Workflow that runs when a webhook is called',
       deployable: false,
     });
 
     const [stats] = await database.db.select().from(workflowStats);
+    // Guides (items without a workflow) are not templates and are not counted (decision 0023).
     expect(stats).toMatchObject({
-      totalWorkflows: 6,
-      youtubeWorkflows: 2,
+      totalWorkflows: 4,
+      youtubeWorkflows: 1,
       redditWorkflows: 0,
       skoolWorkflows: 0,
-      otherWorkflows: 4,
-      perSource: { vault: 3, '3000': 2, library: 1 },
+      otherWorkflows: 3,
+      perSource: { vault: 2, '3000': 1, library: 1 },
     });
   });
 

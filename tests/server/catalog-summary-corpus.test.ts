@@ -27,14 +27,16 @@ const CASES: Expectation[] = [
       'Summarize Emails with OpenAI - Morning',
       'Send Summary - Morning',
     ],
-    step: 'Gets all messages from Gmail',
+    step: 'Gets messages from Gmail',
   },
   {
     file: 'Code/0182_Code_GitHub_Create_Scheduled.json',
     trigger: 'Every day at 01:33',
-    apps: ['Slack'],
-    order: ['Starting Message', 'n8n', 'Loop Over Items'],
-    step: 'Posts a message in Slack',
+    // Its second entry point (called by another workflow) backs files up to GitHub.
+    apps: ['Slack', 'GitHub'],
+    // Past 12 lines the plumbing ("Loop Over Items", "Config") is left out; apps and branches stay.
+    order: ['Starting Message', 'n8n', 'Completed Notification', 'Get file data', 'Check Status'],
+    step: 'Posts a message with Slack',
   },
   {
     file: 'Googlecalendar/1346_GoogleCalendar_GoogleSheets_Automate_Triggered.json',
@@ -54,7 +56,7 @@ const CASES: Expectation[] = [
     trigger: 'When a Telegram message arrives',
     apps: ['Telegram', 'OpenAI', 'Airtable'],
     order: ['Switch', 'Telegram', 'OpenAI', 'Airtable', 'AI Agent', 'Telegram1'],
-    step: 'Transcribes an audio with OpenAI',
+    step: 'Transcribes a recording with OpenAI',
   },
   {
     file: 'Datetime/0348_Datetime_GoogleCalendar_Automation_Scheduled.json',
@@ -67,7 +69,7 @@ const CASES: Expectation[] = [
     trigger: 'When the form "Waitlist Form" is submitted',
     apps: ['Google Sheets'],
     order: ['Add  to Waitlist Sheet', 'Send Verification Email', 'Validate with Verification Code'],
-    step: 'Adds or updates a row in Google Sheets',
+    step: 'Adds or updates rows in Google Sheets',
   },
   {
     file: 'Form/1420_Form_Extractfromfile_Automate_Triggered.json',
@@ -108,25 +110,25 @@ const CASES: Expectation[] = [
     trigger: 'When an email arrives in Gmail',
     apps: ['Google Sheets'],
     order: ['Google Sheets'],
-    step: 'Adds a row to Google Sheets',
+    step: 'Adds rows to Google Sheets',
   },
   {
     file: 'Manual/0016_Manual_Googleslides_Automate_Triggered.json',
     trigger: 'When started by hand',
     apps: ['Google Slides'],
     order: ['Google Slides', 'Google Slides1'],
-    step: 'Gets slides from Google Slides',
+    step: 'Gets slides from a presentation in Google Slides',
   },
   {
     file: 'Manual/0075_Manual_Noop_Update_Triggered.json',
     trigger: 'When started by hand',
-    apps: ['Get Response'],
+    apps: ['GetResponse'],
     order: ['GetResponse', 'IF', 'GetResponse1'],
-    step: 'Gets all contacts from Get Response',
+    step: 'Gets contacts from GetResponse',
   },
   {
     file: 'Manual/0975_Manual_Zulip_Automation_Scheduled.json',
-    trigger: 'On the schedule 0 30 8 * * 1-5 (cron)',
+    trigger: 'Every weekday at 08:30',
     apps: ['Zammad', 'Zulip'],
     order: ['List Tickets', 'Ticket Filtering', 'Notify for Standup'],
   },
@@ -140,7 +142,7 @@ const CASES: Expectation[] = [
   {
     file: 'Manual/0757_Manual_Wordpress_Create_Webhook.json',
     trigger: 'When started by hand',
-    apps: ['Wordpress'],
+    apps: ['WordPress', 'ElevenLabs'],
     order: [
       'settings',
       'Retrieve WordPress Article',
@@ -149,12 +151,12 @@ const CASES: Expectation[] = [
       'Upload MP3',
       'Update WordPress Post',
     ],
-    step: 'Calls api.elevenlabs.io (POST)',
+    step: 'Calls the ElevenLabs API',
   },
   {
     file: 'Manual/0861_Manual_Stickynote_Update_Triggered.json',
     trigger: 'When started by hand',
-    apps: ['Quick Chart', 'Google Drive'],
+    apps: ['QuickChart', 'Google Drive'],
     order: ['Edit Fields: Set JSON data to test', 'QuickChart', 'Google Drive: Upload File'],
     step: 'Uploads a file to Google Drive',
   },
@@ -167,14 +169,14 @@ const CASES: Expectation[] = [
   {
     file: 'Http/1996_HTTP_Manual_Automation_Webhook.json',
     trigger: 'When started by hand',
-    apps: ['OpenAI'],
+    apps: ['Urlbox', 'OpenAI'],
     order: ['Setup', 'URLbox API Request', 'Analyze the Screenshot'],
-    step: 'Analyzes an image with OpenAI',
+    step: 'Analyses an image with OpenAI',
   },
   {
     file: 'Manual/0356_Manual_Twitter_Automate_Scheduled.json',
     trigger: 'Every minute',
-    apps: ['X (Twitter)', 'Rocketchat'],
+    apps: ['X (Twitter)', 'Rocket.Chat'],
     order: ['n8n.io mentions', 'Filter Tweet Data', 'RocketChat'],
   },
 ];

@@ -11,6 +11,10 @@ import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerOf } from '#tests/support/viewers.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
+const SMALL_SAMPLE = path.resolve(
+  import.meta.dirname,
+  '../../samples/workflows/webhook-json-normalizer.json',
+);
 
 async function appWithMember() {
   const t = await createTestApp({
@@ -23,6 +27,8 @@ async function appWithMember() {
   });
   await t.database.db.insert(user).values([{ id: 'member-a', email: 'member-a@flowvault.test' }]);
   await importCatalogPath({ database: t.database, target: LIBRARY });
+  // A second whole workflow: most fixture files are broken on purpose (decision 0023 blocks them).
+  await importCatalogPath({ database: t.database, target: SMALL_SAMPLE });
   const as = { headers: { 'x-test-viewer': 'member-a', origin: t.deps.env.baseUrl } };
   const collections = t.client.api.library.collections;
   const save = (automationId: string) => collections.$post({ json: { automationId } }, as);

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, redact, shouldImportSamples } from '#server/env.ts';
+import {
+  EnvError,
+  estimatedBits,
+  MIN_SECRET_BITS,
+  parseEnv,
+  redact,
+  shouldImportSamples,
+} from '#server/env.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app@db.internal:5432/flowvault',
   BASE_URL: 'https://flowvault.example',
-  AUTH_SECRET: 'x'.repeat(40),
+  AUTH_SECRET: 'nN3q8Zr1pXw7Lk2Vb9Hs4Tc6Yd0Jf5Gm+Qa/Ue8Ri3Oy',
   SMTP_URL: 'smtp://mail.internal:587',
   PAYPAL_CLIENT_ID: 'id',
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_MODE: 'live',
   PAYPAL_WEBHOOK_ID: 'wh',
-  N8N_KEY_SECRET: 'k'.repeat(40),
+  N8N_KEY_SECRET: 'Vk7Wd2Qp9Ls4Xz1Nb8Rt3Hm6Cj0Fy5Ga+Ee/Ui2Oo7Pw',
 };
 
 function errorOf(source: Record<string, string>): string {
@@ -25,6 +32,28 @@ function errorOf(source: Record<string, string>): string {
 }
 
 describe('parseEnv', () => {
+  it('production refuses guessable or shared secrets and a plain-http BASE_URL, each named (issue 41)', () => {
+    expect(() => parseEnv(PRODUCTION)).not.toThrow();
+    expect(errorOf({ ...PRODUCTION, AUTH_SECRET: 'a'.repeat(48) })).toBe(
+      'Invalid configuration: AUTH_SECRET is too predictable (generate one with: openssl rand -base64 48)',
+    );
+    expect(errorOf({ ...PRODUCTION, N8N_KEY_SECRET: 'ab'.repeat(24) })).toContain(
+      'N8N_KEY_SECRET is too predictable',
+    );
+    expect(errorOf({ ...PRODUCTION, N8N_KEY_SECRET: PRODUCTION.AUTH_SECRET })).toBe(
+      'Invalid configuration: N8N_KEY_SECRET must differ from AUTH_SECRET (one leaked secret must not open both)',
+    );
+    const http = { ...PRODUCTION, BASE_URL: 'http://flowvault.internal' };
+    expect(errorOf(http)).toMatch(/^Invalid configuration: BASE_URL must be an https:\/\/ address/);
+    expect(parseEnv({ ...http, ALLOW_HTTP_BASE_URL: 'true' }).baseUrl).toBe('http://flowvault.internal');
+    // All of them at once, in one line.
+    expect(
+      errorOf({ ...http, AUTH_SECRET: 'x'.repeat(40), N8N_KEY_SECRET: 'x'.repeat(40) }).split('; '),
+    ).toHaveLength(4);
+    // Random secrets as the README says to make them pass, hex or base64.
+    expect(estimatedBits('0123456789abcdef'.repeat(4))).toBeGreaterThan(MIN_SECRET_BITS);
+  });
+
   it('gives working defaults for a fresh clone', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BRAND_SLUGS } from '#shared/catalog/brand-slugs.ts';
+import { BRAND_SLUGS, LOGO_ICONS, logoSymbol } from '#shared/catalog/brand-slugs.ts';
 import { integrationName } from '#shared/catalog/integrations.ts';
 import { ICON_FAMILIES, integrationIcon, nodeIntegration } from '#shared/catalog/node-icons.ts';
 import { loadCorpus } from '#tests/support/n8n-corpus.ts';
@@ -23,7 +23,7 @@ describe('over the reference corpus', () => {
         // unreadable files are the importer's business
       }
     }
-    const brands = new Set<string>(BRAND_SLUGS);
+    const brands = new Set<string>([...BRAND_SLUGS, ...Object.values(LOGO_ICONS).map(logoSymbol)]);
     const families = new Set<string>(ICON_FAMILIES);
     let brand = 0;
     let family = 0;
@@ -52,6 +52,8 @@ describe('the brand sprite', () => {
   it('has every brand of the table and is up to date (run `node scripts/brand-sprite.ts`)', () => {
     const sprite = buildBrandSprite();
     for (const slug of BRAND_SLUGS) expect(sprite).toContain(`<symbol id="${slug}"`);
+    for (const name of Object.values(LOGO_ICONS))
+      expect(sprite).toContain(`<symbol id="${logoSymbol(name)}"`);
     expect(readFileSync(SPRITE_PATH, 'utf8')).toBe(sprite);
   });
 });

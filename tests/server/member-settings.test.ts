@@ -187,6 +187,16 @@ describe('Privacy & Data → Import Data', () => {
     expect(String((badRow.body.error as { message: string }).message)).toContain(
       'collections.1.automation_id',
     );
+    // Dates the database cannot store (year 0, past year 9999 once in UTC) are the file's fault: 422.
+    for (const created_at of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '0000-01-01']) {
+      const badDate = await t.call('member-a', 'POST', '/api/library/import', {
+        collections: [{ automation_id: 'slack-digest', created_at }],
+      });
+      expect(badDate.status, created_at).toBe(422);
+      expect(String((badDate.body.error as { message: string }).message)).toContain(
+        'collections.0.created_at',
+      );
+    }
 
     expect(await t.database.db.select().from(collections)).toEqual(before);
     const [profileAfter] = await t.database.db.select().from(profiles).where(eq(profiles.userId, 'member-a'));

@@ -116,7 +116,9 @@ describe('n8n client against the stand-in', () => {
     });
     const refused = await client.testConnection().catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'refused' });
-    expect(connectionFailedMessage(refused)).toBe('Refused: Address 127.0.0.1 is not allowed (loopback)');
+    expect(connectionFailedMessage(refused)).toBe(
+      'Refused: Address 127.0.0.1 is not allowed (loopback). An n8n on a private network or on this server can be used only if the operator of this Flowvault sets N8N_ALLOW_PRIVATE_TARGETS=true.',
+    );
 
     const { standin } = await setup();
     const slow = createGuardedFetch({

@@ -197,8 +197,10 @@ describe('preflight', () => {
           ? { executionOrder: 'v1', callerPolicy: 'workflowsFromSameOwner', timezone: 'Europe/Berlin' }
           : { timezone: 'Europe/Berlin' },
       );
+      // The CRM node's entry carries literal secrets and no name: never sent, but still needed.
       expect(result.credentials).toEqual([
         { type: 'googleSheetsOAuth2Api', name: 'Google Sheets account', nodes: ['Sheet', 'Sheet append'] },
+        { type: 'httpBasicAuth', name: 'HTTP Basic Auth', nodes: ['CRM'] },
         { type: 'slackApi', name: 'Slack bot', nodes: ['Slack'] },
       ]);
       const codes = result.changes.map((c) => `${c.code}:${c.key ?? ''}`);
@@ -390,6 +392,15 @@ describe('webhook id renewal', () => {
         parameters: {},
         webhookId: 'old-s',
       },
+      // A Form Trigger 1 saved without a path: n8n 2.40.7 refused to publish it ("path").
+      {
+        name: 'Form',
+        type: 'n8n-nodes-base.formTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: {},
+        webhookId: 'old-f',
+      },
     ];
     const changes: Parameters<typeof renewWebhookIds>[1] = [];
     let n = 0;
@@ -401,9 +412,13 @@ describe('webhook id renewal', () => {
       ['new4', 'orders-new1'],
       [undefined, undefined],
       ['new5', undefined],
+      ['new6', 'new6'],
     ]);
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ code: 'webhook-renewed', nodes: ['A', 'B', 'B2', 'Slack Trigger'] });
+    expect(changes[0]).toMatchObject({
+      code: 'webhook-renewed',
+      nodes: ['A', 'B', 'B2', 'Slack Trigger', 'Form'],
+    });
     expect(changes[0]!.message).toContain('-new1');
     expect(webhookUrls(nodes, 'https://n8n.example.com/')).toEqual([
       {
@@ -448,5 +463,112 @@ describe('preflight credentials checklist (decision 0012)', () => {
     if (!result.ok) throw new Error(result.reason);
     expect(result.credentials).toEqual([{ type: 'slackApi', name: 'Slack API', nodes: ['Post'] }]);
     expect(result.payload.nodes[1]).not.toHaveProperty('credentials');
+  });
+
+  // Found by publishing the corpus on a real n8n 2.40.7 (issue 39): 99 files name a credential type
+  // with an empty name, and n8n then refused "Missing required credential" although the member
+  // could have picked one.
+  it('lists a credential the file names without a name, and binds the one the member picks', () => {
+    const workflow = {
+      name: 'Unnamed entries',
+      nodes: [
+        { name: 'Start', type: 'n8n-nodes-base.manualTrigger', position: [0, 0], parameters: {} },
+        {
+          name: 'Get To Dos',
+          type: 'n8n-nodes-base.notion',
+          typeVersion: 1,
+          position: [200, 0],
+          parameters: { resource: 'block', operation: 'getAll', blockId: 'b' },
+          credentials: { notionApi: '' },
+        },
+        {
+          name: 'Chat',
+          type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+          position: [400, 0],
+          parameters: {},
+          credentials: { openAiApi: { id: '', name: '' } },
+        },
+      ],
+      connections: {},
+    };
+    const plain = preflightWorkflow(workflow, newerCaps);
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(plain.credentials).toEqual([
+      { type: 'notionApi', name: 'Notion API', nodes: ['Get To Dos'] },
+      { type: 'openAiApi', name: 'OpenAI API', nodes: ['Chat'] },
+    ]);
+    expect(plain.payload.nodes[1]).not.toHaveProperty('credentials');
+    const bound = preflightWorkflow(workflow, newerCaps, {
+      credentialBindings: [{ type: 'notionApi', name: 'Notion API', id: 'n1', boundName: 'My Notion' }],
+    });
+    if (!bound.ok) throw new Error(bound.reason);
+    expect(bound.payload.nodes[1]?.credentials).toEqual({ notionApi: { id: 'n1', name: 'My Notion' } });
+    expect(bound.payload.nodes[2]).not.toHaveProperty('credentials');
+  });
+
+  // Also found on n8n 2.40.7: `credentials: {}` and HTTP Request 1's own `authentication: 'basicAuth'`
+  // hid the credential the node needs, and n8n refused "Missing required credential".
+  it('lists what the table says for an empty credentials object and for HTTP Request 1 auth', () => {
+    const workflow = {
+      name: 'Hidden needs',
+      nodes: [
+        { name: 'Start', type: 'n8n-nodes-base.manualTrigger', position: [0, 0], parameters: {} },
+        {
+          name: 'Upsert',
+          type: 'n8n-nodes-base.postgres',
+          typeVersion: 2.5,
+          position: [200, 0],
+          parameters: {},
+          credentials: {},
+        },
+        {
+          name: 'Work item',
+          type: 'n8n-nodes-base.httpRequest',
+          typeVersion: 1,
+          position: [400, 0],
+          parameters: { url: 'https://example.com', authentication: 'basicAuth' },
+        },
+      ],
+      connections: {},
+    };
+    const result = preflightWorkflow(workflow, newerCaps);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.credentials.map((c) => [c.type, c.nodes])).toEqual([
+      ['httpBasicAuth', ['Work item']],
+      ['postgres', ['Upsert']],
+    ]);
+  });
+
+  // Google Sheets 1 defaults to a service account, later versions to OAuth2: a version-1 node naming
+  // an OAuth2 credential without saying so was refused "Missing required credential: googleApi".
+  it('makes the authentication a named credential implies explicit', () => {
+    const sheet = {
+      name: 'Read Sheet',
+      type: 'n8n-nodes-base.googleSheets',
+      typeVersion: 1,
+      position: [200, 0],
+      parameters: { sheetId: 'abc', range: 'A:B' },
+      credentials: { googleSheetsOAuth2Api: { id: '3', name: 'Sheets' } },
+    };
+    const workflow = { name: 'Sheets', nodes: [sheet], connections: {} };
+    const result = preflightWorkflow(workflow, newerCaps);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.payload.nodes[0]?.parameters).toEqual({
+      sheetId: 'abc',
+      range: 'A:B',
+      authentication: 'oAuth2',
+    });
+    expect(sheet.parameters).not.toHaveProperty('authentication'); // the caller's file is untouched
+    expect(result.changes.find((c) => c.code === 'authentication-set')?.nodes).toEqual(['Read Sheet']);
+    // A value the file sets is kept.
+    const explicit = preflightWorkflow(
+      {
+        ...workflow,
+        nodes: [{ ...sheet, parameters: { ...sheet.parameters, authentication: 'serviceAccount' } }],
+      },
+      newerCaps,
+    );
+    if (!explicit.ok) throw new Error(explicit.reason);
+    expect(explicit.payload.nodes[0]?.parameters).toMatchObject({ authentication: 'serviceAccount' });
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { profiles } from '#server/db/schema/auth.ts';
 import { automationEvents, automations } from '#server/db/schema/catalog.ts';
 import { deployments, n8nConnections, quickActionUses } from '#server/db/schema/n8n.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
@@ -171,7 +172,54 @@ describe('n8n connections', () => {
       apiKey: s.apiKey,
     });
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe('The n8n instance URL must start with https://');
+    // It says what the operator can allow (issue 43).
+    expect(res.body.error.message).toBe(
+      'The n8n instance URL must start with https://. An n8n served over plain http can be used only if the operator of this Flowvault sets N8N_ALLOW_HTTP=true.',
+    );
+  });
+
+  it('refuses an n8n on this server or a private network, naming the setting that allows it (issue 43)', async () => {
+    const t = await createTestApp();
+    const member = await signIn(t, 'member');
+    const n8n = caller(t, member);
+    const saved = await n8n.connect<{ error: { message: string } }>({
+      instanceUrl: 'https://127.0.0.1',
+      apiKey: 'key-1234567890',
+    });
+    expect(saved.status).toBe(422);
+    expect(saved.body.error.message).toBe(
+      'This n8n address cannot be used: Address 127.0.0.1 is not allowed (loopback). An n8n on a private network or on this server can be used only if the operator of this Flowvault sets N8N_ALLOW_PRIVATE_TARGETS=true.',
+    );
+    const port = await n8n.connect<{ error: { message: string } }>({
+      instanceUrl: 'https://n8n.example.com:8443',
+      apiKey: 'key-1234567890',
+    });
+    expect(port.body.error.message).toContain('allow another port with N8N_ALLOWED_PORTS');
+  });
+
+  it('a user who lost access (refunded) still lists and removes a stored key, but connects nothing new (issue 43)', async () => {
+    const { s, t, n8n } = await setup();
+    const member = await signIn(t, 'member');
+    const saved = await caller(t, member).connect({ instanceUrl: s.url, apiKey: s.apiKey });
+    expect(saved.status).toBe(201);
+    // The refund takes lifetime access away.
+    await t.database.db
+      .update(profiles)
+      .set({ hasPaid: false, subscriptionStatus: 'refunded' })
+      .where(eq(profiles.userId, member.userId));
+    // (what refundAccess does after its change: the user's cached sessions are read again)
+    (t.deps.bus ?? processBus).publish('viewer.changed', { userId: member.userId });
+    const former = caller(t, member);
+    expect((await former.connect({ instanceUrl: s.url, apiKey: s.apiKey })).status).toBe(403);
+    const list = await former.connections();
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((c) => c.id)).toEqual([saved.body.id]);
+    expect((await former.remove(saved.body.id)).status).toBe(200);
+    expect(
+      await t.database.db.select().from(n8nConnections).where(eq(n8nConnections.userId, member.userId)),
+    ).toEqual([]);
+    // Nobody else's: another member's own list is untouched by it.
+    expect((await n8n.connections()).status).toBe(200);
   });
 
   it('does not show one member another member’s connections', async () => {
@@ -248,6 +296,8 @@ describe('connection state machine', () => {
     });
     expect(res.body.ok).toBe(false);
     expect(res.body.message).toMatch(/^Refused: /);
+    // No setting allows a cloud metadata address: no hint that one would.
+    expect(res.body.message).not.toContain('N8N_ALLOW');
   });
 });
 
@@ -317,6 +367,13 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     });
     expect(next.body).toMatchObject({ items: [], total: 1 });
     expect((await n8n.deployments({ pageSize: '101' })).status).toBe(422);
+    // One template's copies, for the dialog's warning before a second one (issue 43).
+    const ofThis = await n8n.deployments<{ items: DeploymentView[]; total: number }>({ automationId });
+    expect(ofThis.body).toMatchObject({ total: 1, items: [{ automationId, n8nWorkflowId: workflowId }] });
+    const ofOther = await n8n.deployments<{ items: DeploymentView[]; total: number }>({
+      automationId: 'no-such-template',
+    });
+    expect(ofOther.body).toMatchObject({ total: 0, items: [] });
 
     let runs = await n8n.runs();
     expect(runs.body.runs).toEqual([]);
@@ -371,6 +428,23 @@ describe.each(['older', 'newer'] as const)('deploy to the %s n8n stand-in', (ver
     const sent = s.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     expect(sent.filter((line) => line.includes('/deactivate'))).toEqual([]);
     expect(sent.some((line) => line.startsWith('GET /api/v1/workflows'))).toBe(true);
+  });
+});
+
+describe('Emergency Stop without an answer from n8n', () => {
+  it('says the instance could not be reached (502), never a server error', async () => {
+    const { s, n8n } = await setup();
+    await n8n.connect({ instanceUrl: s.url, apiKey: s.apiKey });
+    await s.close();
+    const stopped = await readJson<{ error: { code: string; message: string } }>(
+      Promise.resolve(n8n.post('/emergency-stop')).then((r) => ({
+        status: r.status,
+        json: async () => r.body,
+      })),
+    );
+    expect(stopped.status).toBe(502);
+    expect(stopped.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(stopped.body.error.message).toMatch(/^Emergency Stop could not reach your n8n: /);
   });
 });
 

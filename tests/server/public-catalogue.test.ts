@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setPublished } from '#server/admin/catalog-curation.ts';
@@ -16,6 +16,11 @@ import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 const webRoot = makeWebRoot();
+// The brand sprite the build emits, so app icons are drawn from it as in production.
+writeFileSync(
+  path.join(webRoot, 'assets', 'brand-icons-abc123.svg'),
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+);
 const plain = { headers: { 'accept-encoding': 'identity' } };
 
 async function appWithSamples(): Promise<TestApp> {
@@ -89,6 +94,14 @@ describe('/library without JavaScript', () => {
     expect(found.length).toBeLessThan(total);
     expect(slack.text).toContain('value="slack"');
     expect(slack.text).toContain('<meta name="robots" content="noindex" />');
+    // The description counts what the search found; only the whole library is "Browse N" (issue 43).
+    const description = (text: string) => /<meta name="description" content="([^"]*)"/.exec(text)?.[1];
+    const n =
+      found.length === 1
+        ? '1 ready-made n8n workflow template matches'
+        : `${found.length} ready-made n8n workflow templates match`;
+    expect(description(slack.text)).toMatch(new RegExp(`^${n} this search`));
+    expect(description(all.text)).toMatch(new RegExp(`^Browse ${total} ready-made n8n workflow templates:`));
 
     const app = await html(t, '/library?app=Slack');
     for (const id of links(app.text)) {
@@ -126,7 +139,30 @@ describe('a template page for a visitor', () => {
       `href="/auth?mode=register&amp;next=${encodeURIComponent(`/payment?next=${encodeURIComponent(`/automation/${id}`)}`)}"`,
     );
     for (const heading of ['How it works', 'Apps', 'Credentials needed']) expect(text).toContain(heading);
-    expect(text).toMatch(/<svg viewBox="[^"]+" role="img" aria-label="Workflow canvas of/);
+    expect(text).toMatch(/<svg viewBox="[^"]+"[^>]* role="img" aria-label="Workflow canvas of/);
+  });
+
+  it('draws the canvas readable on a phone: icons, full names, a fixed scale that scrolls (issue 43 item 19)', async () => {
+    const t = await appWithSamples();
+    const { text } = await html(t, '/automation/whatsapp-faq-assistant-memory');
+    const svg =
+      /<svg viewBox="[^"]+"[^>]*aria-label="Workflow canvas of[\s\S]*?<\/svg><\/div>/.exec(text)?.[0] ?? '';
+    expect(svg).not.toBe('');
+    // Each node carries its app's logo from the sprite, or its family's glyph.
+    expect(svg).toContain('<use href="/assets/brand-icons-abc123.svg#whatsapp">');
+    // Names in full (wrapped, not cut at 22 characters) and the AI ports labelled.
+    for (const name of ['WhatsApp message', 'OpenAI Chat', 'Customer', 'Read FAQ page', 'Check stock'])
+      expect(svg).toContain(`>${name}`);
+    for (const port of ['Chat Model', 'Memory', 'Tool']) expect(svg).toContain(`>${port}</text>`);
+    // Drawn at 0.9 px per canvas unit whatever the workflow's width, in a container that scrolls.
+    const viewWidth = Number(/viewBox="\S+ \S+ (\S+)/.exec(svg)![1]);
+    expect(viewWidth).toBeGreaterThan(0);
+    expect(Number(/ width="(\d+)"/.exec(svg)![1])).toBe(Math.round(viewWidth * 0.9));
+    expect(text).toMatch(
+      /<div tabindex="0" role="group" aria-label="Workflow canvas, scrolls sideways" class="[^"]*overflow-auto/,
+    );
+    // Sticky notes are members' content: no empty boxes for visitors.
+    expect(svg).not.toMatch(/fill-amber-50/);
   });
 
   it('never carries the workflow JSON, node parameters or sticky-note text', async () => {
@@ -184,6 +220,8 @@ describe('a template page for a visitor', () => {
     const first = await t.request(`/automation/${id}`, plain);
     const etag = first.headers.get('etag')!;
     expect((await t.request(`/automation/${id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const listed = { headers: { 'if-none-match': `W/"stale", W/${etag}` } };
+    expect((await t.request(`/automation/${id}`, listed)).status).toBe(304);
     await t.database.db.execute(`update automations set title = 'A renamed template' where id = '${id}'`);
     await catalogEdited(t.database);
     const after = await html(t, `/automation/${id}`);

@@ -7,7 +7,7 @@ import { automations } from '#server/db/schema/catalog.ts';
 import { CATEGORIES, FILTER_TAGS } from '#shared/catalog/constants.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
-it('imports the samples with every category and filter tag reachable, some not deployable', async () => {
+it('imports the samples with every category and filter tag reachable, every one deployable', async () => {
   const t = await createTestApp();
   const report = await importCatalogPath({
     database: t.database,
@@ -21,7 +21,8 @@ it('imports the samples with every category and filter tag reachable, some not d
   expect([...CATEGORIES].filter((c) => !categories.has(c))).toEqual([]);
   const tags = new Set(rows.flatMap((r) => r.tags));
   expect([...FILTER_TAGS].filter((tag) => !tags.has(tag))).toEqual([]);
-  expect(rows.filter((r) => !r.deployable).length).toBeGreaterThanOrEqual(4);
-  expect(rows.filter((r) => r.videoUrl).length).toBeGreaterThanOrEqual(5);
-  expect(rows.filter((r) => r.workflowJson === null).length).toBeGreaterThanOrEqual(4);
+  // The small samples the spec's node count refused are whole workflows (decision 0023).
+  expect(rows.filter((r) => !r.deployable).map((r) => r.id)).toEqual([]);
+  // No placeholder videos or template links, no item without its workflow (issue 43).
+  expect(rows.filter((r) => r.videoUrl || r.templateUrl || r.workflowJson === null)).toEqual([]);
 });

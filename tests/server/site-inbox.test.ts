@@ -4,8 +4,9 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscribeNewsletter } from '#server/content/site-inbox.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
-import { NEWSLETTER_LIMIT_PER_HOUR } from '#shared/schemas/site.ts';
+import { NEWSLETTER_CONFIRMATIONS_PER_DAY, NEWSLETTER_LIMIT_PER_HOUR } from '#shared/schemas/site.ts';
 import { createTestApp, readJson } from '#tests/support/test-app.ts';
 
 describe('contact form', () => {
@@ -71,8 +72,11 @@ describe('newsletter', () => {
     expect(bad.status).toBe(404);
     const ok = await client.api.newsletter.confirm.$post({ json: { token: tokens!.confirmToken } });
     expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'confirmed' });
+    // A second click says it worked the first time, not "invalid" (issue 43).
     const again = await client.api.newsletter.confirm.$post({ json: { token: tokens!.confirmToken } });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: 'already-confirmed' });
     const [confirmed] = await database.db
       .select()
       .from(newsletterSubscribers)
@@ -83,6 +87,31 @@ describe('newsletter', () => {
     expect(out.status).toBe(200);
     const [gone] = await database.db.select().from(newsletterSubscribers);
     expect(gone?.status).toBe('unsubscribed');
+    // An old confirm link never subscribes again once unsubscribed.
+    const stale = await client.api.newsletter.confirm.$post({ json: { token: tokens!.confirmToken } });
+    expect(stale.status).toBe(404);
+  });
+
+  it('sends one address at most NEWSLETTER_CONFIRMATIONS_PER_DAY confirmation mails, whoever asks', async () => {
+    const t = await createTestApp();
+    const subscribe = (ip: string) =>
+      t.request('/api/newsletter/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email: 'victim@example.com' }),
+      });
+    // One client re-subscribing the unconfirmed address, then many clients: the same answer every time.
+    for (let i = 0; i < 15; i++) expect((await subscribe('203.0.113.5')).status).toBe(202);
+    for (let i = 0; i < 15; i++) expect((await subscribe(`198.51.100.${i}`)).status).toBe(202);
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'victim@example.com'))
+      .orderBy(mailOutbox.createdAt);
+    expect(mails).toHaveLength(NEWSLETTER_CONFIRMATIONS_PER_DAY);
+    // The last mail's link still confirms: later requests did not change the token behind it.
+    const token = /action=confirm&token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text)?.[1];
+    expect((await t.client.api.newsletter.confirm.$post({ json: { token: token! } })).status).toBe(200);
   });
 
   it('refuses an invalid address', async () => {

@@ -56,6 +56,9 @@ describe('serving the web app', () => {
     const etag = first.headers.get('etag')!;
     const second = await request('/', { headers: { 'if-none-match': etag } });
     expect(second.status).toBe(304);
+    // A browser or proxy may send the tag weak or in a list (RFC 9110 weak comparison).
+    const listed = await request('/', { headers: { 'if-none-match': `"other", W/${etag}` } });
+    expect(listed.status).toBe(304);
   });
 
   it('compresses HTML with brotli, else gzip', async () => {

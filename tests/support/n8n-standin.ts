@@ -1,7 +1,12 @@
-// An n8n public API v1 stand-in (the subset Flowvault calls), in two versions:
+// An n8n public API v1 stand-in (the subset Flowvault calls), in three versions:
 // - older (1.36.0): settings without executionOrder and callerPolicy, no pinData on create;
-// - newer (1.123.0): executionOrder, callerPolicy, callerIds, timeSavedPerExecution,
-//   availableInMCP in settings; pinData and projectId on create; more read-only fields.
+// - newer (1.123.0, the "1.x mode"): executionOrder, callerPolicy, callerIds, timeSavedPerExecution,
+//   availableInMCP in settings; pinData and projectId on create; more read-only fields;
+// - v2 (2.40.7): as newer, plus what n8n 2.x does (n8n-standin-checks.ts): structure checks on
+//   create, `/publish` and `/unpublish` that check every node first (`/activate` and `/deactivate`
+//   are deprecated aliases with a Deprecation header), credentials listed and created through the
+//   API (scopes `credential:list` / `credential:create`), nodes removed or excluded by default, and
+//   the version only on the editor page (not in anonymous /rest/settings).
 // Field lists come from shared/reference/n8n-public-api.md. Each version serves its own
 // openapi.yml (no key needed) and validates request bodies against that same document the way
 // n8n's express-openapi-validator does: additional properties are rejected on the body, nodes and
@@ -13,11 +18,32 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Ajv, type ErrorObject } from 'ajv';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { stringify } from 'yaml';
+import { publishRefusal, structureIssues } from './n8n-standin-checks.ts';
 
-export type StandinVersion = 'older' | 'newer';
-export const STANDIN_N8N_VERSIONS: Record<StandinVersion, string> = { older: '1.36.0', newer: '1.123.0' };
+export type StandinVersion = 'older' | 'newer' | 'v2';
+export const STANDIN_N8N_VERSIONS: Record<StandinVersion, string> = {
+  older: '1.36.0',
+  newer: '1.123.0',
+  v2: '2.40.7',
+};
+/** The node-table release each stand-in version answers for (which node types exist). */
+const TABLE_RELEASE: Record<StandinVersion, string> = { older: '1.123.81', newer: '1.123.81', v2: '2.40.7' };
+/** The scopes an owner's API key can have in n8n 2.x (the subset the stand-in checks). */
+export const STANDIN_ALL_SCOPES = [
+  'workflow:create',
+  'workflow:read',
+  'workflow:list',
+  'workflow:delete',
+  'workflow:publish',
+  'workflow:unpublish',
+  'credential:list',
+  'credential:create',
+  'credential:delete',
+  'execution:list',
+  'execution:read',
+];
 
 type Schema = Record<string, unknown>;
 
@@ -68,7 +94,8 @@ const NEWER_SETTINGS_PROPERTIES: Record<string, Schema> = {
 
 /** The openapi.yml document a stand-in version serves, as an object. */
 export function standinOpenApiDocument(version: StandinVersion): Schema {
-  const newer = version === 'newer';
+  const newer = version !== 'older';
+  const v2 = version === 'v2';
   const workflowProperties: Record<string, Schema> = {
     id: { type: 'string', readOnly: true, example: '2tUt1wbLX592XDdX' },
     name: { type: 'string', example: 'Workflow 1' },
@@ -150,6 +177,31 @@ export function standinOpenApiDocument(version: StandinVersion): Schema {
       '/workflows/{id}/deactivate': {
         post: { 'x-eov-operation-id': 'deactivateWorkflow', summary: 'Deactivate a workflow', responses: {} },
       },
+      ...(v2
+        ? {
+            '/workflows/{id}/publish': {
+              post: { 'x-eov-operation-id': 'publishWorkflow', summary: 'Publish a workflow', responses: {} },
+            },
+            '/workflows/{id}/unpublish': {
+              post: {
+                'x-eov-operation-id': 'unpublishWorkflow',
+                summary: 'Unpublish a workflow',
+                responses: {},
+              },
+            },
+            '/credentials': {
+              get: { 'x-eov-operation-id': 'getCredentials', summary: 'List credentials', responses: {} },
+              post: {
+                'x-eov-operation-id': 'createCredential',
+                summary: 'Create a credential',
+                responses: {},
+              },
+            },
+            '/credentials/schema/{credentialTypeName}': {
+              get: { 'x-eov-operation-id': 'getCredentialType', summary: 'Credential schema', responses: {} },
+            },
+          }
+        : {}),
       '/executions': {
         get: {
           'x-eov-operation-id': 'getExecutions',
@@ -283,8 +335,14 @@ export type StandinRequest = {
   authorization?: string;
 };
 
-export function createN8nStandin(options: { version: StandinVersion; apiKey: string }) {
+export type StandinCredential = { id: string; name: string; type: string; data?: unknown };
+
+export function createN8nStandin(options: { version: StandinVersion; apiKey: string; scopes?: string[] }) {
   const version = options.version;
+  const v2 = version === 'v2';
+  let scopes = new Set(options.scopes ?? STANDIN_ALL_SCOPES);
+  const credentials = new Map<string, StandinCredential>();
+  let nextCredentialId = 1;
   const document = standinOpenApiDocument(version);
   const yamlText = stringify(document);
   const createSchema = deref(document, { $ref: '#/components/schemas/workflow' }) as Schema;
@@ -354,9 +412,22 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     c.body(yamlText, 200, { 'Content-Type': 'text/yaml; charset=utf-8' }),
   );
   // The frontend settings n8n serves without login; Flowvault reads versionCli from it.
+  // n8n 2.x no longer names its version there; its editor page still does (a sentry meta tag).
   app.get('/rest/settings', (c) =>
-    c.json({ data: { versionCli: STANDIN_N8N_VERSIONS[version], publicApi: { enabled: true } } }),
+    c.json({
+      data: v2
+        ? { settingsMode: 'public', publicApi: { enabled: true } }
+        : { versionCli: STANDIN_N8N_VERSIONS[version], publicApi: { enabled: true } },
+    }),
   );
+  app.get('/', (c) => {
+    const sentry = Buffer.from(JSON.stringify({ release: `n8n@${STANDIN_N8N_VERSIONS[version]}` })).toString(
+      'base64',
+    );
+    return c.html(
+      `<!doctype html><html><head><meta name="n8n:config:sentry" content="${sentry}"></head></html>`,
+    );
+  });
 
   app.use('/api/v1/*', async (c, next) => {
     const key = c.req.header('x-n8n-api-key');
@@ -399,8 +470,17 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     }
     if (errors.length > 0) return c.json({ message: [...new Set(errors)].join(', ') }, 400);
     const input = body as Record<string, unknown>;
+    if (v2) {
+      const issues = structureIssues(input.nodes as Parameters<typeof structureIssues>[0]);
+      if (issues.length)
+        return c.json({ message: `Workflow structure is invalid. ${issues.join('; ')}` }, 400);
+    }
     const stamp = now();
-    const nodes = (input.nodes as Record<string, unknown>[]).map((n) => ({ id: randomUUID(), ...n }));
+    const nodes = (input.nodes as Record<string, unknown>[]).map((n) => ({
+      id: randomUUID(),
+      ...n,
+      ...(n.credentials ? { credentials: bindCredentials(n.credentials as Record<string, unknown>) } : {}),
+    }));
     const workflow: StandinWorkflow = {
       id: workflowId(),
       name: input.name as string,
@@ -425,9 +505,35 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     return workflow ? c.json(workflow) : c.json({ message: 'Not Found' }, 404);
   });
 
+  // Like n8n's PUT: the same body rules as create; ids, webhook ids and credentials as sent.
+  app.put('/api/v1/workflows/:id', async (c) => {
+    const workflow = workflows.get(c.req.param('id'));
+    if (!workflow) return c.json({ message: 'Not Found' }, 404);
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return c.json({ message: 'Invalid JSON in request body' }, 400);
+    }
+    if (!validateCreate(body))
+      return c.json({ message: (validateCreate.errors ?? []).map(formatAjvError).join(', ') }, 400);
+    const input = body as Record<string, unknown>;
+    Object.assign(workflow, {
+      name: input.name,
+      nodes: (input.nodes as Record<string, unknown>[]).map((n) => ({ id: randomUUID(), ...n })),
+      connections: input.connections,
+      settings: input.settings,
+      updatedAt: now(),
+    });
+    return c.json(workflow);
+  });
+
   app.delete('/api/v1/workflows/:id', (c) => {
     const workflow = workflows.get(c.req.param('id'));
     if (!workflow) return c.json({ message: 'Not Found' }, 404);
+    // n8n 2.40.7 deletes only unpublished workflows.
+    if (v2 && workflow.active)
+      return c.json({ message: 'Cannot delete a published workflow. Unpublish it before deleting.' }, 409);
     workflows.delete(workflow.id);
     return c.json(workflow);
   });
@@ -436,6 +542,11 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     app.post(`/api/v1/workflows/:id/${action}`, (c) => {
       const workflow = workflows.get(c.req.param('id'));
       if (!workflow) return c.json({ message: 'Not Found' }, 404);
+      if (v2) {
+        // Deprecated aliases of /publish and /unpublish in n8n 2.x.
+        c.header('Deprecation', '@1784764800');
+        return action === 'activate' ? publish(c, workflow) : unpublish(c, workflow);
+      }
       // n8n's own refusal for a workflow with nothing that can start it on its own.
       if (action === 'activate' && !nodesOf(workflow).some((n) => STARTERS.test(String(n.type)))) {
         return c.json(
@@ -465,6 +576,119 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       workflow.updatedAt = now();
       return c.json(workflow);
     });
+  }
+
+  type Ctx = Context;
+  const forbidden = (c: Ctx) => c.json({ message: 'Forbidden' }, 403);
+  function publish(c: Ctx, workflow: StandinWorkflow) {
+    if (!scopes.has('workflow:publish')) return forbidden(c);
+    const refusal = publishRefusal(
+      workflow as unknown as Parameters<typeof publishRefusal>[0],
+      TABLE_RELEASE[version],
+    );
+    if (refusal) return c.json({ message: refusal }, 400);
+    if (!workflow.active) {
+      const taken = new Set(
+        [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
+      );
+      const clash = webhooksOf(workflow).find((h) => taken.has(h.key));
+      if (clash) {
+        return c.json(
+          {
+            message: `The URL path that the "${clash.node}" node uses is already taken. Please change it to something else.`,
+          },
+          400,
+        );
+      }
+    }
+    workflow.active = true;
+    workflow.activeVersionId = workflow.versionId ?? null;
+    workflow.updatedAt = now();
+    return c.json(workflow);
+  }
+  function unpublish(c: Ctx, workflow: StandinWorkflow) {
+    if (!scopes.has('workflow:unpublish')) return forbidden(c);
+    workflow.active = false;
+    workflow.activeVersionId = null;
+    workflow.updatedAt = now();
+    return c.json(workflow);
+  }
+  /** n8n's replaceInvalidCredentials: `{id: null, name}` binds when exactly one credential matches. */
+  function bindCredentials(refs: Record<string, unknown>) {
+    const out: Record<string, unknown> = {};
+    for (const [type, raw] of Object.entries(refs)) {
+      const ref = (typeof raw === 'string' ? { id: null, name: raw } : raw) as {
+        id?: unknown;
+        name?: unknown;
+      };
+      const byId = typeof ref.id === 'string' ? credentials.get(ref.id) : undefined;
+      if (byId && byId.type === type) {
+        out[type] = { id: byId.id, name: byId.name };
+        continue;
+      }
+      const sameName = [...credentials.values()].filter((k) => k.type === type && k.name === ref.name);
+      out[type] =
+        sameName.length === 1
+          ? { id: sameName[0]!.id, name: sameName[0]!.name }
+          : { id: ref.id ?? null, name: ref.name };
+    }
+    return out;
+  }
+  if (v2) {
+    app.post('/api/v1/workflows/:id/publish', (c) => {
+      const workflow = workflows.get(c.req.param('id'));
+      return workflow ? publish(c, workflow) : c.json({ message: 'Not Found' }, 404);
+    });
+    app.post('/api/v1/workflows/:id/unpublish', (c) => {
+      const workflow = workflows.get(c.req.param('id'));
+      return workflow ? unpublish(c, workflow) : c.json({ message: 'Not Found' }, 404);
+    });
+    app.get('/api/v1/credentials', (c) => {
+      if (!scopes.has('credential:list')) return forbidden(c);
+      const list = [...credentials.values()].map(({ id, name, type }) => ({
+        id,
+        name,
+        type,
+        createdAt: now(),
+        updatedAt: now(),
+        shared: [],
+      }));
+      const result = page(list, c.req.query('limit'), c.req.query('cursor'));
+      if (!result) return c.json({ message: 'An invalid cursor was provided' }, 400);
+      return c.json(result);
+    });
+    app.post('/api/v1/credentials', async (c) => {
+      if (!scopes.has('credential:create')) return forbidden(c);
+      const body = (await c.req.json().catch(() => null)) as {
+        name?: unknown;
+        type?: unknown;
+        data?: unknown;
+      } | null;
+      if (!body || typeof body.name !== 'string' || typeof body.type !== 'string')
+        return c.json({ message: 'request/body must have required property name, type, data' }, 400);
+      const created = addCredential({ name: body.name, type: body.type, data: body.data });
+      return c.json({
+        id: created.id,
+        name: created.name,
+        type: created.type,
+        createdAt: now(),
+        updatedAt: now(),
+      });
+    });
+    app.get('/api/v1/credentials/schema/:type', (c) =>
+      c.json({ additionalProperties: false, type: 'object', properties: {}, required: [] }),
+    );
+    app.delete('/api/v1/credentials/:id', (c) => {
+      const found = credentials.get(c.req.param('id'));
+      if (!found) return c.json({ message: 'Not Found' }, 404);
+      credentials.delete(found.id);
+      return c.json({ id: found.id, name: found.name, type: found.type });
+    });
+  }
+  function addCredential(input: { name: string; type: string; data?: unknown }): StandinCredential {
+    const credential = { id: `cred${nextCredentialId++}`, ...input };
+    credentials.set(credential.id, credential);
+    return credential;
   }
 
   app.get('/api/v1/executions', (c) => {
@@ -521,6 +745,13 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     openapiYaml: yamlText,
     workflows,
     requests,
+    credentials,
+    /** A credential in the member's n8n (what they set up in n8n's own UI). */
+    addCredential,
+    /** The scopes of the API key (n8n 2.x keys can be limited). */
+    setScopes(next: string[]) {
+      scopes = new Set(next);
+    },
     setFaults(next: StandinFaults) {
       faults = next;
     },
@@ -570,19 +801,26 @@ export type N8nStandin = ReturnType<typeof createN8nStandin>;
 
 /** Starts a stand-in on a loopback port (random unless given). Call `close()` when done. */
 export async function startN8nStandin(
-  options: { version?: StandinVersion; apiKey?: string; port?: number } = {},
+  options: {
+    version?: StandinVersion;
+    apiKey?: string;
+    port?: number;
+    scopes?: string[];
+    /** Another loopback address (127.0.0.2) gives a second instance URL on the same port. */
+    hostname?: string;
+  } = {},
 ): Promise<N8nStandin & { url: string; port: number; apiKey: string; close(): Promise<void> }> {
   const apiKey = options.apiKey ?? `n8n_api_${randomBytes(18).toString('hex')}`;
-  const standin = createN8nStandin({ version: options.version ?? 'newer', apiKey });
+  const standin = createN8nStandin({ version: options.version ?? 'newer', apiKey, scopes: options.scopes });
   const server = serve({
     fetch: standin.app.fetch,
     port: options.port ?? 0,
-    hostname: '127.0.0.1',
+    hostname: options.hostname ?? '127.0.0.1',
   }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
   return Object.assign(standin, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${options.hostname ?? '127.0.0.1'}:${port}`,
     port,
     apiKey,
     close: () =>

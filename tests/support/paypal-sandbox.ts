@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach } from 'vitest';
-import { createPayPalSandbox, type PayPalSandbox } from '#server/billing/paypal-sandbox.ts';
+import { createPayPalSandbox, type PayPalSandbox } from '#server/dev/paypal-sandbox/sandbox.ts';
 
 export const SANDBOX_CREDENTIALS = {
   clientId: 'sandbox-client',

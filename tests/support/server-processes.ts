@@ -107,13 +107,13 @@ export function productionEnv(databaseUrl: string): Record<string, string> {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     BASE_URL: 'https://flowvault.example',
-    AUTH_SECRET: 'a'.repeat(48),
+    AUTH_SECRET: randomBytes(36).toString('base64'),
     SMTP_URL: 'smtp://127.0.0.1:9',
     PAYPAL_CLIENT_ID: 'client-id',
     PAYPAL_CLIENT_SECRET: 'client-secret',
     PAYPAL_MODE: 'sandbox',
     PAYPAL_WEBHOOK_ID: 'WH-TEST',
-    N8N_KEY_SECRET: 'k'.repeat(48),
+    N8N_KEY_SECRET: randomBytes(36).toString('base64'),
     LOG_LEVEL: 'info',
   };
 }

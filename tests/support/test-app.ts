@@ -46,10 +46,14 @@ export async function createTestApp(
     rateLimits?: AuthDeps['rateLimits'];
   } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
-  open.push(testDatabase);
-  const database = testDatabase.handle;
   const { envVars, rateLimits, ...rest } = overrides;
+  // A second app on another app's database (two processes, one database) opens no database of its own.
+  let database = rest.database;
+  if (!database) {
+    const testDatabase = await createTestDatabase();
+    open.push(testDatabase);
+    database = testDatabase.handle;
+  }
   const env = parseEnv({ NODE_ENV: 'test', BASE_URL, ...envVars });
   const log = rest.log ?? createLogger(env);
   // The real better-auth on this database, and the viewer resolved from its sessions.
@@ -67,7 +71,7 @@ export async function createTestApp(
   const app = createApp(deps);
   return {
     app,
-    database,
+    database: deps.database,
     deps,
     client: typedClient(app),
     request: (path, init) => Promise.resolve(app.request(`${BASE_URL}${path}`, init)),

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
+import { listAudit } from '#server/audit/audit.ts';
 import { requireAdmin } from '#server/auth/guards.ts';
+import { listSignIns } from '#server/auth/sign-in-events.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { AuditQuerySchema, TestLoginSchema } from '#shared/schemas/admin.ts';
 import { type AdminDeps, IdParam } from './admin-deps.ts';
-import { listAudit } from './audit.ts';
-import { listSignIns } from './sign-in-events.ts';
 import { getUser, resendVerification, testOwnLogin } from './users.ts';
 
 /** The auth diagnostics console and the audit log: sign-ins, verification resends, the operator's test-login. Admin role only (404 for anyone else). */

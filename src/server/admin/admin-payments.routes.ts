@@ -3,6 +3,8 @@ import { requireAdmin } from '#server/auth/guards.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import {
+  type AbandonResult,
+  AbandonSchema,
   type FixAllResult,
   type ProcessPaymentResult,
   type RefundResult,
@@ -10,7 +12,13 @@ import {
 } from '#shared/schemas/admin.ts';
 import { type AdminDeps, billingOf, PaymentIdParam } from './admin-deps.ts';
 import { paymentHealth } from './payment-health.ts';
-import { fixAll, listPendingPayments, processPayment, runReconciliation } from './payment-recovery.ts';
+import {
+  abandonPayment,
+  fixAll,
+  listPendingPayments,
+  processPayment,
+  runReconciliation,
+} from './payment-recovery.ts';
 import { refundPayment } from './refund-payment.ts';
 
 /** The payments console: pending payments, processing, health, refunds. Admin role only (404 for anyone else). */
@@ -25,6 +33,19 @@ export function adminPaymentsRoutes(deps: AdminDeps) {
     })
     .get('/health', requireAdmin, async (c) =>
       c.json(await paymentHealth({ db, paypalMode: deps.paypal?.mode ?? null })),
+    )
+    .post(
+      '/:id/abandon',
+      requireAdmin,
+      validate('param', PaymentIdParam),
+      validate('json', AbandonSchema),
+      async (c) =>
+        c.json(
+          (await abandonPayment(
+            { db },
+            { paymentId: c.req.valid('param').id, actor: c.var.viewer, reason: c.req.valid('json').reason },
+          )) satisfies AbandonResult,
+        ),
     )
     .post(
       '/:id/refund',

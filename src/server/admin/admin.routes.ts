@@ -3,6 +3,7 @@ import type { AppEnv } from '#server/lib/context.ts';
 import { adminCatalogRoutes } from './admin-catalog.routes.ts';
 import type { AdminDeps } from './admin-deps.ts';
 import { adminDiagnosticsRoutes } from './admin-diagnostics.routes.ts';
+import { adminEditorialRoutes } from './admin-editorial.routes.ts';
 import { adminInboxRoutes } from './admin-inbox.routes.ts';
 import { adminPaymentRecoveryRoutes, adminPaymentsRoutes } from './admin-payments.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
@@ -20,5 +21,6 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/users', adminUsersRoutes(deps))
     .route('/inbox', adminInboxRoutes(deps))
     .route('/catalog', adminCatalogRoutes(deps))
+    .route('/editorial', adminEditorialRoutes(deps))
     .route('/', adminDiagnosticsRoutes(deps));
 }

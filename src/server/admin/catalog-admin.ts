@@ -1,14 +1,13 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { catalogImports } from '#server/db/schema/admin.ts';
-import { automations } from '#server/db/schema/catalog.ts';
+import { automations, type StoredQuality } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { followProgress, isFinished, progressReporter } from '#server/realtime/operator-progress.ts';
-import { deployRefusal } from '#shared/catalog/workflow-facts.ts';
-import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
+import { assessReadiness } from '#shared/catalog/readiness.ts';
 import type {
   AdminCatalogItem,
   AdminCatalogPage,
@@ -16,7 +15,13 @@ import type {
   CatalogImportStatus,
   ImportSummary,
 } from '#shared/schemas/admin.ts';
-import { type InputFile, type ManifestRow, parseManifest, unzip } from '../catalog/read-input.ts';
+import {
+  type InputFile,
+  type ManifestRow,
+  parseManifest,
+  unzip,
+  ZipTooLargeError,
+} from '../catalog/read-input.ts';
 
 // The operator's side of the catalogue: uploads read here and imported as durable jobs (import-jobs.ts,
 // the result in catalog_imports, progress on the event bus), the item list with its not-deployable
@@ -48,7 +53,7 @@ export function readUpload(uploads: { name: string; bytes: Uint8Array }[]): {
       try {
         entries = unzip(upload.bytes);
       } catch (error) {
-        throw new AppError('BAD_REQUEST', {
+        throw new AppError(error instanceof ZipTooLargeError ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', {
           userMessage: `${upload.name}: ${error instanceof Error ? error.message : String(error)}`,
         });
       }
@@ -182,12 +187,6 @@ export async function listCatalogItems(
       nodeCount: automations.nodeCount,
       quality: automations.quality,
       deployOverride: automations.deployOverride,
-      // Only a refused item needs its workflow read again, to say why.
-      refusedJson: sql<
-        string | null
-      >`case when ${automations.deployable} then null else ${automations.workflowJson} end`.mapWith(
-        automations.workflowJson,
-      ),
       updatedAt: automations.updatedAt,
     })
     .from(automations)
@@ -195,15 +194,18 @@ export async function listCatalogItems(
     .orderBy(automations.title, automations.id)
     .limit(CATALOG_PAGE_SIZE)
     .offset((query.page - 1) * CATALOG_PAGE_SIZE);
-  const items: AdminCatalogItem[] = rows.map(({ refusedJson, updatedAt, quality, ...r }) => ({
+  const items: AdminCatalogItem[] = rows.map(({ updatedAt, quality, ...r }) => ({
     ...r,
     incompleteWiring: quality?.incompleteWiring ?? false,
-    notDeployableReason: r.deployable
-      ? null
-      : quality?.incompleteWiring && !quality.deployRefusal
-        ? `Incomplete wiring: connections name missing nodes (${quality.missingNodes.join(', ')}).`
-        : deployRefusal(refusedJson === null ? null : (JSON.parse(refusedJson) as WorkflowJson).nodes),
+    notDeployableReason: r.deployable ? null : notDeployableReason(quality),
     updatedAt: updatedAt.toISOString(),
   }));
   return { items, page: query.page, pageSize: CATALOG_PAGE_SIZE, total: Number(totalRow?.total ?? 0) };
+}
+
+/** Why an item cannot be deployed, from its stored readiness (decision 0023). */
+function notDeployableReason(quality: StoredQuality | null): string {
+  if (!quality) return assessReadiness(null).flags[0]!.message;
+  if (quality.deployRefusal) return quality.deployRefusal;
+  return `Incomplete wiring: connections name missing nodes (${quality.missingNodes.join(', ')}).`;
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
-import { type Actor, audited, recordAudit } from './audit.ts';
 import { type CatalogAdminDeps, readUpload } from './catalog-admin.ts';
 import type { ImportRunner } from './import-jobs.ts';
 

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { catalogImports } from '#server/db/schema/admin.ts';
 import { catalogImportStaging } from '#server/db/schema/catalog.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
-import { acquireJobLease, releaseJobLease, renewJobLease } from '#server/jobs/scheduler.ts';
-import type { ImportSummary } from '#shared/schemas/admin.ts';
-import { importCatalog } from '../catalog/import-catalog.ts';
+import { acquireJobLease, releaseAllLeases, releaseJobLease, renewJobLease } from '#server/jobs/scheduler.ts';
+import { type ImportOptions, type ImportReport, importCatalog } from '../catalog/import-catalog.ts';
 import { discardStaged } from '../catalog/write-automations.ts';
 import { type CatalogAdminDeps, importProgress, type readUpload, toImport } from './catalog-admin.ts';
 
@@ -22,6 +21,8 @@ const WRITER = 'catalog-import';
 const leaseName = (id: string) => `${WRITER}:${id}`;
 export const CRASHED_IMPORT_ERROR =
   'The server stopped during this import. Members still see the catalogue as it was before it; upload the files again.';
+export const CRASHED_CLI_IMPORT_ERROR =
+  'The command stopped during this import. Members still see the catalogue as it was before it; run it again.';
 
 type Input = ReturnType<typeof readUpload>;
 
@@ -44,69 +45,110 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How often a running import's row gets its progress (the console follows the bus, not the row). */
 const ROW_PROGRESS_MS = 1_000;
 
+type ImportHooks = Pick<ImportOptions, 'onProgress' | 'staged'>;
+
 /**
- * Runs uploads one at a time across every process on the database: each waits for the writer lease.
- * Progress goes out on the event bus (at most every 250 ms, and the final state once the row holds
- * it); the row gets a coarse progress write every second, so a reload shows where it is.
+ * Runs one import as the writer, the one way every import (upload or command line) reaches members:
+ * waits for the writer lease, marks its row running, stages the rows and publishes them together with the
+ * row's `done` in one transaction (importCatalog's `staged`). On failure the staged rows are dropped and
+ * the row is marked failed (and the error thrown on). Progress goes to the bus when `progress` is given
+ * (the console follows it) and to the row every second, so a reload shows where it is.
  */
+async function runAsWriter(
+  deps: Pick<CatalogAdminDeps, 'database' | 'log'>,
+  run: {
+    id: string;
+    owner: string;
+    total: number;
+    progress?: ReturnType<typeof importProgress>;
+    onWaiting?: () => void;
+    importRows(hooks: Required<ImportHooks>): Promise<ImportReport>;
+  },
+): Promise<ImportReport> {
+  const db = deps.database.db;
+  const { id, progress } = run;
+  const lease = { name: WRITER, owner: run.owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true };
+  if (!(await acquireJobLease(db, lease))) {
+    run.onWaiting?.();
+    while (!(await acquireJobLease(db, lease))) await sleep(250);
+  }
+  const stopWriter = hold(deps, WRITER, run.owner);
+  let total = run.total;
+  await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
+  progress?.report({ status: 'running', done: 0, total });
+  let lastWrite = performance.now();
+  let pending: Promise<unknown> = Promise.resolve();
+  try {
+    const report = await run.importRows({
+      onProgress: (done, of) => {
+        total = of;
+        progress?.report({ status: 'running', done, total });
+        if (performance.now() - lastWrite < ROW_PROGRESS_MS) return;
+        lastWrite = performance.now();
+        pending = pending.then(() =>
+          db.update(catalogImports).set({ done, total }).where(eq(catalogImports.id, id)),
+        );
+      },
+      staged: {
+        // The last progress write lands before the transaction (on PGlite it would wait for it: a deadlock).
+        settled: () => pending,
+        publish: async (tx, report) => {
+          await tx
+            .update(catalogImports)
+            .set({
+              status: 'done',
+              done: report.filesHandled,
+              total: report.filesHandled,
+              summary: report,
+              finishedAt: new Date(),
+            })
+            .where(eq(catalogImports.id, id));
+        },
+      },
+    });
+    await progress?.finish({ status: 'done', done: report.filesHandled, total: report.filesHandled });
+    return report;
+  } catch (error) {
+    await pending.catch(() => undefined);
+    deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
+    await discardStaged(deps.database).catch(() => undefined);
+    await db
+      .update(catalogImports)
+      .set({
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: new Date(),
+      })
+      .where(eq(catalogImports.id, id));
+    await progress?.finish({ status: 'failed', done: 0, total });
+    throw error;
+  } finally {
+    stopWriter();
+    await releaseJobLease(db, WRITER, run.owner);
+  }
+}
+
+/** Runs uploads one at a time across every process on the database (each waits for the writer lease). */
 export function createImportRunner(deps: CatalogAdminDeps) {
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const db = deps.database.db;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function run(id: string, input: Input) {
-    const lease = { owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true };
-    while (!(await acquireJobLease(db, { ...lease, name: WRITER }))) await sleep(250);
-    const stopWriter = hold(deps, WRITER, owner);
-    const total = input.files.length;
-    const progress = importProgress(deps, id);
-    await db.update(catalogImports).set({ status: 'running', total }).where(eq(catalogImports.id, id));
-    progress.report({ status: 'running', done: 0, total });
-    let lastWrite = performance.now();
-    let pending: Promise<unknown> = Promise.resolve();
-    try {
-      await importCatalog({
-        database: deps.database,
-        files: input.files,
-        manifestRows: input.manifestRows,
-        bus: deps.bus,
-        onProgress: (done) => {
-          progress.report({ status: 'running', done, total });
-          if (performance.now() - lastWrite < ROW_PROGRESS_MS) return;
-          lastWrite = performance.now();
-          pending = pending.then(() =>
-            db.update(catalogImports).set({ done }).where(eq(catalogImports.id, id)),
-          );
-        },
-        staged: {
-          publish: async (tx, report) => {
-            await pending;
-            await tx
-              .update(catalogImports)
-              .set({ status: 'done', done: total, summary: report, finishedAt: new Date() })
-              .where(eq(catalogImports.id, id));
-          },
-        },
-      });
-      await progress.finish({ status: 'done', done: total, total });
-    } catch (error) {
-      await pending.catch(() => undefined);
-      deps.log?.error({ err: error, importId: id }, 'catalogue import failed');
-      await discardStaged(deps.database).catch(() => undefined);
-      await db
-        .update(catalogImports)
-        .set({
-          status: 'failed',
-          error: error instanceof Error ? error.message : String(error),
-          finishedAt: new Date(),
-        })
-        .where(eq(catalogImports.id, id));
-      await progress.finish({ status: 'failed', done: 0, total });
-    } finally {
-      stopWriter();
-      await releaseJobLease(db, WRITER, owner);
-    }
-  }
+  const run = (id: string, input: Input) =>
+    runAsWriter(deps, {
+      id,
+      owner,
+      total: input.files.length,
+      progress: importProgress(deps, id),
+      importRows: (hooks) =>
+        importCatalog({
+          database: deps.database,
+          files: input.files,
+          manifestRows: input.manifestRows,
+          bus: deps.bus,
+          ...hooks,
+        }),
+    }).catch(() => undefined); // logged and recorded on the import's row
 
   return {
     /** Queues the import and answers at once with its row. */
@@ -182,7 +224,11 @@ async function markFailed(
   const db = deps.database.db;
   await db
     .update(catalogImports)
-    .set({ status: 'failed', error: CRASHED_IMPORT_ERROR, finishedAt: now })
+    .set({
+      status: 'failed',
+      error: sql`case when ${catalogImports.actorEmail} = ${CLI_IMPORT_ACTOR} then ${CRASHED_CLI_IMPORT_ERROR} else ${CRASHED_IMPORT_ERROR} end`,
+      finishedAt: now,
+    })
     .where(and(inArray(catalogImports.id, ids), inArray(catalogImports.status, from)));
   await db.delete(jobs).where(
     inArray(
@@ -214,11 +260,17 @@ async function withoutLease(deps: CatalogAdminDeps, open: { id: string }[], now:
 }
 
 /**
- * At boot: reports the imports a dead process left, now and again once the leases still standing at
- * boot have run out (a restart is usually quicker than the 15 s lease).
+ * When a process opens the database (the server's boot, the command-line import): reports the imports
+ * a dead process left. On the embedded database the opener holds DATA_DIR's lock and is alone, so every
+ * lease left belongs to a dead process and is freed first: a killed import is reported at once. On
+ * PostgreSQL it checks again once the leases standing at boot have run out (a restart is usually quicker
+ * than the 15 s lease).
  */
 export async function recoverImportsAtBoot(deps: CatalogAdminDeps): Promise<void> {
+  const alone = deps.database.driver === 'pglite';
+  if (alone) await releaseAllLeases(deps.database.db);
   await recoverImports(deps);
+  if (alone) return;
   const later = setTimeout(
     () =>
       void recoverImports(deps).catch((error: unknown) =>
@@ -249,18 +301,20 @@ export function importRecoveryJob(deps: CatalogAdminDeps): JobDefinition {
 export const CLI_IMPORT_ACTOR = 'command line (npm run catalog:import)';
 
 /**
- * Runs an import outside the console (the command line) and writes it to the import history like an
- * upload: running, then done with its report (skipped files and their reasons) or failed.
+ * Runs an import outside the console (the command line) the way an upload runs (runAsWriter: one
+ * writer at a time, staged, published in one transaction) and writes it to the import history: queued,
+ * running, then done with its report (skipped files and their reasons) or failed. A process killed
+ * mid-way leaves members the catalogue as it was; the next recovery reports the import failed.
  */
-export async function recordedImport<R extends ImportSummary>(
+export async function recordedImport(
   deps: Pick<CatalogAdminDeps, 'database' | 'log'>,
-  meta: { fileName: string },
-  run: () => Promise<R>,
-): Promise<R> {
+  meta: { fileName: string; onWaiting?: () => void },
+  importRows: (hooks: Required<ImportHooks>) => Promise<ImportReport>,
+): Promise<ImportReport> {
   const db = deps.database.db;
   const [row] = await db
     .insert(catalogImports)
-    .values({ actorEmail: CLI_IMPORT_ACTOR, fileName: meta.fileName.slice(0, 500), status: 'running' })
+    .values({ actorEmail: CLI_IMPORT_ACTOR, fileName: meta.fileName.slice(0, 500), status: 'queued' })
     .returning({ id: catalogImports.id });
   if (!row) throw new Error('catalog_imports insert returned nothing');
   // Held like an upload's lease, so a server's recovery job does not take this import for a dead one.
@@ -269,28 +323,7 @@ export async function recordedImport<R extends ImportSummary>(
   await acquireJobLease(db, { name, owner, intervalMs: 0, leaseMs: IMPORT_LEASE_MS, force: true });
   const stop = hold(deps, name, owner);
   try {
-    const report = await run();
-    await db
-      .update(catalogImports)
-      .set({
-        status: 'done',
-        done: report.filesHandled,
-        total: report.filesHandled,
-        summary: report,
-        finishedAt: new Date(),
-      })
-      .where(eq(catalogImports.id, row.id));
-    return report;
-  } catch (error) {
-    await db
-      .update(catalogImports)
-      .set({
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-        finishedAt: new Date(),
-      })
-      .where(eq(catalogImports.id, row.id));
-    throw error;
+    return await runAsWriter(deps, { id: row.id, owner, total: 0, onWaiting: meta.onWaiting, importRows });
   } finally {
     stop();
     await db.delete(jobs).where(eq(jobs.name, name));

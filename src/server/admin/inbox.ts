@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { type Actor, audited, recordAudit } from '#server/admin/audit.ts';
+import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import { type Actor, recordAudit } from '#server/admin/audit.ts';
+import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { reconcilePayments } from '#server/billing/reconcile-payments.ts';
 import { type SettleOutcome, settleOrder } from '#server/billing/settle-order.ts';
@@ -7,12 +7,14 @@ import type { Database } from '#server/db/client.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { centsToDecimal } from '#shared/plans.ts';
-import type {
-  FixAllResult,
-  PendingPayment,
-  ProcessPaymentResult,
-  RecoveryItemStatus,
-  RecoveryResult,
+import {
+  ABANDONABLE_STATUSES,
+  type AbandonResult,
+  type FixAllResult,
+  type PendingPayment,
+  type ProcessPaymentResult,
+  type RecoveryItemStatus,
+  type RecoveryResult,
 } from '#shared/schemas/admin.ts';
 import { applyRepair, findProfileRepairs, type ProfileRepair } from './profile-repairs.ts';
 
@@ -129,6 +131,41 @@ const ITEM_MESSAGES: Record<RecoveryItemStatus, string> = {
   other: 'Nothing to do',
 };
 
+/** 'Close as abandoned' (issue 43): the order leaves the open list and the health warning; audited. */
+export async function abandonPayment(
+  deps: { db: Database },
+  input: { paymentId: string; actor: Actor; reason: string },
+): Promise<AbandonResult> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, input.paymentId));
+  if (!payment) throw new AppError('NOT_FOUND', { userMessage: 'No such payment.' });
+  if (!ABANDONABLE_STATUSES.includes(payment.status)) {
+    throw new AppError('CONFLICT', {
+      userMessage: `Only an order the buyer never finished can be closed (this one is ${payment.status}).`,
+    });
+  }
+  return audited(
+    deps,
+    async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'abandoned', updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)));
+      return { id: payment.id, status: 'abandoned' as const, previousStatus: payment.status };
+    },
+    (result) => ({
+      actor: input.actor,
+      action: 'payment.abandon',
+      target: payment.id,
+      reason: input.reason,
+      detail: {
+        email: payment.email,
+        orderId: payment.providerOrderId,
+        previousStatus: result.previousStatus,
+      },
+    }),
+  );
+}
+
 /** 'Run reconciliation now': the reconciliation job's pass, with each payment's amount; audited. */
 export async function runReconciliation(deps: BillingDeps, input: { actor: Actor }): Promise<RecoveryResult> {
   const result = await reconcileWithAmounts(deps);
@@ -157,7 +194,14 @@ async function reconcileWithAmounts(deps: BillingDeps): Promise<RecoveryResult> 
     return {
       transactionId: r.orderId,
       status,
-      message: r.message ?? (r.outcome === 'already-granted' ? 'Already granted' : ITEM_MESSAGES[status]),
+      // Why it was not recovered, not only that it was not (issue 43).
+      message:
+        r.message ??
+        (r.outcome === 'already-granted'
+          ? 'Already granted'
+          : r.outcome === 'error'
+            ? ITEM_MESSAGES[status]
+            : (OUTCOME_ERRORS[r.outcome] ?? ITEM_MESSAGES[status])),
       amount: {
         currency_code: amount?.currency ?? '',
         value: amount ? centsToDecimal(amount.amountCents) : '0.00',

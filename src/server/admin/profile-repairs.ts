@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Actor } from '#server/audit/audit.ts';
 import { type AccessDeps, grantAccess, revokeAccess } from '#server/billing/access.ts';
 import type { Database } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/admin.ts';
 import { profiles } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
-import type { Actor } from './audit.ts';
 
 // Fix All's profile consistency repair: profiles.hasPaid mirrors the payments, and this finds and
 // mends the profiles that disagree, through the access module (decision 0019).

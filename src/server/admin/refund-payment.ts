@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type Actor, type AuditInput, recordAudit } from '#server/admin/audit.ts';
+import { type Actor, type AuditInput, recordAudit } from '#server/audit/audit.ts';
 import { refundAccess } from '#server/billing/access.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { payments } from '#server/db/schema/billing.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
-import { type Actor, audited, recordAudit } from '#server/admin/audit.ts';
+import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
 import type { Auth } from '#server/auth/create-auth.ts';
 import { publishViewerChanged } from '#server/auth/viewer.ts';
 import { grantAccess, revokeAccess } from '#server/billing/access.ts';

@@ -1,7 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { profiles, user } from '#server/db/schema/auth.ts';
+import { signInEvents } from '#server/db/schema/admin.ts';
+import { profiles, session, user } from '#server/db/schema/auth.ts';
+import { payments } from '#server/db/schema/billing.ts';
+import { automationEvents, automationRatings } from '#server/db/schema/catalog.ts';
 import { collections } from '#server/db/schema/library.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { deployments, n8nConnections, quickActionUses } from '#server/db/schema/n8n.ts';
+import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { AccountExport, Me, ProfileUpdate } from '#shared/schemas/account.ts';
 import { subscriptionState } from '#shared/subscription.ts';
@@ -61,18 +67,70 @@ export async function updateProfile(db: Database, userId: string, input: Profile
 }
 
 /**
- * Everything we hold about the member, as the spec's export: profile, collections, automation runs,
- * settings, exported_at. Runs have no table yet (the n8n feature adds them): that list is empty until then.
+ * Everything we hold about the person (issue 43: the export promises it): the spec's keys (profile,
+ * collections, automation runs, settings, exported_at; runs live in the member's own n8n, so that list
+ * stays empty) plus the account, ratings, activity, payments, n8n connections (never the API key, which
+ * we keep sealed), deployments, quick actions, sessions, sign-in attempts, contact messages, the
+ * newsletter subscription and the mails we sent to the account's address.
  */
 export async function exportAccount(db: Database, userId: string, now = new Date()): Promise<AccountExport> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
+  const email = row?.email ?? '';
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  const saved = await db
-    .select()
-    .from(collections)
-    .where(eq(collections.userId, userId))
-    .orderBy(desc(collections.createdAt), desc(collections.id));
+  const [saved, rated, activity, paid, connections, deployed, quick, sessions, signIns, sent, subs, mails] =
+    await Promise.all([
+      db
+        .select()
+        .from(collections)
+        .where(eq(collections.userId, userId))
+        .orderBy(desc(collections.createdAt), desc(collections.id)),
+      db.select().from(automationRatings).where(eq(automationRatings.userId, userId)),
+      db
+        .select()
+        .from(automationEvents)
+        .where(eq(automationEvents.userId, userId))
+        .orderBy(desc(automationEvents.id)),
+      db
+        .select()
+        .from(payments)
+        .where(or(eq(payments.userId, userId), eq(payments.email, email)))
+        .orderBy(desc(payments.createdAt)),
+      db.select().from(n8nConnections).where(eq(n8nConnections.userId, userId)),
+      db
+        .select()
+        .from(deployments)
+        .where(eq(deployments.userId, userId))
+        .orderBy(desc(deployments.createdAt)),
+      db.select().from(quickActionUses).where(eq(quickActionUses.userId, userId)),
+      db.select().from(session).where(eq(session.userId, userId)),
+      db
+        .select()
+        .from(signInEvents)
+        .where(or(eq(signInEvents.userId, userId), eq(signInEvents.email, email)))
+        .orderBy(desc(signInEvents.createdAt)),
+      db.select().from(contactMessages).where(eq(contactMessages.email, email)),
+      db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+      db
+        .select({
+          subject: mailOutbox.subject,
+          status: mailOutbox.status,
+          createdAt: mailOutbox.createdAt,
+          sentAt: mailOutbox.sentAt,
+        })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email))
+        .orderBy(desc(mailOutbox.createdAt)),
+    ]);
   return {
+    account: row
+      ? {
+          user_id: row.id,
+          email: row.email,
+          email_verified: row.emailVerified,
+          role: row.role,
+          created_at: row.createdAt.toISOString(),
+        }
+      : null,
     profile: profile
       ? {
           user_id: userId,
@@ -88,6 +146,7 @@ export async function exportAccount(db: Database, userId: string, now = new Date
           next_billing_date: iso(profile.nextBillingDate),
           payment_date: iso(profile.paymentDate),
           subscription_amount: profile.subscriptionAmount,
+          search_stack: profile.searchStack,
           created_at: profile.createdAt.toISOString(),
           updated_at: profile.updatedAt.toISOString(),
         }
@@ -99,7 +158,83 @@ export async function exportAccount(db: Database, userId: string, now = new Date
       notes: c.notes,
       created_at: c.createdAt.toISOString(),
     })),
+    ratings: rated.map((r) => ({
+      automation_id: r.automationId,
+      stars: r.stars,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    activity: activity.map((e) => ({
+      kind: e.kind,
+      automation_id: e.automationId,
+      created_at: e.createdAt.toISOString(),
+    })),
     automation_runs: [],
+    payments: paid.map((p) => ({
+      id: p.id,
+      plan_id: p.planId,
+      provider: p.provider,
+      provider_order_id: p.providerOrderId,
+      capture_id: p.captureId,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      email: p.email,
+      granted_at: iso(p.grantedAt),
+      revoked_at: iso(p.revokedAt),
+      created_at: p.createdAt.toISOString(),
+    })),
+    n8n_connections: connections.map((c) => ({
+      name: c.name,
+      instance_url: c.instanceUrl,
+      api_key: `stored encrypted, ending ${c.apiKeyMask.slice(-4)}`,
+      webhook_url: c.webhookUrl,
+      is_default: c.isDefault,
+      status: c.status,
+      last_tested_at: iso(c.lastTestedAt),
+      created_at: c.createdAt.toISOString(),
+    })),
+    deployments: deployed.map((d) => ({
+      automation_id: d.automationId,
+      automation_title: d.automationTitle,
+      instance_url: d.instanceUrl,
+      n8n_workflow_id: d.n8nWorkflowId,
+      workflow_name: d.workflowName,
+      status: d.status,
+      error: d.error,
+      deactivated_at: iso(d.deactivatedAt),
+      created_at: d.createdAt.toISOString(),
+    })),
+    quick_actions: quick.map((q) => ({ action: q.action, last_used_at: q.lastUsedAt.toISOString() })),
+    sessions: sessions.map((x) => ({
+      created_at: x.createdAt.toISOString(),
+      expires_at: x.expiresAt.toISOString(),
+      ip_address: x.ipAddress,
+      user_agent: x.userAgent,
+    })),
+    sign_ins: signIns.map((x) => ({
+      success: x.success,
+      reason: x.reason,
+      user_agent: x.userAgent,
+      created_at: x.createdAt.toISOString(),
+    })),
+    contact_messages: sent.map((m) => ({
+      name: m.name,
+      message: m.message,
+      created_at: m.createdAt.toISOString(),
+    })),
+    newsletter: subs.map((n) => ({
+      status: n.status,
+      created_at: n.createdAt.toISOString(),
+      confirmed_at: iso(n.confirmedAt),
+      unsubscribed_at: iso(n.unsubscribedAt),
+    })),
+    emails: mails.map((m) => ({
+      subject: m.subject,
+      status: m.status,
+      created_at: m.createdAt.toISOString(),
+      sent_at: iso(m.sentAt),
+    })),
     settings: {
       notifications: {
         email_notifications: profile?.emailNotifications ?? true,

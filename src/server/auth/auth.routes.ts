@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { clientIp } from '#server/lib/client-ip.ts';
 import type { AppEnv } from '#server/lib/context.ts';
+import { errorBody } from '#server/lib/error-handler.ts';
+import { NUL_MESSAGE, scanJson } from '#server/lib/validate.ts';
 import { tooManyRequestsMessage } from './auth-messages.ts';
 import { type Auth, CLIENT_IP_HEADER } from './create-auth.ts';
 
@@ -19,17 +21,34 @@ async function sameForEveryEmail(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ token: body.token ?? null, user }), { status: 200, headers });
 }
 
+/** A NUL in the path or the query, however it is encoded. */
+function hasNul(url: string): boolean {
+  const rest = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  try {
+    return decodeURIComponent(rest.replaceAll('+', ' ')).includes('\u0000');
+  } catch {
+    return rest.includes('\u0000');
+  }
+}
+
 /** better-auth's handler at /api/auth/*, with a trusted client address and a clear 429. */
 export function authRoutes(deps: { auth?: Auth; trustProxy: boolean }) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/auth/*', async (c) => {
     if (!deps.auth) return c.notFound();
+    // better-auth's routes have no validate(): a NUL anywhere in what they read is refused here, as
+    // validate() refuses it for ours (PostgreSQL cannot store it; it was a 500).
+    const body = c.req.method === 'GET' ? '' : await c.req.text();
+    if (hasNul(c.req.url) || scanJson(body).nul) {
+      const error = errorBody(c.var.requestId, 'VALIDATION_FAILED', NUL_MESSAGE);
+      return c.json({ ...error, code: 'VALIDATION_FAILED', message: NUL_MESSAGE }, 422);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, deps.trustProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
     if (c.req.method !== 'GET') {
-      init.body = await c.req.raw.arrayBuffer();
+      init.body = body;
     }
     const response = await deps.auth.handler(new Request(c.req.url, init));
     if (c.req.path === SIGN_UP_PATH && response.status === 200) return sameForEveryEmail(response);

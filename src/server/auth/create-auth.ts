@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
-import { recentFailedSignIns, recordSignIn } from '#server/admin/sign-in-events.ts';
+import { recentFailedSignIns, recordSignIn } from '#server/auth/sign-in-events.ts';
 import type { Database } from '#server/db/client.ts';
 import { account, profiles, rateLimit, session, user, verification } from '#server/db/schema/auth.ts';
 import type { Env } from '#server/env.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { enqueueMail } from '#server/mail/outbox.ts';
-import { accountExistsEmail, resetPasswordEmail, verificationEmail } from '#server/mail/templates.ts';
+import {
+  accountExistsEmail,
+  operatorInviteEmail,
+  resetPasswordEmail,
+  verificationEmail,
+} from '#server/mail/templates.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
 import {
   DELETE_NEEDS_PASSWORD_MESSAGE,
@@ -17,17 +22,20 @@ import {
   tooManyRequestsMessage,
 } from './auth-messages.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { isOperatorInvite } from './operator-invites.ts';
 import { serialPasswordHashing } from './password-hashing.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
+import { weakPasswordReason } from './password-policy.ts';
 import { publishViewerChanged } from './viewer.ts';
 
 const MIN_PASSWORD_LENGTH = 8;
 
-/** After the length rule (better-auth says too short / too long first), the common-password rule. */
-function refuseCommonPassword(password: string) {
-  if (password.length >= MIN_PASSWORD_LENGTH && isCommonPassword(password)) {
-    throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
-  }
+const MAX_PASSWORD_LENGTH = 128;
+
+/** After the length rule (better-auth says too short / too long first), the strength rule, with why. */
+function refuseWeakPassword(password: string, email: string | undefined) {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) return;
+  const reason = weakPasswordReason(password, { email });
+  if (reason) throw new APIError('BAD_REQUEST', { message: reason, code: 'PASSWORD_TOO_WEAK' });
 }
 
 /** Set by our Hono wrapper from the socket (or the trusted proxy); clients cannot choose it. */
@@ -55,9 +63,22 @@ export const DEFAULT_RATE_LIMITS = {
   signIn: { window: 60, max: 10 },
   signUp: { window: 60, max: 5 },
   reset: { window: 300, max: 3 },
-  /** Wrong passwords per account (any address) before its sign-in waits; ends at a success. */
+  /**
+   * Wrong passwords per account and client address in the window (ends at a success): past it that
+   * client gets 429 for this account. Past the same number from all clients together, every sign-in
+   * to the account is slowed (signInDelayMs), never refused: a stranger cannot lock the owner out.
+   */
   signInPerAccount: { window: 15 * 60, max: 10 },
 } as const;
+
+/** The longest a sign-in to an account under attack waits before its password is checked. */
+export const SIGN_IN_DELAY_MAX_MS = 2_000;
+
+/** The wait before a sign-in to an account with `failures` recent wrong passwords (from any client). */
+export function signInDelayMs(failures: number, max: number): number {
+  if (failures < max) return 0;
+  return Math.min(SIGN_IN_DELAY_MAX_MS, 250 * 2 ** (failures - max));
+}
 
 /**
  * BASE_URL's origin. Without BASE_URL outside production (npm start, npm run dev, the E2E run) the
@@ -94,18 +115,31 @@ export function createAuth(deps: AuthDeps) {
   const mail = (message: Parameters<typeof enqueueMail>[1], logLink: string) =>
     enqueueMail(db, message, { log, logLink, smtpConfigured }).then(() => undefined);
 
-  const limitPerAccount = async (email: string) => {
+  const limitPerAccount = async (email: string, clientIp: string | null) => {
     const rule = limits.signInPerAccount;
     const now = Date.now();
-    const failed = await recentFailedSignIns(db, email, new Date(now - rule.window * 1000));
-    if (failed.count < rule.max || !failed.oldest) return;
-    const wait = Math.max(1, Math.ceil((failed.oldest.getTime() + rule.window * 1000 - now) / 1000));
-    log.warn({ component: 'auth' }, 'sign-in limit per account reached');
-    throw new APIError(
-      'TOO_MANY_REQUESTS',
-      { message: tooManyRequestsMessage(wait), code: 'RATE_LIMITED' },
-      { 'X-Retry-After': String(wait) },
-    );
+    const failed = await recentFailedSignIns(db, {
+      email,
+      clientIp,
+      since: new Date(now - rule.window * 1000),
+    });
+    if (failed.fromClient >= rule.max && failed.oldestFromClient) {
+      const wait = Math.max(
+        1,
+        Math.ceil((failed.oldestFromClient.getTime() + rule.window * 1000 - now) / 1000),
+      );
+      log.warn({ component: 'auth' }, 'sign-in limit per account and client reached');
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { message: tooManyRequestsMessage(wait), code: 'RATE_LIMITED' },
+        { 'X-Retry-After': String(wait) },
+      );
+    }
+    const delay = signInDelayMs(failed.total, rule.max);
+    if (delay > 0) {
+      log.warn({ component: 'auth', delayMs: delay }, 'sign-in to an account under attack slowed');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   };
 
   return betterAuth({
@@ -123,14 +157,17 @@ export function createAuth(deps: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       password: serialPasswordHashing(),
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: u, token }) {
         const url = resetPasswordLink(env.baseUrl, token);
-        await mail({ kind: 'reset', to: u.email, ...resetPasswordEmail({ url }) }, url);
+        const content = isOperatorInvite(u.email)
+          ? operatorInviteEmail({ url })
+          : resetPasswordEmail({ url });
+        await mail({ kind: 'reset', to: u.email, ...content }, url);
       },
       async onExistingUserSignUp({ user: u }) {
         const signInUrl = `${env.baseUrl}/auth`;
@@ -198,15 +235,24 @@ export function createAuth(deps: AuthDeps) {
             ? String((returned.body as { code?: unknown } | undefined)?.code ?? returned.status)
             : null,
           userAgent: ctx.headers?.get('user-agent') ?? null,
+          clientIp: ctx.headers?.get(CLIENT_IP_HEADER) ?? null,
         }).catch((error: unknown) => log.warn({ err: error }, 'could not record a sign-in event'));
       }),
       before: createAuthMiddleware(async (ctx) => {
         const chosen = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-        if (
-          (ctx.path === '/change-password' || ctx.path === '/reset-password') &&
-          typeof chosen === 'string'
-        ) {
-          refuseCommonPassword(chosen);
+        if (ctx.path === '/change-password' && typeof chosen === 'string') {
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          refuseWeakPassword(chosen, session?.user.email);
+        }
+        if (ctx.path === '/reset-password' && typeof chosen === 'string') {
+          // The account the reset link belongs to, for its e-mail (better-auth checks the token itself).
+          const token = (ctx.body as { token?: unknown }).token ?? ctx.query?.token;
+          const reset =
+            typeof token === 'string'
+              ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+              : null;
+          const owner = reset ? await ctx.context.internalAdapter.findUserById(reset.value) : null;
+          refuseWeakPassword(chosen, owner?.email);
         }
         if (ctx.path === '/change-password') {
           // A new password ends every other session (ASVS 7.4.3), through better-auth's own revocation.
@@ -222,8 +268,9 @@ export function createAuth(deps: AuthDeps) {
               code: 'MISSING_CREDENTIALS',
             });
           }
-          if (ctx.path === '/sign-up/email') refuseCommonPassword(password);
-          if (ctx.path === '/sign-in/email') await limitPerAccount(email);
+          if (ctx.path === '/sign-up/email') refuseWeakPassword(password, email);
+          if (ctx.path === '/sign-in/email')
+            await limitPerAccount(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? null);
           if (ctx.path === '/sign-up/email' && typeof (body as { name?: unknown }).name !== 'string') {
             // Our form has no name field: the display name lives in the profile.
             return { context: { body: { ...body, name: '' } } };

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema/auth.ts';
+import { AppError } from '#server/lib/errors.ts';
 import type { Auth } from './create-auth.ts';
+import { asOperatorInvite } from './operator-invites.ts';
 import { isAdminRole, publishViewerChanged } from './viewer.ts';
 
 export type CreateOperatorResult = { email: string; outcome: 'created' | 'promoted' | 'already-admin' };
@@ -17,7 +19,8 @@ export async function createOperator(
   rawEmail: string,
 ): Promise<CreateOperatorResult> {
   const parsed = z.email().safeParse(rawEmail.trim().toLowerCase());
-  if (!parsed.success) throw new Error(`"${rawEmail}" is not a valid email address`);
+  if (!parsed.success)
+    throw new AppError('VALIDATION_FAILED', { userMessage: `"${rawEmail}" is not a valid email address` });
   const email = parsed.data;
   const [existing] = await deps.db.select().from(user).where(eq(user.email, email));
   if (existing) {
@@ -31,6 +34,9 @@ export async function createOperator(
   });
   // The operator proves the address by choosing a password through the mailed link.
   await deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth?mode=reset' } });
+  // Its mail says an operator account was created, not that someone asked for a reset (issue 43).
+  await asOperatorInvite(email, () =>
+    deps.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth?mode=reset' } }),
+  );
   return { email, outcome: 'created' };
 }

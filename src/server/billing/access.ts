@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { type AuditInput, audited, recordAudit } from '#server/admin/audit.ts';
+import { type AuditInput, audited, recordAudit } from '#server/audit/audit.ts';
 import { publishViewerChanged } from '#server/auth/viewer.ts';
 import type { Database } from '#server/db/client.ts';
 import { profiles } from '#server/db/schema/auth.ts';

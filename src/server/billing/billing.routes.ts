@@ -48,7 +48,6 @@ export function billingRoutes(deps: { billing: BillingDeps | undefined; paypal: 
           id: p.id,
           name: p.name,
           price: p.amountCents / 100,
-          originalPrice: p.originalPrice,
           currency: p.currency,
           period: p.period,
         })),

@@ -160,23 +160,23 @@ async function processEvent(deps: BillingDeps, event: WebhookEvent): Promise<str
       if (!orderId) return 'unknown-order';
       return (await settleOrder(deps, { orderId, source: 'webhook' })).outcome;
     }
-    case 'PAYMENT.CAPTURE.REFUNDED': {
-      const captureId = resource.links
-        ?.find((l) => l.rel === 'up')
-        ?.href.split('/')
-        .pop();
+    case 'PAYMENT.CAPTURE.REFUNDED':
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      // A refund event carries the refund (its capture is the `up` link); a reversal carries the capture.
+      // Either way the capture is read again from PayPal and access ends only when it says the money
+      // went back: a signed event is not enough on its own (issue 41, REVERSED was taken at its word).
+      const refunded = event.event_type === 'PAYMENT.CAPTURE.REFUNDED';
+      const captureId = refunded
+        ? resource.links
+            ?.find((l) => l.rel === 'up')
+            ?.href.split('/')
+            .pop()
+        : resource.id;
       const payment = captureId ? await paymentOfCapture(deps, captureId) : undefined;
       if (!payment || !captureId) return 'unknown-capture';
       const capture = await deps.paypal.getCapture(captureId);
-      if (capture.status !== 'REFUNDED') return 'partial-refund-kept';
-      return (await refundAccess(deps, { paymentId: payment.id, reason: 'refunded' }))
-        ? 'revoked'
-        : 'already-revoked';
-    }
-    case 'PAYMENT.CAPTURE.REVERSED': {
-      const payment = resource.id ? await paymentOfCapture(deps, resource.id) : undefined;
-      if (!payment) return 'unknown-capture';
-      return (await refundAccess(deps, { paymentId: payment.id, reason: 'reversed' }))
+      if (capture.status !== 'REFUNDED') return refunded ? 'partial-refund-kept' : 'reversal-not-confirmed';
+      return (await refundAccess(deps, { paymentId: payment.id, reason: refunded ? 'refunded' : 'reversed' }))
         ? 'revoked'
         : 'already-revoked';
     }

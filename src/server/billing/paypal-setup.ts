@@ -1,8 +1,7 @@
 import type { Database } from '#server/db/client.ts';
-import type { Env } from '#server/env.ts';
+import type { PayPalSandbox } from '#server/dev/paypal-sandbox/sandbox.ts';
+import { type Env, ownUrl } from '#server/env.ts';
 import { createPayPalClient, type PayPalClient } from './paypal-client.ts';
-import { createPayPalSandbox, type PayPalSandbox } from './paypal-sandbox.ts';
-import { databaseSandboxStore, newSandboxConfig } from './paypal-sandbox-state.ts';
 import type { PayPalCallRecord } from './paypal-transport.ts';
 
 export const LOCAL_SANDBOX_PATH = '/__paypal-sandbox';
@@ -46,17 +45,11 @@ export async function setUpPayPal(
       }),
     };
   }
-  // Credentials made on the first start and kept in the database: every process on it shares one
-  // sandbox, and nothing without the database can use it.
-  const store = databaseSandboxStore(db);
-  const config = await store.putIfAbsent('config', 'local', newSandboxConfig());
-  const { signingKey: _, ...credentials } = config;
-  const publicUrl = `${env.baseUrl}${LOCAL_SANDBOX_PATH}`;
-  const sandbox = createPayPalSandbox({
-    config,
-    store,
-    webhookUrl: `${env.baseUrl}/api/webhooks/paypal`,
-    publicUrl: () => publicUrl,
+  // A dev-only module, loaded only here: the production bundle does not contain it.
+  const { startLocalSandbox } = await import('#server/dev/paypal-sandbox/local.ts');
+  const { sandbox, credentials } = await startLocalSandbox(db, {
+    public: `${env.baseUrl}${LOCAL_SANDBOX_PATH}`,
+    webhook: `${env.baseUrl}/api/webhooks/paypal`,
   });
   return {
     mode: 'local',
@@ -67,9 +60,4 @@ export async function setUpPayPal(
     // whether or not the public address (a balancer, another process) answers from here.
     client: createPayPalClient({ baseUrl: `${ownUrl(env)}${LOCAL_SANDBOX_PATH}`, ...credentials, onCall }),
   };
-}
-
-function ownUrl(env: Pick<Env, 'HOST' | 'PORT'>): string {
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }

@@ -42,7 +42,14 @@ export async function reconcilePayments(deps: BillingDeps): Promise<ReconcileRes
     try {
       const settled = await settleOrder(deps, { orderId: row.orderId!, source: 'reconcile' });
       if (settled.outcome === 'granted') result.recoveredCount++;
-      result.results.push({ orderId: row.orderId!, paymentId: row.id, outcome: settled.outcome });
+      result.results.push({
+        orderId: row.orderId!,
+        paymentId: row.id,
+        outcome: settled.outcome,
+        ...(settled.outcome === 'failed'
+          ? { message: `Payment could not be recovered: ${settled.reason}` }
+          : {}),
+      });
     } catch (error) {
       deps.log.error({ err: error, orderId: row.orderId }, 'reconciling a payment failed');
       result.results.push({

@@ -13,6 +13,12 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/**
+ * Published, and not a guide the operator hides: an item without a workflow is listed only while
+ * catalog_settings.guides is 'show' (decision 0023).
+ */
+export const listedToMembers = sql`${automations.published} and (${automations.workflowJson} is not null or not exists (select 1 from catalog_settings where guides = 'hide'))`;
+
 /** Card columns: everything a list needs, never the workflow JSON. */
 export const cardColumns = {
   id: automations.id,
@@ -27,6 +33,8 @@ export const cardColumns = {
   integrations: automations.integrations,
   nodeCount: automations.nodeCount,
   deployable: automations.deployable,
+  /** Readiness flags (decision 0023); null for an item without a workflow (a guide). */
+  quality: automations.quality,
   videoUrl: automations.videoUrl,
   resourceUrl: automations.resourceUrl,
   templateUrl: automations.templateUrl,
@@ -60,7 +68,7 @@ export async function selectIndexRows(db: Database, pageSize = 5_000): Promise<I
     const page = (await db
       .select(indexColumns)
       .from(automations)
-      .where(and(eq(automations.published, true), gt(automations.id, after)))
+      .where(and(listedToMembers, gt(automations.id, after)))
       .orderBy(automations.id)
       .limit(pageSize)) as IndexRow[];
     out.push(...page);
@@ -133,7 +141,7 @@ export async function selectCatalogVersion(db: Database): Promise<{ catalog: str
       (select last_updated from workflow_stats order by created_at desc, id desc limit 1) as last_updated,
       (select max(id) from automation_events) as events,
       (select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from automation_ratings) as ratings,
-      (select count(*)::text || ':' || coalesce(max(verified_at)::text, '') from n8n_verifications) as verified`),
+      (select count(*)::text || ':' || coalesce(max(verified_at)::text, '') from n8n_verification_results) as verified`),
   );
   const lastUpdated = row?.last_updated ? new Date(row.last_updated).toISOString() : '';
   return {
@@ -156,7 +164,7 @@ export async function selectAutomation(db: Database, id: string) {
   const [row] = await db
     .select()
     .from(automations)
-    .where(and(eq(automations.id, id), eq(automations.published, true)))
+    .where(and(eq(automations.id, id), listedToMembers))
     .limit(1);
   return row ?? null;
 }

@@ -11,7 +11,13 @@ import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { matchesSearch, type SearchDoc } from '#shared/catalog/search-rules.ts';
 import { type AutomationCard, CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
-import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
+import {
+  type CatalogCounters,
+  TRENDING_MIN_TEMPLATES,
+  TRENDING_MIN_USES,
+  type TrendingItem,
+  type TrendingResponse,
+} from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
 import { createDetailCache } from './detail-cache.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
@@ -133,7 +139,11 @@ export function catalogRoutes(deps: {
       })
       .get('/trending', validate('query', TrendingQuerySchema), async (c) => {
         const { limit } = c.req.valid('query');
-        const items: TrendingItem[] = (await index.list('trending', () => true, limit)).map(({ card }) => ({
+        const used = await index.list('trending', (e) => e.card.runs >= TRENDING_MIN_USES);
+        const ranking = used.length >= TRENDING_MIN_TEMPLATES ? 'trending' : 'new';
+        const picked =
+          ranking === 'trending' ? used.slice(0, limit) : await index.list('latest', () => true, limit);
+        const items: TrendingItem[] = picked.map(({ card }) => ({
           id: card.id,
           title: card.title,
           summary: card.summary,
@@ -143,7 +153,8 @@ export function catalogRoutes(deps: {
           integrations: card.integrations,
           hasVideo: card.hasVideo,
         }));
-        return c.json({ items });
+        const body: TrendingResponse = { ranking, items };
+        return c.json(body);
       })
       // Paywall-safe: canvas shape and card facts, never parameters, credentials or workflow JSON.
       .get('/automations/:id/preview', validate('param', IdParamSchema), async (c) => {
@@ -213,13 +224,8 @@ export function catalogRoutes(deps: {
         return etagged(c, answers, etag, async () => body);
       })
       .get('/automations/:id/related', requireMember, validate('param', IdParamSchema), async (c) => {
-        const self = await index.get(c.req.valid('param').id);
-        if (!self) throw notFound();
-        const items = await index.list(
-          'latest',
-          (e) => e !== self && e.card.category === self.card.category,
-          3,
-        );
+        const items = await index.related(c.req.valid('param').id, 3);
+        if (!items) throw notFound();
         return indexRead(c, answers, await index.tag(), async () => withCards('{"items":', items, '}'));
       })
       .get('/automations/:id/variants', requireMember, validate('param', IdParamSchema), async (c) => {

@@ -42,6 +42,9 @@ export async function getAutomationDetail(
   return {
     ...card,
     description: row.description,
+    purpose: row.purpose,
+    purposeSource:
+      row.purposeSource === 'author' || row.purposeSource === 'generated' ? row.purposeSource : null,
     howItWorks: row.howItWorks,
     authorNotes: row.authorNotes,
     usage: await selectUsage(db, row.id),

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import { type EventBus, processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
+import { applyEditorial } from './apply-editorial.ts';
 import { type PrepareWorkers, preparedBatches } from './import-batches.ts';
 import { planCandidates } from './import-candidates.ts';
 import { classifyBatch, type FlaggedItem, newTally, type SkippedItem } from './import-classify.ts';
@@ -10,6 +11,7 @@ import {
   readInputFiles,
   readManifestFile,
 } from './read-input.ts';
+import { recordTemplateVersions } from './versions.ts';
 import {
   discardStaged,
   type ImportDatabase,
@@ -56,7 +58,11 @@ export type ImportOptions = {
    * Operator imports: rows go to the staging table and reach members in one transaction at the end,
    * which also runs `publish` (the import row's final state), so a crash shows all or nothing.
    */
-  staged?: { publish(tx: Database, report: ImportReport): Promise<void> };
+  staged?: {
+    /** Awaited before the publishing transaction (writes outside it would wait for it: PGlite has one connection). */
+    settled?(): Promise<unknown>;
+    publish(tx: Database, report: ImportReport): Promise<void>;
+  };
 };
 
 /** Reads a folder, file or zip (and an optional manifest) and imports it. */
@@ -106,15 +112,21 @@ export async function importCatalog(options: ImportOptions): Promise<ImportRepor
     durationMs: Math.round(performance.now() - started),
   });
   // Rows, counters and the import's own row change together: members see the old or the new catalogue.
+  await staged?.settled?.();
   const { stats, result } = staged
     ? await database.db.transaction(async (tx) => {
         await publishStaged(tx);
+        await applyEditorial(tx); // the operator's text survives the re-import (decision 0023)
+        await recordTemplateVersions(tx, now);
         const stats = await writeStats({ db: tx }, now, changed);
         const result = report(stats.total);
         await staged.publish(tx, result);
         return { stats, result };
       })
-    : await writeStats(database, now, changed).then((stats) => ({ stats, result: report(stats.total) }));
+    : await applyEditorial(database.db)
+        .then(() => recordTemplateVersions(database.db, now))
+        .then(() => writeStats(database, now, changed))
+        .then((stats) => ({ stats, result: report(stats.total) }));
   await publishEverywhere(database, options.bus ?? processBus, 'catalog.changed', {
     lastUpdated: stats.lastUpdated.toISOString(),
     changed,

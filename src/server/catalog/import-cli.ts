@@ -1,8 +1,9 @@
 // `npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]`
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { recordedImport } from '#server/admin/import-jobs.ts';
+import { recordedImport, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
 import { connectDatabase } from '#server/db/connect.ts';
+import { DataDirLockedError, lockedLine } from '#server/db/data-dir-lock.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { startPrepareWorkers } from './import-batches.ts';
@@ -10,6 +11,11 @@ import { type ImportReport, importCatalogPath } from './import-catalog.ts';
 
 const USAGE =
   'Usage: npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]';
+
+/** A line per written batch when the output is a log, not a terminal (the bar needs a terminal). */
+function batchLine(handled: number, total: number) {
+  if (!process.stderr.isTTY) process.stderr.write(`Staged ${handled}/${total} files\n`);
+}
 
 function progress(done: number, total: number) {
   if (!process.stderr.isTTY) return;
@@ -59,23 +65,50 @@ if (args.values.help || args.positionals.length !== 1) {
 const env = loadEnv();
 // The workers load their modules while this thread opens the database.
 const workers = startPrepareWorkers();
-const database = await connectDatabase(env).catch(async (error: unknown) => {
-  await workers.close();
-  throw error;
-});
+const database = await connectDatabase(env, { lockAs: { command: 'catalog:import' } }).catch(
+  async (error: unknown) => {
+    await workers.close();
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(
+      lockedLine(
+        error,
+        error.holder.command === 'server'
+          ? `stop it, or upload the files in the operator console (${error.holder.baseUrl ?? env.baseUrl}/admin/catalog)`
+          : 'wait for it to finish, then run catalog:import again',
+      ),
+    );
+    process.exit(1);
+  },
+);
 try {
   await migrateDatabase(database);
+  // An import a killed process left is reported failed (its staged rows never reached members).
+  await recoverImportsAtBoot({ database });
   const target = args.positionals[0]!;
-  // The operator console's import history lists command-line imports too, with their reports.
-  const report = await recordedImport({ database }, { fileName: path.basename(path.resolve(target)) }, () =>
-    importCatalogPath({
-      database,
-      target,
-      manifestPath: args.values.manifest,
-      source: args.values.source,
-      onProgress: progress,
-      workers,
-    }),
+  let total = 0;
+  // The operator console's import history lists command-line imports too, with their reports. Rows
+  // reach members in one transaction at the end, as an upload's do (decision 0017).
+  const report = await recordedImport(
+    { database },
+    {
+      fileName: path.basename(path.resolve(target)),
+      onWaiting: () => console.error('Waiting for another import to finish…'),
+    },
+    (hooks) =>
+      importCatalogPath({
+        database,
+        target,
+        manifestPath: args.values.manifest,
+        source: args.values.source,
+        workers,
+        staged: hooks.staged,
+        onProgress: (done, of) => {
+          total = of;
+          hooks.onProgress(done, of);
+          progress(done, of);
+        },
+        onBatch: ({ handled }) => batchLine(handled, total),
+      }),
   );
   console.log(formatReport(report));
   console.log(`Peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

@@ -12,7 +12,7 @@ import { type InputFile, readBytes } from './read-input.ts';
 // derive. Plain data in and out, so it runs in the import worker thread or inline alike.
 
 /** Bump when a derivation rule changes, so the next import re-derives every automation. */
-const DERIVE_VERSION = '2';
+const DERIVE_VERSION = '4';
 
 export type Candidate = {
   id: string;

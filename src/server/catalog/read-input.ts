@@ -55,12 +55,51 @@ function walk(root: string): InputFile[] {
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/**
+ * What a zip may unpack to (issue 41: a 522 KB zip holding one 512 MiB entry took the server from 210
+ * to 702 MB). Checked on each entry's declared sizes before it is inflated; fflate inflates into a
+ * buffer of the declared size, so an entry that lies about its size cannot grow past it.
+ */
+export const ZIP_LIMITS = {
+  /** A workflow file (the corpus's largest is under 2 MB). */
+  entryBytes: 32 * 1024 * 1024,
+  /** All entries together. */
+  totalBytes: 256 * 1024 * 1024,
+  /** Unpacked size over packed size, for entries over 1 MiB (JSON packs 5–20 times). */
+  ratio: 200,
+} as const;
+
+const MIB = 1024 * 1024;
+
 /** A zip's entries (dot files and __MACOSX left out; a single top folder becomes the root). */
 export function unzip(buffer: Uint8Array): InputFile[] {
   let entries: Record<string, Uint8Array>;
+  let total = 0;
+  const refuse = (why: string) => {
+    throw new ZipTooLargeError(why);
+  };
   try {
-    entries = fflate().unzipSync(buffer);
+    entries = fflate().unzipSync(buffer, {
+      filter: (entry) => {
+        const mib = (entry.originalSize / MIB).toFixed(0);
+        if (entry.originalSize > ZIP_LIMITS.entryBytes)
+          refuse(
+            `${entry.name} unpacks to ${mib} MiB; a file may be at most ${ZIP_LIMITS.entryBytes / MIB} MiB`,
+          );
+        if (entry.originalSize > MIB && entry.originalSize > entry.size * ZIP_LIMITS.ratio)
+          refuse(
+            `${entry.name} unpacks to ${mib} MiB from ${Math.ceil(entry.size / 1024)} KiB, more than a workflow file packs`,
+          );
+        total += entry.originalSize;
+        if (total > ZIP_LIMITS.totalBytes)
+          refuse(
+            `the zip unpacks to more than ${ZIP_LIMITS.totalBytes / MIB} MiB; split it into smaller ones`,
+          );
+        return true;
+      },
+    });
   } catch (error) {
+    if (error instanceof ZipTooLargeError) throw error;
     throw new Error(
       `The zip file could not be read (${error instanceof Error ? error.message : String(error)})`,
     );
@@ -74,6 +113,14 @@ export function unzip(buffer: Uint8Array): InputFile[] {
   return names
     .map((n) => ({ path: n.slice(common.length), bytes: entries[n]! }))
     .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** A zip refused for what it would unpack to. */
+export class ZipTooLargeError extends Error {
+  override name = 'ZipTooLargeError';
+  constructor(why: string) {
+    super(`The zip is too large to unpack: ${why}.`);
+  }
 }
 
 export function sizeOf(file: InputFile): number {

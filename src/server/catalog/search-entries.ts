@@ -1,4 +1,5 @@
 import { CATEGORIES, FILTER_TAGS, type SearchSort } from '#shared/catalog/constants.ts';
+import { readinessLevelOf } from '#shared/catalog/readiness.ts';
 import { buildWordIndex, type WordIndex } from '#shared/catalog/search-engine.ts';
 import { chipText, isAiAgent, type SearchDoc } from '#shared/catalog/search-rules.ts';
 import { videoThumbnails } from '#shared/catalog/video.ts';
@@ -28,6 +29,8 @@ export type IndexEntry = {
   popularity: number;
   /** Variant group number (entries with the same node types and wiring), -1 when alone. */
   group: number;
+  /** The workflow's node types (related templates compare graphs by them). */
+  nodeTypes: readonly string[];
 };
 
 /** The member sorts (videos first) plus plain orders for related and trending lists. */
@@ -64,6 +67,7 @@ export function toCard(row: CardRow, activity: Activity | undefined, variants = 
     hasTemplate: !!row.templateUrl,
     hasResources: !!row.resourceUrl,
     deployable: row.deployable,
+    readiness: readinessLevelOf(row.deployable, row.quality),
     nodeCount: row.nodeCount,
     ...(variants > 1 ? { variants } : {}),
   };
@@ -123,6 +127,7 @@ export function buildEntries(rows: IndexRow[], activity: Map<string, Activity>):
       if (chipHaystack.includes(t)) chipMask |= 1 << b;
     });
     return {
+      nodeTypes: row.nodeTypes ?? [],
       card,
       json: JSON.stringify(card),
       bytes: undefined,
@@ -150,13 +155,17 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 export function buildOrders(entries: IndexEntry[]): Record<IndexOrder, Int32Array> {
   const base = entries.map((_, i) => i);
   const video = (i: number) => (entries[i]!.card.hasVideo ? 0 : 1);
+  // An item without a workflow is a guide: never first in any order (decision 0023).
+  const guide = (i: number) => (entries[i]!.card.readiness === 'guide' ? 1 : 0);
   const byTitle = (a: number, b: number) =>
     collator.compare(entries[a]!.card.title, entries[b]!.card.title) ||
     (entries[a]!.card.id < entries[b]!.card.id ? -1 : 1);
   const newest = (a: number, b: number) =>
     entries[b]!.createdAtMs - entries[a]!.createdAtMs || entries[b]!.sourceOrder - entries[a]!.sourceOrder;
   const sorted = (cmp: (a: number, b: number) => number) =>
-    Int32Array.from([...base].sort((a, b) => video(a) - video(b) || cmp(a, b) || byTitle(a, b)));
+    Int32Array.from(
+      [...base].sort((a, b) => guide(a) - guide(b) || video(a) - video(b) || cmp(a, b) || byTitle(a, b)),
+    );
   return {
     newest: sorted(newest),
     oldest: sorted((a, b) => -newest(a, b)),
@@ -167,10 +176,14 @@ export function buildOrders(entries: IndexEntry[]): Record<IndexOrder, Int32Arra
         newest(a, b),
     ),
     alphabetical: sorted(() => 0),
-    latest: Int32Array.from([...base].sort((a, b) => newest(a, b) || byTitle(a, b))),
+    latest: Int32Array.from([...base].sort((a, b) => guide(a) - guide(b) || newest(a, b) || byTitle(a, b))),
     trending: Int32Array.from(
       [...base].sort(
-        (a, b) => entries[b]!.popularity - entries[a]!.popularity || newest(a, b) || byTitle(a, b),
+        (a, b) =>
+          guide(a) - guide(b) ||
+          entries[b]!.popularity - entries[a]!.popularity ||
+          newest(a, b) ||
+          byTitle(a, b),
       ),
     ),
   };

@@ -13,6 +13,7 @@ import {
   searchSnapshot,
   topIntegrations,
 } from './search-query.ts';
+import { relatedEntries } from './search-related.ts';
 
 export type { IndexEntry, IndexOrder } from './search-entries.ts';
 export type { SearchParams, SearchResult } from './search-query.ts';
@@ -160,6 +161,13 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
         if (out.length >= limit) break;
       }
       return out;
+    },
+    /** The entries most like `id`'s graph (search-related.ts), or undefined for an unknown id. */
+    async related(id: string, limit: number): Promise<IndexEntry[] | undefined> {
+      const s = await current();
+      const self = s.byId.get(id);
+      if (!self) return undefined;
+      return relatedEntries(s.entries, s.orders.latest, self, limit);
     },
     async get(id: string): Promise<IndexEntry | undefined> {
       return (await current()).byId.get(id);

@@ -184,7 +184,14 @@ function candidates(s: Snapshot, q: string, sort: SearchSort): Int32Array {
     count++;
   }
   if (sort !== 'relevance') return s.orders[sort].filter((pos) => matched[pos] === 1);
-  return byRelevance(s, matched, count, score);
+  return guidesLast(s, byRelevance(s, matched, count, score));
+}
+
+/** The same order with guides (items without a workflow) moved to the end (decision 0023). */
+function guidesLast(s: Snapshot, order: Int32Array): Int32Array {
+  const isGuide = (pos: number) => s.entries[pos]!.card.readiness === 'guide';
+  if (!order.some(isGuide)) return order;
+  return Int32Array.from([...order.filter((p) => !isGuide(p)), ...order.filter(isGuide)]);
 }
 
 const RANK_BITS = 2 ** 20;

@@ -154,7 +154,10 @@ class CopyInput extends Blob {
 const COPY_HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
 const COPY_TRAILER = Buffer.from([0xff, 0xff]);
 
-/** A new workflow_stats row after each import; last_updated moves only when something changed. */
+/**
+ * A new workflow_stats row after each import; last_updated moves only when something changed. Guides
+ * (items without a workflow) are not templates and are not counted (decision 0023).
+ */
 export async function writeStats(database: { db: Database }, now: Date, changed: boolean) {
   const { db } = database;
   const [counts] = rowsOf<{ total: number; youtube: number; reddit: number; skool: number }>(
@@ -163,10 +166,12 @@ export async function writeStats(database: { db: Database }, now: Date, changed:
         count(*) filter (where video_url is not null)::int as youtube,
         count(*) filter (where video_url is null and resource_url ilike '%reddit.com%')::int as reddit,
         count(*) filter (where video_url is null and resource_url ilike '%skool.com%')::int as skool
-      from automations where published`),
+      from automations where published and workflow_json is not null`),
   );
   const perSourceRows = rowsOf<{ source: string; n: number }>(
-    await db.execute(sql`select source, count(*)::int as n from automations where published group by source`),
+    await db.execute(
+      sql`select source, count(*)::int as n from automations where published and workflow_json is not null group by source`,
+    ),
   );
   const [previous] = await db
     .select({ lastUpdated: workflowStats.lastUpdated })

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
 import { AppError } from '#server/lib/errors.ts';
 import {
   CONTACT_LIMIT_PER_HOUR,
   type ContactMessageInput,
+  NEWSLETTER_CONFIRMATIONS_PER_DAY,
   NEWSLETTER_LIMIT_PER_HOUR,
 } from '#shared/schemas/site.ts';
 
 const HOUR = 60 * 60 * 1000;
+export const NEWSLETTER_CONFIRM_KIND = 'newsletter-confirm';
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newToken = () => randomBytes(24).toString('base64url');
 
@@ -50,19 +53,25 @@ export async function submitContactMessage(
   });
 }
 
+type Tokens = { confirmToken: string; unsubscribeToken: string };
+
 /**
- * Starts (or restarts) a double opt-in. Returns the tokens for the confirmation mail, or null when
- * the address is already confirmed. The answer to the visitor is the same either way.
+ * Starts (or restarts) a double opt-in and queues its confirmation mail (`mail`, in the same
+ * transaction). Returns the tokens, or null when nothing is sent: the address is already confirmed, or
+ * it has had NEWSLETTER_CONFIRMATIONS_PER_DAY confirmation mails today (its pending link stays valid).
+ * The answer to the visitor is the same either way, so it tells nothing about the address.
  */
 export async function subscribeNewsletter(
   deps: Deps,
-  input: { email: string; sender: string },
-): Promise<{ confirmToken: string; unsubscribeToken: string } | null> {
+  input: { email: string; sender: string; mail?: (tx: Tx, tokens: Tokens) => Promise<unknown> },
+): Promise<Tokens | null> {
   const now = deps.now?.() ?? new Date();
   const email = input.email.trim().toLowerCase();
   const senderHash = sha256(input.sender);
   return deps.db.transaction(async (tx) => {
+    // Per sender, then per target address (always in this order, so two requests never wait on each other).
     await lockSender(tx, `newsletter:${senderHash}`);
+    await lockSender(tx, `newsletter-to:${sha256(email)}`);
     const [recent] = await tx
       .select({ n: count() })
       .from(newsletterSubscribers)
@@ -82,6 +91,17 @@ export async function subscribeNewsletter(
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, email));
     if (existing?.status === 'confirmed') return null;
+    const [mailed] = await tx
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.to, email),
+          eq(mailOutbox.kind, NEWSLETTER_CONFIRM_KIND),
+          gt(mailOutbox.createdAt, new Date(now.getTime() - 24 * HOUR)),
+        ),
+      );
+    if (existing && (mailed?.n ?? 0) >= NEWSLETTER_CONFIRMATIONS_PER_DAY) return null;
     const confirmToken = newToken();
     const unsubscribeToken = newToken();
     const values = {
@@ -94,6 +114,7 @@ export async function subscribeNewsletter(
     } else {
       await tx.insert(newsletterSubscribers).values({ email, senderHash, createdAt: now, ...values });
     }
+    await input.mail?.(tx, { confirmToken, unsubscribeToken });
     return { confirmToken, unsubscribeToken };
   });
 }
@@ -110,14 +131,32 @@ async function lockSender(tx: Tx, key: string): Promise<void> {
 
 const INVALID_LINK = 'This link is invalid or has already been used.';
 
-export async function confirmNewsletter(deps: Deps, token: string): Promise<void> {
+/**
+ * The confirm link. Its token stays valid once used, so a second click answers 'already-confirmed'
+ * instead of "invalid" (issue 43); unsubscribing clears it, so an old link never subscribes again.
+ */
+export async function confirmNewsletter(
+  deps: Deps,
+  token: string,
+): Promise<'confirmed' | 'already-confirmed'> {
   const now = deps.now?.() ?? new Date();
   const rows = await deps.db
     .update(newsletterSubscribers)
-    .set({ status: 'confirmed', confirmedAt: now, confirmTokenHash: null })
-    .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)))
+    .set({ status: 'confirmed', confirmedAt: now })
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmTokenHash, sha256(token)),
+        eq(newsletterSubscribers.status, 'pending'),
+      ),
+    )
     .returning({ id: newsletterSubscribers.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: INVALID_LINK });
+  if (rows.length > 0) return 'confirmed';
+  const [known] = await deps.db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, sha256(token)));
+  if (known?.status === 'confirmed') return 'already-confirmed';
+  throw new AppError('NOT_FOUND', { userMessage: INVALID_LINK });
 }
 
 export async function unsubscribeNewsletter(deps: Deps, token: string): Promise<void> {

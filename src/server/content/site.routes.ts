@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/site.ts';
 import {
   confirmNewsletter,
+  NEWSLETTER_CONFIRM_KIND,
   submitContactMessage,
   subscribeNewsletter,
   unsubscribeNewsletter,
@@ -43,25 +44,31 @@ export function siteInboxRoutes(deps: {
     })
     .post('/newsletter/subscribe', validate('json', NewsletterSubscribeSchema), async (c) => {
       const { email } = c.req.valid('json');
-      const tokens = await subscribeNewsletter({ db: deps.db }, { email, sender: senderOf(c) });
-      if (tokens) {
-        const confirmUrl = `${deps.baseUrl}/newsletter?action=confirm&token=${tokens.confirmToken}`;
-        const unsubscribeUrl = `${deps.baseUrl}/newsletter?action=unsubscribe&token=${tokens.unsubscribeToken}`;
-        await enqueueMail(
-          deps.db,
-          {
-            kind: 'newsletter-confirm',
-            to: email,
-            ...newsletterConfirmEmail({ confirmUrl, unsubscribeUrl }),
+      // The mail is queued in the subscription's transaction, so the per-address count sees every one.
+      await subscribeNewsletter(
+        { db: deps.db },
+        {
+          email,
+          sender: senderOf(c),
+          mail: (tx, tokens) => {
+            const confirmUrl = `${deps.baseUrl}/newsletter?action=confirm&token=${tokens.confirmToken}`;
+            const unsubscribeUrl = `${deps.baseUrl}/newsletter?action=unsubscribe&token=${tokens.unsubscribeToken}`;
+            return enqueueMail(
+              tx,
+              {
+                kind: NEWSLETTER_CONFIRM_KIND,
+                to: email,
+                ...newsletterConfirmEmail({ confirmUrl, unsubscribeUrl }),
+              },
+              { log: c.var.log, smtpConfigured: deps.smtpConfigured, logLink: confirmUrl },
+            );
           },
-          { log: c.var.log, smtpConfigured: deps.smtpConfigured, logLink: confirmUrl },
-        );
-      }
+        },
+      );
       return c.json({ status: 'pending' as const }, 202);
     })
     .post('/newsletter/confirm', validate('json', NewsletterTokenSchema), async (c) => {
-      await confirmNewsletter({ db: deps.db }, c.req.valid('json').token);
-      return c.json({ status: 'confirmed' as const });
+      return c.json({ status: await confirmNewsletter({ db: deps.db }, c.req.valid('json').token) });
     })
     .post('/newsletter/unsubscribe', validate('json', NewsletterTokenSchema), async (c) => {
       await unsubscribeNewsletter({ db: deps.db }, c.req.valid('json').token);

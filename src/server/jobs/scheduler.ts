@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import type { Logger } from '#server/lib/logger.ts';
@@ -41,6 +41,15 @@ export async function acquireJobLease(
     )
     .returning({ name: jobs.name });
   return won.length === 1;
+}
+
+/**
+ * Frees every lease. Only for a process that knows it is alone on the database: on the embedded one the
+ * holder of DATA_DIR's lock (db/data-dir-lock.ts), whose leases left in the table belong to dead
+ * processes, so a killed import is reported at once rather than when its lease runs out.
+ */
+export async function releaseAllLeases(db: Database): Promise<void> {
+  await db.update(jobs).set({ lockedBy: null, lockedUntil: null }).where(isNotNull(jobs.lockedUntil));
 }
 
 export async function releaseJobLease(

@@ -22,3 +22,19 @@ export function clientIp(c: Context, trustProxy: boolean): string | undefined {
   if (socket) return socket;
   return forwarded?.[forwarded.length - 1];
 }
+
+/**
+ * Whether the TCP peer is this machine: a loopback address, or the very address the connection came in
+ * on (a server bound to one interface, called from its own host). Never X-Forwarded-For.
+ */
+export function fromThisMachine(c: Context): boolean {
+  try {
+    const address = getConnInfo(c).remote.address ?? '';
+    if (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')) return true;
+    const local = (c.env as { incoming?: { socket?: { localAddress?: string } } } | undefined)?.incoming
+      ?.socket?.localAddress;
+    return address !== '' && address === local;
+  } catch {
+    return false; // no socket (an in-process request): not known to be local
+  }
+}

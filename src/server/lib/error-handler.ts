@@ -26,7 +26,8 @@ export function handleError(error: Error, c: Context<AppEnv>, fallbackLog: Logge
     return c.json(errorBody(reqId, error.code, error.userMessage), error.status);
   }
   if (error instanceof ZodError) {
-    const fields: Record<string, string[]> = {};
+    // Keys come from the input (a field named `constructor` or `__proto__`): no inherited ones to meet.
+    const fields: Record<string, string[]> = Object.create(null);
     for (const issue of error.issues) {
       const key = issue.path.join('.') || '_';
       fields[key] = [...(fields[key] ?? []), issue.message];

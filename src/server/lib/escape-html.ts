@@ -1,4 +1,4 @@
-/** Escapes text for HTML the server writes by hand (mail templates, the mail viewer, sandbox pages). */
+/** The one HTML escaper for markup the server writes by hand (mail, public catalogue pages, share images). */
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

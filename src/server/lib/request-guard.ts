@@ -9,9 +9,6 @@
 // - the few routes better-auth does not limit are rate-limited here (webhook, client error reports,
 //   the operator's test sign-in).
 import type { Context, MiddlewareHandler } from 'hono';
-import { CATALOG_UPLOAD_PATH } from '#server/admin/admin-deps.ts';
-import { tooManyRequestsMessage } from '#server/auth/auth-messages.ts';
-import { trustedOrigins } from '#server/auth/create-auth.ts';
 import type { Env } from '#server/env.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './context.ts';
@@ -20,7 +17,6 @@ import { createRateLimiter, type RateRule } from './rate-limit.ts';
 
 /** Server-to-server: PayPal signs its webhooks; browsers never call it. */
 const CROSS_SITE_ALLOWED = new Set(['/api/webhooks/paypal']);
-const MULTIPART_ALLOWED = new Set([CATALOG_UPLOAD_PATH]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_PLUGIN = /^\/api\/auth\/admin(\/|$)/;
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=([^;]*)/;
@@ -35,8 +31,18 @@ export const ROUTE_LIMITS: { method: string; path: string; rule: RateRule; per: 
 export const CROSS_SITE_MESSAGE = 'This request must come from the Flowvault site itself.';
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 
-export function requestGuard(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' | 'PORT' | 'TRUST_PROXY'>) {
-  const origins = new Set(trustedOrigins(env));
+/** What the features tell the guard; lib/ imports nothing from them (app.ts wires this). */
+export type GuardOptions = {
+  /** The site's own origins (auth's trustedOrigins): every other origin is refused a state change. */
+  origins: string[];
+  /** The only paths that take multipart bodies (the operator's catalogue upload). */
+  multipartPaths: string[];
+  tooManyRequests: (retryAfterSeconds: number | null) => string;
+};
+
+export function requestGuard(env: Pick<Env, 'TRUST_PROXY'>, options: GuardOptions) {
+  const origins = new Set(options.origins);
+  const multipart = new Set(options.multipartPaths);
   const limits = ROUTE_LIMITS.map((l) => ({ ...l, limiter: createRateLimiter(l.rule) }));
   const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     const path = c.req.path;
@@ -50,7 +56,7 @@ export function requestGuard(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' 
       const wait = limit.limiter.hit(limit.per === 'session' && session ? `s:${session}` : `ip:${ip}`);
       if (wait !== null) {
         c.var.log.warn({ path, ip }, 'rate limit reached');
-        return c.json(errorBody(c.var.requestId, 'RATE_LIMITED', tooManyRequestsMessage(wait)), 429, {
+        return c.json(errorBody(c.var.requestId, 'RATE_LIMITED', options.tooManyRequests(wait)), 429, {
           'Retry-After': String(wait),
         });
       }
@@ -61,7 +67,7 @@ export function requestGuard(env: Pick<Env, 'baseUrl' | 'BASE_URL' | 'NODE_ENV' 
         return c.json(errorBody(c.var.requestId, 'FORBIDDEN', CROSS_SITE_MESSAGE), 403);
       }
       const type = c.req.header('content-type');
-      if (type !== undefined && !acceptedType(type, MULTIPART_ALLOWED.has(path))) {
+      if (type !== undefined && !acceptedType(type, multipart.has(path))) {
         return c.json(errorBody(c.var.requestId, 'UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE), 415);
       }
     }

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { templateUpdateLines } from '#server/catalog/template-update-mail.ts';
+import { templateUpdatesFor } from '#server/catalog/versions.ts';
 import type { Database } from '#server/db/client.ts';
 import { forEachPayingMember } from '#server/db/members.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
@@ -24,7 +26,12 @@ export type WeeklyFigures = {
 };
 
 export function weeklyReportEmail(
-  input: WeeklyFigures & { dashboardUrl: string; settingsUrl: string },
+  input: WeeklyFigures & {
+    dashboardUrl: string;
+    settingsUrl: string;
+    /** Newer versions of templates the member deployed (template-update-mail.ts's lines). */
+    updates?: string[];
+  },
 ): MailContent {
   const n = (value: number, one: string, many: string) =>
     `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
@@ -38,6 +45,7 @@ export function weeklyReportEmail(
     paragraphs: [
       activity,
       `The library now holds ${n(input.libraryTotal, 'workflow', 'workflows')}${input.newInLibrary > 0 ? `, ${n(input.newInLibrary, 'new one', 'new ones')} since last week` : ''}.`,
+      ...(input.updates?.length ? ['Update available for templates you deployed:', ...input.updates] : []),
     ],
     action: { label: 'Open your dashboard', url: input.dashboardUrl },
     footer: `You get this because Weekly Reports is on. Turn it off in Settings → Notifications: ${input.settingsUrl}`,
@@ -93,6 +101,8 @@ export async function sendWeeklyReports(deps: {
         ...counts,
         libraryTotal,
         newInLibrary,
+        // Members with Weekly Reports get template updates here instead of a mail of their own.
+        updates: templateUpdateLines(await templateUpdatesFor(deps.db, member.user_id)),
         dashboardUrl: `${deps.baseUrl}/dashboard`,
         settingsUrl: `${deps.baseUrl}/dashboard?section=settings`,
       });

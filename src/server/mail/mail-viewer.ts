@@ -1,8 +1,8 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
+import { fromThisMachine } from '#server/lib/client-ip.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 
@@ -17,15 +17,6 @@ const PAGE_SIZE = 50;
 /** Escaped text with every http(s) URL made a link. */
 export function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
-}
-
-function fromThisMachine(c: Context<AppEnv>): boolean {
-  try {
-    const address = getConnInfo(c).remote.address ?? '';
-    return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  } catch {
-    return false; // no socket (an in-process request): not known to be local
-  }
 }
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#fff}

@@ -74,6 +74,21 @@ export function resetPasswordEmail({ url }: { url: string }): MailContent {
   });
 }
 
+/** A new operator's first mail: the account exists, and the link chooses its first password. */
+export function operatorInviteEmail({ url }: { url: string }): MailContent {
+  return layout({
+    subject: `Your ${PRODUCT} operator account`,
+    heading: 'An operator account was created for you',
+    paragraphs: [
+      `An operator account of ${PRODUCT} was created for this email address. Choose your password with the link below, then sign in to the operator console.`,
+      'The link works for one hour and only once. After that, use the password reset option on the sign-in page.',
+    ],
+    action: { label: 'Choose your password', url },
+    footer:
+      'If you did not expect this, ignore this email: nobody can sign in to the account without a password.',
+  });
+}
+
 /** Sent instead of a second account when someone registers with an email that already has one. */
 export function accountExistsEmail({ signInUrl }: { signInUrl: string }): MailContent {
   return layout({

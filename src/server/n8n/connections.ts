@@ -19,7 +19,7 @@ import { connectionFailedMessage } from './n8n-errors.ts';
 import { normalizeInstanceUrl } from './n8n-urls.ts';
 import type { OpenApiCache } from './openapi-cache.ts';
 import type { GuardedFetch } from './ssrf-guard.ts';
-import { SsrfBlockedError } from './ssrf-policy.ts';
+import { operatorHint, SsrfBlockedError } from './ssrf-policy.ts';
 
 export type N8nDeps = {
   db: Database;
@@ -113,7 +113,7 @@ async function assertAllowedTarget(deps: N8nDeps, instanceUrl: string): Promise<
   } catch (error) {
     if (!(error instanceof SsrfBlockedError)) throw error;
     throw new AppError('VALIDATION_FAILED', {
-      userMessage: `This n8n address cannot be used: ${error.message}.`,
+      userMessage: `This n8n address cannot be used: ${error.message}.${operatorHint(error)}`,
       cause: error,
     });
   }

@@ -1,16 +1,27 @@
 // Deploy a library workflow into a member's n8n: read what the instance accepts (cached
-// openapi.yml), run preflight, create the workflow. Plain functions over an N8nClient.
+// openapi.yml), its version (which node table applies) and, on n8n 2.x with the credential:list
+// scope, the member's credentials (the picker); run preflight, create the workflow, and publish it
+// when asked. Plain functions over an N8nClient.
 import { AppError } from '#server/lib/errors.ts';
 import type { InstanceCapabilities } from './instance-capabilities.ts';
 import type { N8nClient } from './n8n-client.ts';
+import { N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
+import { type NodeIssue, tableReleaseFor } from './node-availability.ts';
 import {
+  type CredentialBinding,
   type PreflightChange,
   type PreflightOptions,
   preflightWorkflow,
   type RequiredCredential,
   type WorkflowPayload,
 } from './preflight.ts';
+
+export type CredentialChoice = { id: string; name: string };
+/** The member's credentials per type, or why Flowvault cannot list them (then n8n binds by name). */
+export type CredentialListing =
+  | { status: 'listed'; byType: Record<string, CredentialChoice[]> }
+  | { status: 'no-scope' | 'unsupported' | 'failed'; message: string };
 
 export type DeploymentPlan = {
   payload: WorkflowPayload;
@@ -19,7 +30,45 @@ export type DeploymentPlan = {
   capabilities: InstanceCapabilities;
   /** Set when the instance's openapi.yml could not be read and the baseline was used. */
   capabilitiesFallbackReason: string | null;
+  /** The version the instance reveals (null when it does not), and the node table release used. */
+  instanceVersion: string | null;
+  release: string;
+  nodeIssues: NodeIssue[];
+  credentialListing: CredentialListing;
 };
+
+export const BIND_BY_NAME =
+  'n8n binds each credential by name: one of yours called exactly as listed, of the right type, is used; otherwise you pick it in n8n after deploying.';
+
+/** The member's credentials of the types this workflow needs (n8n 2.x, scope credential:list). */
+async function listCredentials(
+  client: N8nClient,
+  capabilities: InstanceCapabilities,
+): Promise<CredentialListing> {
+  if (!capabilities.credentialList)
+    return {
+      status: 'unsupported',
+      message: `Your n8n does not list credentials to its API (n8n 2.x does). ${BIND_BY_NAME}`,
+    };
+  try {
+    const byType: Record<string, CredentialChoice[]> = {};
+    for (const c of await client.listCredentials()) {
+      byType[c.type] = [...(byType[c.type] ?? []), { id: c.id, name: c.name }];
+    }
+    return { status: 'listed', byType };
+  } catch (error) {
+    if (!(error instanceof N8nApiError)) throw error;
+    if (error.kind === 'http' && (error.status === 403 || error.status === 401))
+      return {
+        status: 'no-scope',
+        message: `Your API key may not list credentials (it lacks the credential:list scope), so Flowvault cannot offer them here. ${BIND_BY_NAME}`,
+      };
+    return {
+      status: 'failed',
+      message: `Your credentials could not be listed (${error.message}). ${BIND_BY_NAME}`,
+    };
+  }
+}
 
 /** What will be sent, dropped or changed, and which credentials the member must set up. */
 export async function planDeployment(
@@ -27,8 +76,20 @@ export async function planDeployment(
   workflow: unknown,
   options: PreflightOptions = {},
 ): Promise<DeploymentPlan> {
-  const { capabilities, fallbackReason } = await client.getCapabilities();
-  const result = preflightWorkflow(workflow, capabilities, options);
+  const [{ capabilities, fallbackReason }, instanceVersion] = await Promise.all([
+    client.getCapabilities(),
+    client.getVersion().catch(() => null),
+  ]);
+  const release = tableReleaseFor(instanceVersion, capabilities.publish);
+  const credentialListing = await listCredentials(client, capabilities);
+  // Only ids that are the member's credentials of that type are sent (with their real names).
+  const credentialBindings: CredentialBinding[] = [];
+  for (const b of options.credentialBindings ?? []) {
+    if (!b.id || credentialListing.status !== 'listed') continue;
+    const found = credentialListing.byType[b.type]?.find((c) => c.id === b.id);
+    if (found) credentialBindings.push({ ...b, boundName: found.name });
+  }
+  const result = preflightWorkflow(workflow, capabilities, { ...options, release, credentialBindings });
   if (!result.ok) throw new AppError('VALIDATION_FAILED', { userMessage: result.reason });
   return {
     payload: result.payload,
@@ -36,6 +97,10 @@ export async function planDeployment(
     credentials: result.credentials,
     capabilities,
     capabilitiesFallbackReason: fallbackReason,
+    instanceVersion,
+    release,
+    nodeIssues: result.nodeIssues,
+    credentialListing,
   };
 }
 

@@ -2,21 +2,28 @@
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
+import { currentTemplateVersion } from '#server/catalog/versions.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { publishEverywhere } from '#server/realtime/event-bus.ts';
 import type {
+  CredentialBindingInput,
   DeploymentView,
   EmergencyStopResult,
   N8nDeployResult,
   N8nPreflightResult,
   N8nPreflightView,
+  PublishOutcomeView,
+  RequiredCredentialView,
 } from '#shared/schemas/n8n.ts';
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
-import { createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
+import type { N8nClient } from './n8n-client.ts';
+import { connectionFailedMessage, createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { newWorkflowUrl, workflowEditorUrl } from './n8n-urls.ts';
+import { attachUnknownType, parsePublishRefusal, settingsToFill } from './publish-refusal.ts';
+import { selectVerification } from './verify/verification-store.ts';
 import { webhookUrls } from './webhook-paths.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -59,24 +66,87 @@ async function loadAutomation(deps: N8nDeps, automationId: string) {
   return { id: row.id, title: row.title, workflow };
 }
 
+/** Each needed credential with the member's credentials of its type, preselected when one fits. */
+function credentialViews(plan: DeploymentPlan): RequiredCredentialView[] {
+  const listing = plan.credentialListing;
+  if (listing.status !== 'listed') return plan.credentials;
+  return plan.credentials.map((c) => {
+    const choices = listing.byType[c.type] ?? [];
+    const preselected = choices.length === 1 ? choices[0] : choices.find((k) => k.name === c.name);
+    return { ...c, choices, preselectedId: preselected?.id ?? null };
+  });
+}
+
 function preflightView(
   connection: ConnectionRow,
   automation: { id: string; title: string },
   plan: DeploymentPlan,
 ): N8nPreflightView {
+  const listing = plan.credentialListing;
   return {
     connectionId: connection.id,
     instanceUrl: connection.instanceUrl,
     automationId: automation.id,
     automationTitle: automation.title,
     changes: plan.changes,
-    credentials: plan.credentials,
+    credentials: credentialViews(plan),
     capabilitiesSource: plan.capabilities.source,
     capabilitiesFallbackReason: plan.capabilitiesFallbackReason,
     payload: plan.payload as unknown as Record<string, unknown>,
     newWorkflowUrl: newWorkflowUrl(connection.instanceUrl),
     webhooks: webhookUrls(plan.payload.nodes, connection.instanceUrl),
+    instanceVersion: plan.instanceVersion,
+    nodeTableRelease: plan.release,
+    publishes: plan.capabilities.publish,
+    nodeIssues: plan.nodeIssues,
+    credentialListing: {
+      status: listing.status,
+      message: listing.status === 'listed' ? null : listing.message,
+    },
   };
+}
+
+/**
+ * Publishes (n8n 2.x) or activates (older) a created workflow. A refusal is an outcome with what each
+ * node lacks, parsed from n8n's answer, and the link to fix it in n8n — never a generic error.
+ */
+export async function publishCreated(
+  client: N8nClient,
+  workflowId: string,
+  nodes: { name: string; type: string; disabled?: unknown }[],
+): Promise<PublishOutcomeView> {
+  const workflowUrl = workflowEditorUrl(client.instanceUrl, workflowId);
+  try {
+    await client.publishWorkflow(workflowId);
+    return { status: 'published' };
+  } catch (error) {
+    if (!(error instanceof N8nApiError)) throw error;
+    if (error.kind === 'http' && error.status === 400) {
+      const refusal = attachUnknownType(parsePublishRefusal(error.body), nodes);
+      return { status: 'refused', ...refusal, workflowUrl };
+    }
+    const message =
+      error.kind === 'http'
+        ? `n8n answered ${error.status} ${error.statusText}. ${error.body}`.trim()
+        : error.message;
+    return { status: 'failed', message, workflowUrl };
+  }
+}
+
+/**
+ * Empty settings n8n refused to publish without, as a real n8n of the member's major line reported
+ * when the library was verified (issue 39): the member sees which node needs which setting before
+ * deploying, instead of after n8n refuses.
+ */
+async function knownSettingsToFill(deps: N8nDeps, automationId: string, plan: DeploymentPlan) {
+  const verification = await selectVerification(deps.db, automationId);
+  const line = plan.instanceVersion?.split('.')[0] ?? (plan.capabilities.publish ? '2' : '1');
+  const sameLine = [verification, ...(verification?.otherVersions ?? [])].find(
+    (v) => v && v.n8nVersion.split('.')[0] === line,
+  );
+  if (sameLine?.failedStep !== 'activate' || !sameLine.failure) return {};
+  const settings = settingsToFill(sameLine.failure);
+  return settings.length ? { settingsToFill: settings, settingsCheckedOn: sameLine.n8nVersion } : {};
 }
 
 /** What will be sent, dropped or changed, and which credentials to set up, for one instance. */
@@ -93,7 +163,11 @@ export async function preflightAutomation(
       name: automation.title,
       renewWebhookIds: true,
     });
-    return { ok: true, ...preflightView(connection, automation, plan) };
+    return {
+      ok: true,
+      ...preflightView(connection, automation, plan),
+      ...(await knownSettingsToFill(deps, automation.id, plan)),
+    };
   } catch (error) {
     // An unreachable or refused instance is an outcome, like a failed deploy (never a 500).
     if (!(error instanceof N8nApiError) && !(error instanceof AppError)) throw error;
@@ -110,7 +184,12 @@ export async function preflightAutomation(
 export async function deployAutomation(
   deps: N8nDeps,
   userId: string,
-  input: { automationId: string; connectionId?: string },
+  input: {
+    automationId: string;
+    connectionId?: string;
+    credentials?: CredentialBindingInput[];
+    publish?: boolean;
+  },
 ): Promise<N8nDeployResult> {
   const connection = await resolveConnection(deps, userId, input.connectionId);
   const automation = await loadAutomation(deps, input.automationId);
@@ -134,12 +213,16 @@ export async function deployAutomation(
     plan = await planDeployment(client, automation.workflow, {
       name: automation.title,
       renewWebhookIds: true,
+      credentialBindings: input.credentials,
     });
     const created = await client.createWorkflow(plan.payload);
+    const publish = input.publish ? await publishCreated(client, created.id, plan.payload.nodes) : null;
     const deployment = await record({
       status: 'deployed',
       n8nWorkflowId: created.id,
       workflowName: created.name,
+      // What was sent, so a newer version can be offered as an update (decision 0025).
+      templateVersion: await currentTemplateVersion(deps.db, automation.id),
     });
     await deps.db.insert(automationEvents).values({ userId, automationId: automation.id, kind: 'deploy' });
     await publishEverywhere(deps.database, deps.bus, 'catalog.activity', { automationId: automation.id });
@@ -148,6 +231,7 @@ export async function deployAutomation(
       deployment,
       workflowUrl: workflowEditorUrl(connection.instanceUrl, created.id),
       preflight: preflightView(connection, automation, plan),
+      publish,
     };
   } catch (error) {
     if (!(error instanceof N8nApiError) && !(error instanceof AppError)) throw error;
@@ -178,15 +262,17 @@ export async function listDeployments(
   deps: N8nDeps,
   userId: string,
   paging: { page: number; pageSize: number } = { page: 1, pageSize: 100 },
+  automationId?: string,
 ): Promise<{ items: DeploymentView[]; total: number }> {
-  const [totalRow] = await deps.db
-    .select({ total: count() })
-    .from(deployments)
-    .where(eq(deployments.userId, userId));
+  const mine = and(
+    eq(deployments.userId, userId),
+    automationId === undefined ? undefined : eq(deployments.automationId, automationId),
+  );
+  const [totalRow] = await deps.db.select({ total: count() }).from(deployments).where(mine);
   const rows = await deps.db
     .select()
     .from(deployments)
-    .where(eq(deployments.userId, userId))
+    .where(mine)
     .orderBy(desc(deployments.createdAt), desc(deployments.id))
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
@@ -227,7 +313,14 @@ export async function emergencyStop(deps: N8nDeps, userId: string): Promise<Emer
   const active = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < ACTIVE_PAGES_MAX; page++) {
-    const list = await client.listWorkflows({ active: true, limit: 250, cursor });
+    const list = await client.listWorkflows({ active: true, limit: 250, cursor }).catch((error: unknown) => {
+      // Nothing was stopped: say why, as Test Connection does (it was a 500).
+      if (!(error instanceof N8nApiError)) throw error;
+      throw new AppError('UPSTREAM_FAILED', {
+        userMessage: `Emergency Stop could not reach your n8n: ${connectionFailedMessage(error)}`,
+        cause: error,
+      });
+    });
     for (const workflow of list.data) active.add(workflow.id);
     if (!list.nextCursor) break;
     cursor = list.nextCursor;
@@ -242,7 +335,8 @@ export async function emergencyStop(deps: N8nDeps, userId: string): Promise<Emer
     if (seen.has(workflowId)) continue;
     seen.add(workflowId);
     try {
-      await client.deactivateWorkflow(workflowId);
+      // /unpublish on n8n 2.x (where /deactivate is a deprecated alias), /deactivate before.
+      await client.unpublishWorkflow(workflowId);
       await deps.db
         .update(deployments)
         .set({ deactivatedAt: new Date() })
@@ -262,4 +356,29 @@ export async function emergencyStop(deps: N8nDeps, userId: string): Promise<Emer
     }
   }
   return result;
+}
+
+/** Publishes one of the member's deployments again (after they fixed what n8n named, in n8n). */
+export async function publishDeployment(
+  deps: N8nDeps,
+  userId: string,
+  deploymentId: string,
+): Promise<PublishOutcomeView> {
+  const [row] = await deps.db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.id, deploymentId), eq(deployments.userId, userId)));
+  if (!row?.n8nWorkflowId || !row.connectionId)
+    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  const connection = await resolveConnection(deps, userId, row.connectionId);
+  const client = clientForRow(deps, connection);
+  const workflow = await client.getWorkflow(row.n8nWorkflowId).catch((error: unknown) => {
+    if (!(error instanceof N8nApiError)) throw error;
+    throw new AppError('UPSTREAM_FAILED', { userMessage: connectionFailedMessage(error), cause: error });
+  });
+  const nodes = (workflow.nodes ?? []).map((n) => ({
+    name: String(n.name ?? ''),
+    type: String(n.type ?? ''),
+  }));
+  return publishCreated(client, row.n8nWorkflowId, nodes);
 }

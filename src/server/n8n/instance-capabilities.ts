@@ -1,5 +1,6 @@
 // What an n8n instance accepts on `POST /api/v1/workflows`, read from its own openapi.yml (served
 // without a key at /api/v1/openapi.yml). Pure: text in, capabilities out.
+import { createHash } from 'node:crypto';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 /** The subset of OpenAPI 3.0 schema keywords preflight checks values against. */
@@ -24,6 +25,13 @@ export type InstanceCapabilities = {
   nodeKeys: Record<string, ValueSchema>;
   /** Accepted settings keys with their schemas. */
   settings: Record<string, ValueSchema>;
+  /**
+   * n8n 2.x: activation is publishing (`POST /workflows/{id}/publish`, `/unpublish`); older instances
+   * only have `/activate` and `/deactivate` (2.x keeps those as deprecated aliases).
+   */
+  publish: boolean;
+  /** The instance lists credentials (`GET /credentials`, n8n 2.x; the key needs `credential:list`). */
+  credentialList: boolean;
 };
 
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
@@ -66,6 +74,8 @@ export const BASELINE_CAPABILITIES: InstanceCapabilities = {
     errorWorkflow: { type: 'string' },
     timezone: { type: 'string' },
   },
+  publish: false,
+  credentialList: false,
 };
 
 type Json = Record<string, unknown>;
@@ -133,8 +143,26 @@ export class OpenApiShapeError extends Error {
   override name = 'OpenApiShapeError';
 }
 
+/**
+ * Parsed documents by content hash. n8n 2.x's openapi.yml is about 680 kB and takes 0.4–1.5 s to
+ * parse on a busy 2-core machine, more than a whole deploy may take (issue 39: ≤ 1 s p95); every
+ * instance of one n8n release serves the same text, so a member's first deploy reuses the parse.
+ */
+const parsed = new Map<string, InstanceCapabilities>();
+const PARSED_MAX = 16;
+
 /** Reads an instance's openapi.yml. Throws `OpenApiShapeError` when it has no usable create schema. */
 export function parseOpenApiCapabilities(text: string): InstanceCapabilities {
+  const key = createHash('sha256').update(text).digest('base64url');
+  const known = parsed.get(key);
+  if (known) return structuredClone(known);
+  const capabilities = parseDocument(text);
+  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value!);
+  parsed.set(key, capabilities);
+  return structuredClone(capabilities);
+}
+
+function parseDocument(text: string): InstanceCapabilities {
   let document: unknown;
   try {
     document = yaml().parse(text, { maxAliasCount: 100 });
@@ -172,6 +200,8 @@ export function parseOpenApiCapabilities(text: string): InstanceCapabilities {
   }
   if (Object.keys(nodeKeys).length === 0) throw new OpenApiShapeError('openapi.yml describes no node keys');
   const info = isObject(document.info) ? document.info : {};
+  const paths = document.paths;
+  const has = (path: string, method: string) => isObject(resolve(document, paths[path])[method]);
   return {
     source: 'openapi',
     apiVersion: typeof info.version === 'string' ? info.version : null,
@@ -179,6 +209,8 @@ export function parseOpenApiCapabilities(text: string): InstanceCapabilities {
     readOnlyWorkflowFields,
     nodeKeys,
     settings,
+    publish: has('/workflows/{id}/publish', 'post'),
+    credentialList: has('/credentials', 'get'),
   };
 }
 

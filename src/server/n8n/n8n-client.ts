@@ -10,8 +10,11 @@ import {
 import { versionFromEditorHtml } from './instance-version.ts';
 import { N8nApiError } from './n8n-errors.ts';
 import {
+  CredentialListSchema,
   ExecutionListSchema,
   executionItemCounts,
+  type N8nCredential,
+  N8nCredentialSchema,
   type N8nExecution,
   N8nExecutionSchema,
   type N8nExecutionStatus,
@@ -116,6 +119,81 @@ export function createN8nClient(deps: {
         method: 'POST',
         body: payload,
       });
+    },
+
+    /** Replaces a workflow's name, nodes, connections and settings (a template update, decision 0025). */
+    updateWorkflow(id: string, payload: WorkflowPayload): Promise<N8nWorkflow> {
+      return call('update-workflow', `/api/v1/workflows/${encodeURIComponent(id)}`, N8nWorkflowSchema, {
+        method: 'PUT',
+        body: payload,
+      });
+    },
+
+    /**
+     * Makes the workflow live: `/publish` on instances that have it (n8n 2.x), `/activate` on older
+     * ones. n8n 2.x checks every node first; its refusal is parsed by `parsePublishRefusal`.
+     */
+    async publishWorkflow(id: string): Promise<N8nWorkflow> {
+      const { capabilities } = await this.getCapabilities();
+      if (!capabilities.publish) return this.activateWorkflow(id);
+      return call(
+        'publish-workflow',
+        `/api/v1/workflows/${encodeURIComponent(id)}/publish`,
+        N8nWorkflowSchema,
+        {
+          method: 'POST',
+          body: {},
+        },
+      );
+    },
+
+    /** Stops the workflow: `/unpublish` where it exists (n8n 2.x), `/deactivate` otherwise. */
+    async unpublishWorkflow(id: string): Promise<N8nWorkflow> {
+      const { capabilities } = await this.getCapabilities();
+      if (!capabilities.publish) return this.deactivateWorkflow(id);
+      return call(
+        'unpublish-workflow',
+        `/api/v1/workflows/${encodeURIComponent(id)}/unpublish`,
+        N8nWorkflowSchema,
+        { method: 'POST', body: {} },
+      );
+    },
+
+    /**
+     * The member's credentials (id, name, type; n8n never returns secrets), all pages. n8n 2.x only,
+     * and the key needs the `credential:list` scope (403 otherwise).
+     */
+    async listCredentials(input: { maxPages?: number } = {}): Promise<N8nCredential[]> {
+      const out: N8nCredential[] = [];
+      let cursor: string | undefined;
+      for (let pageNumber = 0; pageNumber < (input.maxPages ?? 10); pageNumber++) {
+        const page = await call(
+          'list-credentials',
+          `/api/v1/credentials${queryString({ limit: 250, cursor })}`,
+          CredentialListSchema,
+        );
+        out.push(...page.data);
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      return out;
+    },
+
+    /** Creates a credential (verification only: throwaway values so publishing checks the rest). */
+    createCredential(input: { name: string; type: string; data: Record<string, unknown> }) {
+      return call('create-credential', '/api/v1/credentials', N8nCredentialSchema, {
+        method: 'POST',
+        body: input,
+      });
+    },
+
+    /** The JSON schema of a credential type's fields (`GET /credentials/schema/{type}`). */
+    getCredentialSchema(type: string): Promise<unknown> {
+      return call('credential-schema', `/api/v1/credentials/schema/${encodeURIComponent(type)}`, z.unknown());
+    },
+
+    async deleteCredential(id: string): Promise<void> {
+      await send('delete-credential', `/api/v1/credentials/${encodeURIComponent(id)}`, { method: 'DELETE' });
     },
 
     activateWorkflow(id: string): Promise<N8nWorkflow> {

@@ -12,6 +12,19 @@ export const N8nWorkflowSchema = z.looseObject({
 });
 export type N8nWorkflow = z.infer<typeof N8nWorkflowSchema>;
 
+/** A credential as n8n 2.x lists it: no secrets. */
+export const N8nCredentialSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: z.string(),
+  type: z.string(),
+});
+export type N8nCredential = { id: string; name: string; type: string };
+
+export const CredentialListSchema = z.looseObject({
+  data: z.array(N8nCredentialSchema),
+  nextCursor: z.string().nullish(),
+});
+
 export const WorkflowListSchema = z.looseObject({
   data: z.array(N8nWorkflowSchema),
   nextCursor: z.string().nullish(),

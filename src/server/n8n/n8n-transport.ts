@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { maskApiKey } from './key-box.ts';
 import { N8nApiError } from './n8n-errors.ts';
 import { type GuardedFetch, type GuardedResponse, OutboundError } from './ssrf-guard.ts';
-import { SsrfBlockedError } from './ssrf-policy.ts';
+import { operatorHint, SsrfBlockedError } from './ssrf-policy.ts';
 
 export type N8nInstance = {
   /** Normalized instance URL (see `normalizeInstanceUrl`), e.g. https://n8n.example.com */
@@ -12,9 +12,10 @@ export type N8nInstance = {
   apiKey: string;
 };
 
-const MAX_ERROR_BODY = 1_000;
+// n8n 2.x's publish refusal lists every node with its issues: keep enough of it to show them all.
+const MAX_ERROR_BODY = 8_000;
 
-type SendInit = { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; key?: boolean };
+type SendInit = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; key?: boolean };
 
 export function createN8nTransport(deps: { fetch: GuardedFetch; instance: N8nInstance }) {
   const { instance } = deps;
@@ -39,7 +40,7 @@ export function createN8nTransport(deps: { fetch: GuardedFetch; instance: N8nIns
         throw new N8nApiError({
           kind: 'refused',
           operation,
-          message: `Refused: ${error.message}`,
+          message: `Refused: ${error.message}.${operatorHint(error)}`,
           cause: error,
         });
       }

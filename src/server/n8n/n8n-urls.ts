@@ -18,7 +18,7 @@ export function normalizeInstanceUrl(raw: string, options: { allowHttp?: boolean
     throw invalid(
       options.allowHttp
         ? 'The n8n instance URL must start with https:// or http://'
-        : 'The n8n instance URL must start with https://',
+        : 'The n8n instance URL must start with https://. An n8n served over plain http can be used only if the operator of this Flowvault sets N8N_ALLOW_HTTP=true.',
     );
   }
   if (url.username || url.password) throw invalid('Leave the user name and password out of the instance URL');

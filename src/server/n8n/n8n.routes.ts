@@ -2,7 +2,7 @@
 // Health Check and Recent Runs. Every call to n8n goes through the SSRF-guarded fetch.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireMember } from '#server/auth/guards.ts';
+import { requireMember, requireUser } from '#server/auth/guards.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { Env } from '#server/env.ts';
 import type { AppEnv } from '#server/lib/context.ts';
@@ -32,7 +32,13 @@ import {
   toConnectionView,
   updateConnection,
 } from './connections.ts';
-import { deployAutomation, emergencyStop, listDeployments, preflightAutomation } from './deployments.ts';
+import {
+  deployAutomation,
+  emergencyStop,
+  listDeployments,
+  preflightAutomation,
+  publishDeployment,
+} from './deployments.ts';
 import { createKeyBox, N8N_KEY_SECRET_FILE, resolveN8nKeySecret } from './key-box.ts';
 import { createOpenApiCache } from './openapi-cache.ts';
 import { latestDeployable, markQuickActionUsed, quickActionsView } from './quick-actions.ts';
@@ -45,6 +51,8 @@ const IdParamSchema = z.object({ id: z.uuid() });
 const DeploymentsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(50),
+  /** One template's deployments: the deploy dialog warns before a second copy (issue 43). */
+  automationId: z.string().min(1).max(300).optional(),
 });
 
 export function createN8nDeps(deps: {
@@ -78,12 +86,18 @@ export function createN8nDeps(deps: {
 }
 
 export function n8nRoutes(deps: N8nDeps) {
+  // Listing and removing the n8n keys stored for them is open to every signed-in user, with lifetime
+  // access or without (unpaid, refunded): their data is theirs to delete (issue 43). The rest is members'.
   return new Hono<AppEnv>()
-    .use(requireMember)
-    .get('/connections', async (c) => {
+    .get('/connections', requireUser, async (c) => {
       const rows = await listConnections(deps, c.var.viewer!.userId);
       return c.json({ items: rows.map(toConnectionView) });
     })
+    .delete('/connections/:id', requireUser, validate('param', IdParamSchema), async (c) => {
+      await deleteConnection(deps, c.var.viewer!.userId, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    })
+    .use(requireMember)
     .post('/connections', validate('json', N8nConnectionCreateSchema), async (c) => {
       const row = await createConnection(deps, c.var.viewer!.userId, c.req.valid('json'));
       return c.json(toConnectionView(row), 201);
@@ -102,10 +116,6 @@ export function n8nRoutes(deps: N8nDeps) {
         return c.json(toConnectionView(row));
       },
     )
-    .delete('/connections/:id', validate('param', IdParamSchema), async (c) => {
-      await deleteConnection(deps, c.var.viewer!.userId, c.req.valid('param').id);
-      return c.json({ ok: true as const });
-    })
     .post('/connections/:id/test', validate('param', IdParamSchema), async (c) => {
       const { result, connection } = await testSavedConnection(
         deps,
@@ -149,9 +159,12 @@ export function n8nRoutes(deps: N8nDeps) {
       return c.json(await deployAutomation(deps, c.var.viewer!.userId, c.req.valid('json')));
     })
     .get('/deployments', validate('query', DeploymentsQuerySchema), async (c) => {
-      const paging = c.req.valid('query');
-      const { items, total } = await listDeployments(deps, c.var.viewer!.userId, paging);
+      const { automationId, ...paging } = c.req.valid('query');
+      const { items, total } = await listDeployments(deps, c.var.viewer!.userId, paging, automationId);
       return c.json({ items, total, ...paging });
+    })
+    .post('/deployments/:id/publish', validate('param', IdParamSchema), async (c) => {
+      return c.json(await publishDeployment(deps, c.var.viewer!.userId, c.req.valid('param').id));
     })
     .post('/emergency-stop', async (c) => {
       const result = await emergencyStop(deps, c.var.viewer!.userId);

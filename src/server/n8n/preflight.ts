@@ -8,11 +8,20 @@
 //   them by name and type in the member's instance;
 // - connections whose source or target node does not exist are removed;
 // - settings keys the instance accepts, with valid types (errorWorkflow: null dropped).
+// Version-aware repairs (issue 39, decision 0024), for the instance's n8n release:
+// - `Start` (removed in 2.x) becomes a Manual Trigger under the same name;
+// - duplicate node names are renamed (n8n 2.x refuses them; connections keyed by the name stay with
+//   the first node), duplicate or placeholder node ids are regenerated (n8n 2.x refuses shared ids);
+// - nodes the release lacks, turns off by default, or that are community nodes are reported in words.
+// Credentials: the member's chosen credential ids are sent where given (bound at deploy), else
+// {id: null, name} for n8n to bind by name.
 
-import { credentialFor } from '#shared/catalog/credentials.ts';
+import { randomUUID } from 'node:crypto';
+import { authenticationFor, credentialFor } from '#shared/catalog/credentials.ts';
 import { credentialName as credentialLabel } from '#shared/catalog/integrations.ts';
 import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
+import { type NodeIssue, nodeAvailability, nodeIssuesFor } from './node-availability.ts';
 import { renewWebhookIds } from './webhook-paths.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';
@@ -25,7 +34,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export type N8nConnection = { node: string; type: string; index: number };
-export type N8nCredentialRef = { id: null; name: string };
+export type N8nCredentialRef = { id: string | null; name: string };
 export type N8nNodePayload = Json & {
   name: string;
   type: string;
@@ -50,12 +59,16 @@ export type PreflightChangeCode =
   | 'node-dropped'
   | 'node-key-dropped'
   | 'node-key-defaulted'
-  | 'duplicate-node-name'
+  | 'duplicate-node-renamed'
+  | 'node-id-renewed'
+  | 'start-replaced'
+  | 'credential-bound'
   | 'connection-dropped'
   | 'setting-dropped'
   | 'setting-kept'
   | 'credential-ids-cleared'
   | 'credential-dropped'
+  | 'authentication-set'
   | 'webhook-renewed';
 
 export type PreflightChange = {
@@ -68,6 +81,8 @@ export type PreflightChange = {
 };
 
 export type RequiredCredential = { type: string; name: string; nodes: string[] };
+/** The member's choice for one required credential: an id in their n8n, or null for "set up later". */
+export type CredentialBinding = { type: string; name: string; id: string | null; boundName?: string };
 
 export type PreflightResult =
   | {
@@ -75,6 +90,8 @@ export type PreflightResult =
       payload: WorkflowPayload;
       changes: PreflightChange[];
       credentials: RequiredCredential[];
+      /** Nodes the instance's release lacks, turns off or needs installed (empty when unknown). */
+      nodeIssues: NodeIssue[];
       nodeCount: number;
     }
   | { ok: false; reason: string };
@@ -87,6 +104,13 @@ export type PreflightOptions = {
    * deployment of the same template does not clash on webhook paths in the same instance.
    */
   renewWebhookIds?: boolean;
+  /**
+   * The node-table release standing for the member's n8n (node-availability.ts `tableReleaseFor`):
+   * enables the Start repair and the node report. Without it neither is done.
+   */
+  release?: string;
+  /** Credential ids the member chose (credential picker); the others go as {id: null, name}. */
+  credentialBindings?: CredentialBinding[];
 };
 
 const FIELDS_SENT = ['name', 'nodes', 'connections', 'settings'] as const;
@@ -192,7 +216,10 @@ export function preflightWorkflow(
   }
 
   const name = buildName(options.name ?? source.name, changes);
-  const nodes = buildNodes(source.nodes, capabilities, changes);
+  const nodes = buildNodes(source.nodes, capabilities, changes, options.credentialBindings ?? []);
+  if (options.release) replaceStart(nodes.payload, options.release, changes);
+  renameDuplicates(nodes.payload, source.connections, changes);
+  renewNodeIds(nodes.payload, changes);
   if (options.renewWebhookIds) renewWebhookIds(nodes.payload, changes);
   const names = new Set(nodes.payload.map((n) => n.name));
   const connections = buildConnections(source.connections, names, changes);
@@ -203,8 +230,78 @@ export function preflightWorkflow(
     payload: { name, nodes: nodes.payload, connections, settings },
     changes,
     credentials: nodes.credentials,
+    nodeIssues: options.release ? nodeIssuesFor(nodes.payload, options.release) : [],
     nodeCount: nodes.payload.length,
   };
+}
+
+/** n8n 2.x removed the `Start` node; a Manual Trigger (same name, so connections hold) replaces it. */
+function replaceStart(nodes: N8nNodePayload[], release: string, changes: PreflightChange[]) {
+  const replaced: string[] = [];
+  for (const node of nodes) {
+    if (node.type !== 'n8n-nodes-base.start') continue;
+    if (nodeAvailability(node.type, node.typeVersion, release).status !== 'removed') continue;
+    node.type = 'n8n-nodes-base.manualTrigger';
+    node.typeVersion = 1;
+    node.parameters = {};
+    replaced.push(node.name);
+  }
+  if (replaced.length) {
+    changes.push({
+      code: 'start-replaced',
+      nodes: replaced,
+      message: `Replaced the old “Start” node with a Manual Trigger (your n8n no longer has Start): ${replaced.join(', ')}.`,
+    });
+  }
+}
+
+/**
+ * n8n 2.x refuses two nodes with one name. Connections are keyed by name, so they stay with the first
+ * node of that name; the others get n8n's own style of new name ("Set1", "Set2").
+ */
+function renameDuplicates(nodes: N8nNodePayload[], _connections: unknown, changes: PreflightChange[]) {
+  const taken = new Set(nodes.map((n) => n.name));
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    if (!seen.has(node.name)) {
+      seen.add(node.name);
+      continue;
+    }
+    const old = node.name;
+    let i = 1;
+    while (taken.has(`${old}${i}`)) i++;
+    node.name = `${old}${i}`;
+    taken.add(node.name);
+    seen.add(node.name);
+    changes.push({
+      code: 'duplicate-node-renamed',
+      nodes: [node.name],
+      message: `Two nodes were called “${old}”; the second is now “${node.name}”. Its connections stay with the first: check them in n8n.`,
+    });
+  }
+}
+
+const PLACEHOLDER_ID = /replace|your[_-]|placeholder|^x+$|<|>|\{\{/i;
+
+/** Shared node ids and placeholders such as `REPLACE_WITH_GITLAB_CRED_ID` get a fresh UUID. */
+function renewNodeIds(nodes: N8nNodePayload[], changes: PreflightChange[]) {
+  const seen = new Set<string>();
+  const renewed: string[] = [];
+  for (const node of nodes) {
+    if (typeof node.id !== 'string' || node.id === '') continue;
+    if (seen.has(node.id) || PLACEHOLDER_ID.test(node.id)) {
+      node.id = randomUUID();
+      renewed.push(node.name);
+    }
+    seen.add(node.id as string);
+  }
+  if (renewed.length) {
+    changes.push({
+      code: 'node-id-renewed',
+      nodes: renewed,
+      message: `Gave ${plural(renewed.length, 'node')} a new id (the file repeated an id or used a placeholder): ${renewed.join(', ')}.`,
+    });
+  }
 }
 
 function buildName(raw: unknown, changes: PreflightChange[]): string {
@@ -234,15 +331,29 @@ const REQUIRED_NODE_DEFAULTS: Record<string, () => unknown> = {
   parameters: () => ({}),
 };
 
-function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, changes: PreflightChange[]) {
+function buildNodes(
+  rawNodes: unknown[],
+  capabilities: InstanceCapabilities,
+  changes: PreflightChange[],
+  bindings: CredentialBinding[],
+) {
+  const bindingFor = (type: string, name: string) =>
+    bindings.find((b) => b.type === type && b.name === name && b.id) ?? null;
+  const bound = new Map<string, string[]>();
+  const bind = (type: string, name: string, nodeName: string): N8nCredentialRef => {
+    const chosen = bindingFor(type, name);
+    if (!chosen) return { id: null, name };
+    const key = `${chosen.boundName ?? name} (${type})`;
+    bound.set(key, [...(bound.get(key) ?? []), nodeName]);
+    return { id: chosen.id, name: chosen.boundName ?? name };
+  };
   const droppedKeys = new Map<string, { nodes: string[]; reason: string }>();
   const defaulted = new Map<string, string[]>();
   const credentialsByKey = new Map<string, RequiredCredential>();
   const credentialDrops: PreflightChange[] = [];
+  const authenticationSet: string[] = [];
   let clearedIds = 0;
   const payload: N8nNodePayload[] = [];
-  const seen = new Set<string>();
-  const duplicates = new Set<string>();
 
   rawNodes.forEach((raw, index) => {
     const label = isObject(raw) && typeof raw.name === 'string' && raw.name ? raw.name : `#${index + 1}`;
@@ -278,33 +389,56 @@ function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, cha
       }
     }
     const nodeName = node.name as string;
-    if (seen.has(nodeName)) duplicates.add(nodeName);
-    seen.add(nodeName);
 
-    if (raw.credentials !== undefined && capabilities.nodeKeys.credentials) {
+    // `credentials: {}` names nothing: the table says what the node needs, as when it is absent.
+    const named = isObject(raw.credentials)
+      ? Object.keys(raw.credentials).length > 0
+      : raw.credentials !== undefined;
+    if (named && capabilities.nodeKeys.credentials) {
       const credentials: Record<string, N8nCredentialRef> = {};
       const entries = isObject(raw.credentials) ? Object.entries(raw.credentials) : [];
       for (const [type, ref] of entries) {
         const credentialName =
           typeof ref === 'string' ? ref : isObject(ref) && typeof ref.name === 'string' ? ref.name : '';
         if (!credentialName.trim()) {
-          // No name to bind by (or literal secrets such as {user, password}): never sent.
+          // No name to bind by (or literal secrets such as {user, password}): never sent. The node
+          // still needs a credential of this type: listed, so the member can pick one here.
+          const label = credentialLabel(type);
+          const mapKey = `${type}\u0000${label}`;
+          const required = credentialsByKey.get(mapKey) ?? { type, name: label, nodes: [] };
+          required.nodes.push(nodeName);
+          credentialsByKey.set(mapKey, required);
+          if (bindingFor(type, label)) {
+            credentials[type] = bind(type, label, nodeName);
+            continue;
+          }
           credentialDrops.push({
             code: 'credential-dropped',
             key: type,
             nodes: [nodeName],
-            message: `Removed the ${type} credential of ${nodeName}: it has no credential name to match; choose one in n8n.`,
+            message: `Removed the ${type} credential of ${nodeName}: it names no credential of yours to match; pick one before deploying, or in n8n after.`,
           });
           continue;
         }
         if (isObject(ref) && ref.id !== undefined && ref.id !== null) clearedIds++;
-        credentials[type] = { id: null, name: credentialName };
+        credentials[type] = bind(type, credentialName, nodeName);
         const mapKey = `${type}\u0000${credentialName}`;
         const required = credentialsByKey.get(mapKey) ?? { type, name: credentialName, nodes: [] };
         required.nodes.push(nodeName);
         credentialsByKey.set(mapKey, required);
       }
       if (Object.keys(credentials).length > 0) node.credentials = credentials;
+      // The authentication the named credential implies, made explicit where the file leaves it
+      // at a default that depends on the node's version (n8n would ask for another credential).
+      for (const type of entries.map(([t]) => t)) {
+        const implied = isObject(node.parameters) ? authenticationFor(raw.type, type) : null;
+        for (const [key, value] of Object.entries(implied ?? {})) {
+          if (isObject(node.parameters) && node.parameters[key] === undefined) {
+            node.parameters = { ...node.parameters, [key]: value }; // never the caller's object
+            authenticationSet.push(nodeName);
+          }
+        }
+      }
     } else {
       // No entry in the file: the same table as the detail page and set-up steps (decision 0012) says
       // which account the node needs; the member picks it in n8n.
@@ -315,6 +449,9 @@ function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, cha
         const required = credentialsByKey.get(mapKey) ?? { type: needed, name: label, nodes: [] };
         required.nodes.push(nodeName);
         credentialsByKey.set(mapKey, required);
+        // A credential the member picked for a node whose file names none: sent as chosen.
+        if (capabilities.nodeKeys.credentials && bindingFor(needed, label))
+          node.credentials = { [needed]: bind(needed, label, nodeName) };
       }
     }
     payload.push(node as N8nNodePayload);
@@ -336,13 +473,6 @@ function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, cha
       message: `Filled in a missing "${key}" on ${plural(nodes.length, 'node')}.`,
     });
   }
-  for (const name of duplicates) {
-    changes.push({
-      code: 'duplicate-node-name',
-      nodes: [name],
-      message: `More than one node is called "${name}"; check its connections in n8n.`,
-    });
-  }
   if (clearedIds > 0) {
     changes.push({
       code: 'credential-ids-cleared',
@@ -350,6 +480,21 @@ function buildNodes(rawNodes: unknown[], capabilities: InstanceCapabilities, cha
     });
   }
   changes.push(...credentialDrops);
+  if (authenticationSet.length) {
+    changes.push({
+      code: 'authentication-set',
+      key: 'authentication',
+      nodes: authenticationSet,
+      message: `Set how ${plural(authenticationSet.length, 'node')} sign in to match the credential each names (${authenticationSet.join(', ')}); n8n's default differs between node versions.`,
+    });
+  }
+  for (const [credential, nodes] of bound) {
+    changes.push({
+      code: 'credential-bound',
+      nodes,
+      message: `Uses your credential ${credential} on ${nodes.join(', ')}.`,
+    });
+  }
   const credentials = [...credentialsByKey.values()].sort(
     (a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name),
   );

@@ -63,6 +63,18 @@ export class SsrfBlockedError extends Error {
   }
 }
 
+/**
+ * For a member whose self-hosted n8n was refused: the operator setting that would allow it (issue 43),
+ * as a sentence to append, or '' when no setting allows it (metadata endpoints, link-local).
+ */
+export function operatorHint(error: SsrfBlockedError): string {
+  if (error.refusal === 'port')
+    return ' The operator of this Flowvault can allow another port with N8N_ALLOWED_PORTS.';
+  if (error.refusal === 'address' && error.range && PRIVATE_RANGES.has(error.range))
+    return ' An n8n on a private network or on this server can be used only if the operator of this Flowvault sets N8N_ALLOW_PRIVATE_TARGETS=true.';
+  return '';
+}
+
 export type AddressVerdict = { allowed: true; range: string } | { allowed: false; range: string };
 
 /**

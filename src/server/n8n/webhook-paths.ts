@@ -12,6 +12,9 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** The node type n8n serves at `/webhook/<path>` (production) and `/webhook-test/<path>` (test). */
 export const WEBHOOK_NODE_TYPE = 'n8n-nodes-base.webhook';
 
+/** Other nodes with a webhook id whose `path` n8n requires. */
+const PATH_REQUIRED = new Set(['n8n-nodes-base.formTrigger', '@n8n/n8n-nodes-langchain.mcpTrigger']);
+
 /** `orders` → `orders-1a2b3c4d`; a path ending in a parameter (`users/:id`) gets its own segment. */
 export function suffixPath(path: string, suffix: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -41,7 +44,9 @@ export function renewWebhookIds(
     renewed.push(node.name);
     const parameters = isObject(node.parameters) ? node.parameters : {};
     const path = typeof parameters.path === 'string' ? parameters.path.trim() : '';
-    if (path === '' && !isWebhook) continue;
+    // Form and MCP triggers require a path too: an empty one gets the new id, as n8n's editor does
+    // (a Form Trigger 1 without one was refused "Missing or invalid required parameters: path").
+    if (path === '' && !isWebhook && !PATH_REQUIRED.has(node.type)) continue;
     if (path === '' || path === old) node.parameters = { ...parameters, path: fresh };
     else {
       node.parameters = { ...parameters, path: suffixPath(path, suffix) };

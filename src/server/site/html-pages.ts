@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ownBytes } from '#server/lib/compress.ts';
-import { type ClaimFigures, fillClaims, hasClaimTokens } from '#shared/claims.ts';
+import { type ClaimFigures, claimsKey, fillClaims, hasClaimTokens } from '#shared/claims.ts';
 
 export type HtmlPage = {
   raw: Buffer;
@@ -44,7 +44,7 @@ const filled = new WeakMap<HtmlPage, { key: string; page: HtmlPage }>();
  */
 export function fillClaimPage(page: HtmlPage, figures: ClaimFigures): HtmlPage {
   if (page.claimText === undefined) return page;
-  const key = `${figures.workflows}|${figures.integrations}`;
+  const key = claimsKey(figures);
   const cached = filled.get(page);
   if (cached?.key === key) return cached.page;
   // Quick compression now (about 1 ms; q11 takes about 100 ms and would hold the event loop), the
@@ -56,19 +56,4 @@ export function fillClaimPage(page: HtmlPage, figures: ClaimFigures): HtmlPage {
       filled.set(page, { key, page: { ...result, br: ownBytes(br) } });
   });
   return result;
-}
-
-/** Picks br, then gzip, then identity from an Accept-Encoding header. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
 }

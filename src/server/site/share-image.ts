@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 // Share images (Open Graph, Twitter) as 1200×630 PNG, and the site icons, drawn as SVG and rasterised with
@@ -39,9 +40,6 @@ export type ShareCard = {
   chips?: string[] | undefined;
 };
 
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Greedy word wrap by an average glyph width; the last line ends with "…" when text is left over. */
 export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
   const lines: string[] = [];
@@ -78,7 +76,10 @@ export function shareCardSvg(card: ShareCard): string {
   const title = wrapText(card.title, 30, 3);
   const titleY = 252;
   const titleLines = title
-    .map((l, i) => `<text x="80" y="${titleY + i * 74}" font-size="62" font-weight="700">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="80" y="${titleY + i * 74}" font-size="62" font-weight="700">${escapeHtml(l)}</text>`,
+    )
     .join('');
   const textY = titleY + (title.length - 1) * 74 + 62;
   // Text lines fit above the chips (or the bottom margin): each line's baseline stays 20 px clear of them.
@@ -87,7 +88,8 @@ export function shareCardSvg(card: ShareCard): string {
   const text = card.text
     ? wrapText(card.text, 62, textLines)
         .map(
-          (l, i) => `<text x="80" y="${textY + i * 42}" font-size="30" fill-opacity=".88">${esc(l)}</text>`,
+          (l, i) =>
+            `<text x="80" y="${textY + i * 42}" font-size="30" fill-opacity=".88">${escapeHtml(l)}</text>`,
         )
         .join('')
     : '';
@@ -98,7 +100,7 @@ export function shareCardSvg(card: ShareCard): string {
       const label = chip.length > 22 ? `${chip.slice(0, 21)}…` : chip;
       const w = Math.round(label.length * 14.5 + 40);
       if (chipX + w > width - 80) return '';
-      const out = `<g transform="translate(${chipX} 528)"><rect width="${w}" height="48" rx="24" fill="#fff" fill-opacity=".16" stroke="#fff" stroke-opacity=".45" stroke-width="2"/><text x="20" y="32" font-size="24" font-weight="600">${esc(label)}</text></g>`;
+      const out = `<g transform="translate(${chipX} 528)"><rect width="${w}" height="48" rx="24" fill="#fff" fill-opacity=".16" stroke="#fff" stroke-opacity=".45" stroke-width="2"/><text x="20" y="32" font-size="24" font-weight="600">${escapeHtml(label)}</text></g>`;
       chipX += w + 14;
       return out;
     })
@@ -111,7 +113,7 @@ export function shareCardSvg(card: ShareCard): string {
     `<g font-family="Inter, sans-serif" fill="#fff">`,
     mark(80, 64, 56),
     '<text x="152" y="103" font-size="34" font-weight="700">Flowvault</text>',
-    `<text x="80" y="172" font-size="24" font-weight="600" letter-spacing="3" fill-opacity=".8">${esc(card.eyebrow.toUpperCase())}</text>`,
+    `<text x="80" y="172" font-size="24" font-weight="600" letter-spacing="3" fill-opacity=".8">${escapeHtml(card.eyebrow.toUpperCase())}</text>`,
     titleLines,
     text,
     chips,

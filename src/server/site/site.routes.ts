@@ -4,7 +4,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { pickEncoding } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
+import { isFresh } from '#server/lib/etag.ts';
 import type { ClaimFigures } from '#shared/claims.ts';
 import {
   APP_SHELL_FILE,
@@ -17,7 +19,7 @@ import {
   ROUTES,
 } from '#shared/routes.ts';
 import { type ClaimSource, fixedClaims } from './claim-figures.ts';
-import { BASE_URL_TOKEN, fillClaimPage, type HtmlPage, loadHtmlPage, pickEncoding } from './html-pages.ts';
+import { BASE_URL_TOKEN, fillClaimPage, type HtmlPage, loadHtmlPage } from './html-pages.ts';
 
 /** Pages are sent with the live catalogue figures in their claims (decision 0016). */
 type SiteEnv = AppEnv & { Variables: { claims: ClaimFigures } };
@@ -150,7 +152,7 @@ function sendHtml(c: Context<SiteEnv>, template: HtmlPage, status: ContentfulSta
   c.header('ETag', page.etag);
   c.header('Vary', byViewer ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   c.header('Content-Type', 'text/html; charset=utf-8');
-  if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304);
+  if (status === 200 && isFresh(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));
   if (encoding) c.header('Content-Encoding', encoding);
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;

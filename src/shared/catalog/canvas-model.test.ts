@@ -47,7 +47,12 @@ describe('the canvas model', () => {
       width: NODE_SIZE,
       height: NODE_SIZE,
     });
-    expect(byName(m, 'Send')).toMatchObject({ kind: 'node', label: 'Slack', icon: 'family:app', inputs: 1 });
+    expect(byName(m, 'Send')).toMatchObject({
+      kind: 'node',
+      label: 'Slack',
+      icon: 'brand:logos-slack-icon',
+      inputs: 1,
+    });
     expect(byName(m, 'Model')).toMatchObject({ kind: 'subnode', width: SUBNODE_SIZE, outputs: 0, inputs: 0 });
     expect(byName(m, 'Chat')).toMatchObject({ inputs: 0, outputs: 1, icon: 'family:chat' });
   });

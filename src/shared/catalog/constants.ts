@@ -57,3 +57,10 @@ export const DEFAULT_3000_RATING = 4;
 
 /** Files above this many executable nodes (sticky notes not counted) are skipped on import. */
 export const MAX_IMPORT_NODES = 200;
+
+/**
+ * Readiness of a template by its graph (decision 0023): ready deploys as it is; caveats deploys once the
+ * member acts (community package, placeholder); blocked cannot be deployed; guide has no workflow.
+ */
+export const READINESS_LEVELS = ['ready', 'caveats', 'blocked', 'guide'] as const;
+export type ReadinessLevel = (typeof READINESS_LEVELS)[number];

@@ -55,6 +55,31 @@ export function tableCredentials(type: string): string[] {
   return (TABLE[type]?.rules ?? []).map((r) => r.name);
 }
 
+/**
+ * The `authentication` value under which `nodeType` uses `credentialType` (n8n's display rule), e.g.
+ * googleSheets + googleSheetsOAuth2Api → {authentication: 'oAuth2'}; null when the rule has none.
+ * Preflight writes it into nodes that name the credential but leave the parameter at its default,
+ * because the default differs between a node's versions (Google Sheets 1 defaults to a service account).
+ */
+export function authenticationFor(nodeType: string, credentialType: string): Record<string, unknown> | null {
+  const rule = TABLE[nodeType]?.rules.find((r) => r.name === credentialType);
+  const out: Record<string, unknown> = {};
+  for (const [key, allowed] of Object.entries(rule?.when ?? {})) {
+    const k = key.replace(/^\//, '');
+    if (k === 'authentication' && allowed.length > 0) out[k] = allowed[0];
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+const LEGACY_HTTP_AUTH: Record<string, string> = {
+  basicAuth: 'httpBasicAuth',
+  digestAuth: 'httpDigestAuth',
+  headerAuth: 'httpHeaderAuth',
+  queryAuth: 'httpQueryAuth',
+  oAuth1: 'oAuth1Api',
+  oAuth2: 'oAuth2Api',
+};
+
 const str = (v: unknown) => (typeof v === 'string' && !v.startsWith('=') ? v : undefined);
 
 /** The credential type one node needs when its file names none, or null. */
@@ -66,6 +91,9 @@ export function credentialFor(node: WorkflowNode): string | null {
     // The HTTP node names its credential in its parameters, or needs none.
     if (p.authentication === 'predefinedCredentialType') return str(p.nodeCredentialType) ?? null;
     if (p.authentication === 'genericCredentialType') return str(p.genericAuthType) ?? null;
+    // HTTP Request 1–2 named the method itself (`authentication: 'basicAuth'`).
+    const legacy = LEGACY_HTTP_AUTH[str(p.authentication) ?? ''];
+    if (legacy && Number(node.typeVersion ?? 1) < 3) return legacy;
   }
   if (COMMUNITY_CREDENTIALS[type]) return COMMUNITY_CREDENTIALS[type];
   const entry = TABLE[type];

@@ -37,9 +37,8 @@ describe('deriveAutomation', () => {
     expect(d).toMatchObject({
       title: 'Telegram AI assistant',
       description:
-        'When a Telegram message arrives, it lets an AI agent work on it and sends a message with Telegram. In the end it sends a message with Telegram.',
-      summary:
-        'When a Telegram message arrives, it lets an AI agent work on it and sends a message with Telegram.',
+        'When a Telegram message arrives, it runs an AI agent and sends a text message with Telegram.',
+      summary: 'When a Telegram message arrives, it runs an AI agent and sends a text message with Telegram.',
       category: 'AI & Automation',
       integrations: ['Telegram', 'OpenAI'],
       triggerType: 'Telegram event',
@@ -47,8 +46,8 @@ describe('deriveAutomation', () => {
       deployable: true,
       howItWorks: [
         'When a Telegram message arrives.',
-        'Lets an AI agent work on it (OpenAI model) ("Agent").',
-        'Sends a message with Telegram ("Reply").',
+        'Runs an AI agent (OpenAI model) ("Agent").',
+        'Sends a text message with Telegram ("Reply").',
       ].join('\n'),
       authorNotes: ['## Telegram assistant\nAnswers messages with GPT.'],
       quality: { missingNodes: [], incompleteWiring: false, communityNodes: [], duplicateNames: [] },

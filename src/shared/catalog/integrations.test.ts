@@ -19,7 +19,7 @@ describe('integrationName', () => {
     ['@n8n/n8n-nodes-langchain.vectorStorePinecone', 'Pinecone'],
     ['@n8n/n8n-nodes-langchain.lmChatSomeNewVendor', 'Some New Vendor'],
     ['n8n-nodes-base.telegramTrigger', 'Telegram'],
-    ['n8n-nodes-base.activeCampaign', 'Active Campaign'],
+    ['n8n-nodes-base.activeCampaign', 'ActiveCampaign'],
     ['n8n-nodes-base.set', null],
     ['n8n-nodes-base.stickyNote', null],
     ['n8n-nodes-base.manualTrigger', null],
@@ -93,7 +93,7 @@ describe('humanizeIdentifier and credentialName', () => {
   it.each([
     ['slackApi', 'Slack API'],
     ['googleSheetsOAuth2Api', 'Google Sheets OAuth2 API'],
-    ['openAiApi', 'Open AI API'],
+    ['openAiApi', 'OpenAI API'],
     ['httpHeaderAuth', 'HTTP Header Auth'],
   ])('%s → %s', (input, expected) => {
     expect(credentialName(input)).toBe(expected);

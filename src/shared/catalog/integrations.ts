@@ -1,3 +1,4 @@
+import { brandCase } from './english.ts';
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
 // Readable integration names from n8n node types. Core nodes (flow control, data shaping, AI plumbing)
@@ -93,6 +94,20 @@ const CORE = new Set([
   'mcpTrigger',
   'httpRequestTool',
   'noOpTool',
+  'memoryManager',
+  'manualChatTrigger',
+  'manualChat',
+  'readPdf',
+  'readPDF',
+  'mcpClient',
+  'retrieverWorkflow',
+  'documentJsonInputLoader',
+  'aiTransform',
+  'totp',
+  'n8nTrainingCustomerDatastore',
+  'n8nTrainingCustomerMessenger',
+  'executionData',
+  'modelSelector',
 ]);
 
 /** Types whose generated name reads badly. Keys are the short type without Trigger/Tool suffixes. */
@@ -169,6 +184,21 @@ const NAMES: Record<string, string> = {
   graphql: 'GraphQL',
   openWeatherMap: 'OpenWeatherMap',
   elevenLabs: 'ElevenLabs',
+  mondayCom: 'monday.com',
+  sendInBlue: 'Brevo',
+  theHive: 'TheHive',
+  theHiveProject: 'TheHive',
+  bambooHr: 'BambooHR',
+  convertKit: 'ConvertKit',
+  mailerLite: 'MailerLite',
+  serviceNow: 'ServiceNow',
+  coinGecko: 'CoinGecko',
+  customerIo: 'Customer.io',
+  lingvaNex: 'LingvaNex',
+  microsoftOneDrive: 'Microsoft OneDrive',
+  microsoftToDo: 'Microsoft To Do',
+  awsSns: 'AWS SNS',
+  awsSqs: 'AWS SQS',
 };
 
 const ACRONYMS = new Set(['api', 'ai', 'crm', 'sms', 'sql', 'url', 'aws', 'rss', 'ftp', 'ssh', 'http', 'io']);
@@ -196,13 +226,16 @@ function humanize(identifier: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/\s+/)
     .filter(Boolean);
-  return words
-    .map((w) => {
-      if (w === 'oauth2marker') return 'OAuth2';
-      if (ACRONYMS.has(w.toLowerCase())) return w.toUpperCase();
-      return w.charAt(0).toUpperCase() + w.slice(1);
-    })
-    .join(' ');
+  // Brands keep their own spelling: "You Tube OAuth2 Api" → "YouTube OAuth2 API".
+  return brandCase(
+    words
+      .map((w) => {
+        if (w === 'oauth2marker') return 'OAuth2';
+        if (ACRONYMS.has(w.toLowerCase())) return w.toUpperCase();
+        return w.charAt(0).toUpperCase() + w.slice(1);
+      })
+      .join(' '),
+  );
 }
 
 function baseKey(type: string): string {

@@ -1,9 +1,13 @@
+import { appOfUrl, hostOfUrl } from './api-hosts.ts';
+import { article, baseForm, brandCase, pluralise, thirdPerson } from './english.ts';
 import { humanizeIdentifier, integrationName } from './integrations.ts';
+import { n8nNode, n8nNodeEntries, n8nOperation } from './n8n-nodes.ts';
 import operationDefaults from './operation-defaults.json' with { type: 'json' };
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
-// What one node does, as a short lowercase verb phrase ("sends a message in Slack"), from its type
-// and its resource/operation parameters. Read only; nothing is looked up over the network.
+// What one node does, as a short lowercase verb phrase ("sends a message with Slack"), from its type
+// and its resource/operation parameters, in n8n's own action words ("Send a message") where n8n
+// publishes them (decision 0022). Read only; nothing is looked up over the network.
 
 /** app: an integration; ai: a model or agent; http: a raw API call; data/logic: plumbing; skip: no step. */
 export type ActionKind = 'app' | 'ai' | 'http' | 'data' | 'logic' | 'skip';
@@ -58,9 +62,10 @@ const CORE_ACTIONS: Record<string, [ActionKind, string]> = {
   executionData: ['skip', 'saves execution data'],
   rssFeedRead: ['app', 'reads an RSS feed'],
   debugHelper: ['skip', 'produces test data'],
-  agent: ['ai', 'lets an AI agent work on it'],
+  agent: ['ai', 'runs an AI agent'],
   chainLlm: ['ai', 'asks a language model'],
   chainSummarization: ['ai', 'summarises the text with a language model'],
+  agentTool: ['ai', 'runs an AI agent'],
   chainRetrievalQa: ['ai', 'answers from a knowledge base'],
   informationExtractor: ['ai', 'extracts structured information with AI'],
   textClassifier: ['ai', 'classifies the text with AI'],
@@ -68,18 +73,8 @@ const CORE_ACTIONS: Record<string, [ActionKind, string]> = {
   memoryManager: ['ai', 'reads or updates the chat memory'],
 };
 
-const IRREGULAR: Record<string, string> = { do: 'does', go: 'goes', have: 'has', be: 'is' };
+export { thirdPerson };
 
-/** "send" → "sends", "copy" → "copies", "search" → "searches". */
-export function thirdPerson(verb: string): string {
-  const v = verb.toLowerCase();
-  if (IRREGULAR[v]) return IRREGULAR[v];
-  if (/[^aeiou]y$/.test(v)) return `${v.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/.test(v)) return `${v}es`;
-  return `${v}s`;
-}
-
-const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 const words = (identifier: string) => humanizeIdentifier(identifier).split(' ');
 const lower = (w: string) => (/^[A-Z0-9]{2,}$/.test(w) ? w : w.toLowerCase());
 
@@ -94,7 +89,7 @@ const OP_VERBS: Record<string, string> = {
   append: 'adds',
   read: 'reads',
   lookup: 'looks up',
-  sendAndWait: 'sends and waits for a reply to',
+  sendAndWait: 'asks for a reply',
   executeQuery: 'runs a query on',
   select: 'reads',
   insert: 'inserts',
@@ -107,12 +102,6 @@ const CONTAINERS: Record<string, string> = {
   table: 'row',
   database: 'record',
 };
-
-function pluralise(noun: string): string {
-  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
-  if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
-  return `${noun}s`;
-}
 
 /** "sends a message", "gets all contacts", or null when the node names no operation. */
 export function operationPhrase(resource: string | undefined, operation: string | undefined): string | null {
@@ -138,31 +127,147 @@ const OPERATION_DEFAULTS = operationDefaults as unknown as Record<string, Operat
 
 /**
  * The node's resource and operation: its own parameters, else n8n's defaults for its version (parameters
- * at their default are not saved in workflow files).
+ * at their default are not saved in workflow files). A version n8n's table does not list gets only the
+ * resource-less default: another version's defaults would name another operation (old Discord nodes
+ * only send a message; version 2 defaults to creating a channel).
  */
 export function resourceAndOperation(node: WorkflowNode): { resource?: string; operation?: string } {
   const p = (node.parameters ?? {}) as Record<string, unknown>;
   const entries = OPERATION_DEFAULTS[node.type ?? ''] ?? [];
   const version = typeof node.typeVersion === 'number' ? node.typeVersion : undefined;
+  const exact = entries.find((e) => version !== undefined && e[0].includes(version));
   const entry =
-    entries.find((e) => version !== undefined && e[0].includes(version)) ??
-    [...entries].sort((a, b) => Math.max(...b[0]) - Math.max(...a[0]))[0];
+    exact ??
+    (version === undefined
+      ? [...entries].sort((a, b) => Math.max(...b[0]) - Math.max(...a[0]))[0]
+      : undefined);
   const resource = str(p.resource) ?? entry?.[1] ?? undefined;
-  const operation = str(p.operation) ?? entry?.[2][resource ?? ''] ?? undefined;
+  let operation = str(p.operation) ?? entry?.[2][resource ?? ''] ?? undefined;
+  if (!operation && !exact && !str(p.resource)) operation = entries.map((e) => e[2]['']).find(Boolean);
   return { resource, operation };
 }
 
-function httpAction(p: Record<string, unknown>): string {
-  const url = str(p.url) ?? '';
-  const method = (str(p.method) ?? str(p.requestMethod) ?? 'GET').toUpperCase();
-  if (/^https?:\/\//i.test(url)) {
-    try {
-      return `calls ${new URL(url.replace(/\{\{.*$/, '')).hostname} (${method})`;
-    } catch {
-      // an expression inside the host: fall through
-    }
+/** Where n8n's action text reads badly in a sentence, keyed by `shortType:resource:operation`. */
+const ACTION_WORDS: Record<string, string> = {
+  'openWeatherMap::currentWeather': 'gets the current weather from OpenWeatherMap',
+  'openWeatherMap::5DayForecast': 'gets the 5-day forecast from OpenWeatherMap',
+  'googleSheets:sheet:append': 'adds rows to Google Sheets',
+  'googleSheets:sheet:appendOrUpdate': 'adds or updates rows in Google Sheets',
+  'googleSheets:sheet:read': 'reads rows from Google Sheets',
+  'googleSheets:sheet:update': 'updates rows in Google Sheets',
+  'googleSheets:sheet:lookup': 'looks up rows in Google Sheets',
+  'googleSheets:sheet:upsert': 'adds or updates rows in Google Sheets',
+  'googleSheets:sheet:delete': 'deletes rows in Google Sheets',
+  'googleSheets:sheet:clear': 'clears a sheet in Google Sheets',
+  'airtable:record:search': 'searches records in Airtable',
+  'airtable::list': 'lists records in Airtable',
+  'airtable::append': 'adds records to Airtable',
+  'airtable::lookup': 'looks up records in Airtable',
+  'airtable::read': 'reads a record from Airtable',
+  'airtable::update': 'updates records in Airtable',
+  'telegram:callback:answerQuery': 'answers a button press in Telegram',
+  'gmail:message:addLabels': 'adds labels to an email in Gmail',
+  'gmail:message:removeLabels': 'removes labels from an email in Gmail',
+  'gmail:thread:addLabels': 'adds labels to a thread in Gmail',
+  'gmail:thread:removeLabels': 'removes labels from a thread in Gmail',
+  'gmail:message:sendAndWait': 'asks for a reply by email with Gmail',
+  'slack:message:sendAndWait': 'asks for a reply in Slack',
+  'telegram:message:sendAndWait': 'asks for a reply in Telegram',
+  'discord:message:sendAndWait': 'asks for a reply in Discord',
+  'openAi:chat:complete': 'writes a chat completion with OpenAI',
+  'openAi:text:complete': 'writes a completion with OpenAI',
+  'openAi:text:edit': 'edits text with OpenAI',
+  'openAi:text:moderate': 'checks text for violations with OpenAI',
+  'openAi:image:create': 'creates an image with OpenAI',
+  'openAi:text:message': 'asks an OpenAI model',
+  'openAi:text:response': 'asks an OpenAI model',
+  'openAi:image:analyze': 'analyses an image with OpenAI',
+  'openAi:image:edit': 'edits an image with OpenAI',
+  'openAi:audio:transcribe': 'transcribes a recording with OpenAI',
+  'openAi:audio:translate': 'translates a recording with OpenAI',
+  'openAi:audio:generate': 'generates audio with OpenAI',
+  'openAi:assistant:message': 'asks an OpenAI assistant',
+};
+
+/** Verbs whose object comes from the app ("gets … from Gmail"); the rest act in or with it. */
+const FROM_VERBS =
+  /^(gets|reads|looks up|downloads|fetches|retrieves|lists|exports|returns|receives|pulls|scrapes|finds)\b/;
+const TO_VERBS = /^(uploads|appends|adds(?! or)|inserts|imports|writes|pushes|subscribes)\b/;
+const WITH_VERBS =
+  /^(sends|posts|replies|answers|publishes|tweets|generates|transcribes|translates|writes|analyzes|analyses|classifies|summarizes|summarises|calls|converts|scans|makes|sets|starts|executes|runs|triggers|checks)\b/;
+
+/** "Send a message" → "sends a message"; "Get many messages" → "gets messages"; brands kept in case. */
+function actionVerbPhrase(action: string): string | null {
+  const words = action.trim().replace(/\s+/g, ' ').split(' ');
+  const verb = words.shift();
+  if (!verb || !/^[A-Za-z]+$/.test(verb)) return null;
+  let rest = words.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+  rest = rest.replace(/^many\s+/, '').replace(/^all\s+(?=\w)/, 'all ');
+  // "Send message and wait for response": a person is asked and the workflow waits for the answer.
+  if (/\band wait for (a )?response\b/.test(rest)) return 'asks for a reply';
+  // "Create or update a contact": both verbs agree.
+  rest = rest.replace(/^or ([a-z]+)\b/, (_m, v: string) => `or ${thirdPerson(v)}`);
+  const base = verb.toLowerCase() === 'return' ? 'get' : verb.toLowerCase();
+  return brandCase(`${thirdPerson(base)}${rest ? ` ${rest}` : ''}`);
+}
+
+let actionVerbs: Set<string> | null = null;
+/** The verbs n8n's own action texts start with ("send", "get", "push"…). */
+function n8nVerbs(): Set<string> {
+  if (!actionVerbs) {
+    actionVerbs = new Set();
+    for (const [, n] of n8nNodeEntries())
+      for (const op of n.operations) {
+        const first = op[3].trim().split(/\s+/)[0]?.toLowerCase();
+        if (first && /^[a-z]+$/.test(first)) actionVerbs.add(first);
+      }
   }
-  return `calls an HTTP API (${method})`;
+  return actionVerbs;
+}
+
+/**
+ * A node without operations in n8n's own description of it ("Push messages to MQTT" → "pushes
+ * messages to MQTT"), when that starts with a verb n8n uses in its action texts; else null.
+ */
+function describedAction(type: string): string | null {
+  const text = n8nNode(type)
+    ?.description?.trim()
+    .replace(/[.,]\s.*$|\.$/, '');
+  if (!text || /\bAPI$/.test(text)) return null;
+  const [verb, ...rest] = text.split(' ');
+  const base = baseForm(verb!);
+  if (!n8nVerbs().has(base) || rest.length === 0) return null;
+  const words = rest.map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+  return brandCase(`${thirdPerson(base)} ${words}`);
+}
+
+/** "sends a message" + "Slack" → "sends a message with Slack", unless the phrase names the app. */
+function withApp(phrase: string, app: string): string {
+  if (phrase.toLowerCase().includes(app.toLowerCase())) return phrase;
+  if (/^inserts\b/.test(phrase) && !/ into /.test(phrase)) return `${phrase} into ${app}`;
+  // A phrase that already says "from …" or "to …" takes "in" ("gets slides from a presentation in …").
+  const preposition =
+    FROM_VERBS.test(phrase) && !/ from /.test(phrase)
+      ? 'from'
+      : TO_VERBS.test(phrase) && !/ to /.test(phrase)
+        ? 'to'
+        : WITH_VERBS.test(phrase) && !/ with /.test(phrase)
+          ? 'with'
+          : 'in';
+  return `${phrase} ${preposition} ${app}`;
+}
+
+/** The app an HTTP Request node calls (by host), for steps and the template's apps. */
+export function httpApp(node: WorkflowNode): string | null {
+  const p = (node.parameters ?? {}) as Record<string, unknown>;
+  return appOfUrl(p.url);
+}
+
+function httpAction(p: Record<string, unknown>): string {
+  const app = appOfUrl(p.url);
+  if (app) return `calls the ${app} API`;
+  const host = hostOfUrl(p.url);
+  return host ? `calls ${host}` : 'calls an HTTP API';
 }
 
 function vectorStoreAction(app: string, p: Record<string, unknown>): string {
@@ -178,24 +283,21 @@ export function nodeAction(node: WorkflowNode): NodeAction {
   const p = (node.parameters ?? {}) as Record<string, unknown>;
   const core = CORE_ACTIONS[short];
   if (short === 'httpRequest' || short === 'httpRequestTool' || short === 'toolHttpRequest')
-    return { kind: 'http', text: httpAction(p), app: null };
+    return { kind: 'http', text: httpAction(p), app: appOfUrl(p.url) };
   if (core) return { kind: core[0], text: core[1], app: null };
   const app = integrationName(node.type);
   if (!app) return { kind: 'data', text: `runs ${humanizeIdentifier(short)}`, app: null };
   if (short.startsWith('vectorStore')) return { kind: 'ai', text: vectorStoreAction(app, p), app };
-  if (/^(lmChat|lm|embeddings)[A-Z]/.test(short)) return { kind: 'ai', text: `uses a ${app} model`, app };
+  if (/^(lmChat|lm|embeddings)[A-Z]/.test(short))
+    return { kind: 'ai', text: `uses ${article(app)} ${app} model`, app };
   const { resource, operation } = resourceAndOperation(node);
-  const op = operationPhrase(resource, operation);
-  if (short === 'openAi' || short === 'anthropic' || short === 'googleGemini' || short === 'mistralAi')
-    return { kind: 'ai', text: op ? `${op} with ${app}` : `asks ${app}`, app };
-  const preposition = !op
-    ? ''
-    : /^(gets|reads|looks up|downloads)/.test(op)
-      ? 'from'
-      : /^(uploads|appends)|^adds (?!or)/.test(op)
-        ? 'to'
-        : /^sends/.test(op)
-          ? 'with'
-          : 'in';
-  return { kind: 'app', text: op ? `${op} ${preposition} ${app}` : `uses ${app}`, app };
+  const ai = short === 'openAi' || short === 'anthropic' || short === 'googleGemini' || short === 'mistralAi';
+  const kind = ai ? 'ai' : 'app';
+  const fixed = operation ? ACTION_WORDS[`${short}:${resource ?? ''}:${operation}`] : undefined;
+  if (fixed) return { kind, text: fixed, app };
+  const published = operation ? n8nOperation(node.type ?? '', resource ?? '', operation) : undefined;
+  const fromN8n = published?.[3] ? actionVerbPhrase(published[3]) : null;
+  const op = fromN8n ?? operationPhrase(resource, operation) ?? describedAction(node.type ?? '');
+  if (ai && !op) return { kind, text: `asks ${app}`, app };
+  return { kind, text: op ? withApp(op, app) : `uses ${app}`, app };
 }

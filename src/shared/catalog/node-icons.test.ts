@@ -11,10 +11,13 @@ describe('nodeIntegration', () => {
     ['@n8n/n8n-nodes-langchain.lmChatGoogleGemini', 'Google Gemini', 'brand:googlegemini'],
     ['@n8n/n8n-nodes-langchain.lmChatAnthropic', 'Anthropic', 'brand:anthropic'],
     ['n8n-nodes-base.twitter', 'X (Twitter)', 'brand:x'],
-    // Brands simple-icons no longer carries get their family glyph, never a look-alike.
-    ['@n8n/n8n-nodes-langchain.lmChatOpenAi', 'OpenAI', 'family:ai-model'],
-    ['n8n-nodes-base.slack', 'Slack', 'family:app'],
-    ['n8n-nodes-base.microsoftOutlookTool', 'Microsoft Outlook', 'family:ai-tool'],
+    // Brands simple-icons no longer carries come from the Iconify logos set (decision 0022).
+    ['@n8n/n8n-nodes-langchain.lmChatOpenAi', 'OpenAI', 'brand:logos-openai-icon'],
+    ['n8n-nodes-base.slack', 'Slack', 'brand:logos-slack-icon'],
+    // A Microsoft service without its own mark shows Microsoft's.
+    ['n8n-nodes-base.microsoftOutlookTool', 'Microsoft Outlook', 'brand:logos-microsoft-icon'],
+    // No logo in either set: the family glyph, never a look-alike.
+    ['n8n-nodes-base.pipedrive', 'Pipedrive', 'family:app'],
     ['n8n-nodes-base.scheduleTrigger', 'Schedule Trigger', 'family:schedule'],
     ['n8n-nodes-base.webhook', 'Webhook', 'family:webhook'],
     ['n8n-nodes-base.code', 'Code', 'family:code'],
@@ -34,7 +37,8 @@ describe('nodeIntegration', () => {
   it('resolves a card’s integration names to the same icons', () => {
     expect(integrationIcon('Google Sheets')).toBe('brand:googlesheets');
     expect(integrationIcon('X (Twitter)')).toBe('brand:x');
-    expect(integrationIcon('OpenAI')).toBe('family:ai-model');
-    expect(integrationIcon('Slack')).toBe('family:app');
+    expect(integrationIcon('OpenAI')).toBe('brand:logos-openai-icon');
+    expect(integrationIcon('Slack')).toBe('brand:logos-slack-icon');
+    expect(integrationIcon('Bright Data')).toBe('family:app');
   });
 });

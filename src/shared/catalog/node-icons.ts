@@ -1,11 +1,11 @@
-import { BRAND_ALIASES, BRAND_SLUGS, type BrandSlug } from './brand-slugs.ts';
+import { BRAND_ALIASES, BRAND_SLUGS, LOGO_ICONS, logoSymbol } from './brand-slugs.ts';
 import { humanizeIdentifier, integrationName } from './integrations.ts';
 import { shortType } from './workflow-types.ts';
 
-// Node type → { name, icon key }: a brand icon from simple-icons (CC0) when the brand has one, else a
-// family glyph. simple-icons has dropped some brands at their owners' request (OpenAI, Slack,
-// Microsoft, AWS, LinkedIn, Salesforce…): those get their family glyph, never a look-alike.
-// The brands and their aliases are in brand-slugs.ts.
+// Node type → { name, icon key }: a brand icon from simple-icons (CC0) when the brand has one, else
+// from the Iconify logos set (CC0) for brands simple-icons dropped (OpenAI, Slack, Microsoft, AWS,
+// LinkedIn, Salesforce…; decision 0022), else a family glyph, never a look-alike. The brands and their
+// aliases are in brand-slugs.ts.
 
 export const ICON_FAMILIES = [
   'trigger',
@@ -28,7 +28,7 @@ export const ICON_FAMILIES = [
   'app',
 ] as const;
 export type IconFamily = (typeof ICON_FAMILIES)[number];
-/** `brand:<simple-icons slug>` or `family:<family>`. */
+/** `brand:<sprite symbol>` (a simple-icons slug or `logos-<name>`) or `family:<family>`. */
 export type IconKey = `brand:${string}` | `family:${IconFamily}`;
 export type NodeIntegration = { name: string; icon: IconKey };
 
@@ -89,10 +89,16 @@ export function integrationKey(type: string | undefined): string {
   return base.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '').toLowerCase();
 }
 
-function brandOf(type: string): BrandSlug | null {
-  const key = integrationKey(type);
+/** The sprite symbol of a brand by integration key, or null when no logo set has it. */
+function brandSymbol(key: string): string | null {
   const slug = BRAND_ALIASES[key] ?? key;
-  return SLUG_SET.has(slug) ? (slug as BrandSlug) : null;
+  if (SLUG_SET.has(slug)) return slug;
+  const logo = LOGO_ICONS[key];
+  return logo ? logoSymbol(logo) : null;
+}
+
+function brandOf(type: string): string | null {
+  return brandSymbol(integrationKey(type));
 }
 
 function familyOf(type: string): IconFamily {
@@ -131,6 +137,10 @@ const NAME_FAMILY: Record<string, IconFamily> = {
   serpapi: 'ai-tool',
   wolframalpha: 'ai-tool',
   httprequest: 'http',
+  // Protocols and a webhook test service: no brand, a glyph of their kind.
+  ssh: 'code',
+  ftp: 'file',
+  webhooksite: 'webhook',
 };
 
 /**
@@ -139,7 +149,10 @@ const NAME_FAMILY: Record<string, IconFamily> = {
  */
 export function integrationIcon(name: string): IconKey {
   const key = compact(name);
-  const slug = BRAND_ALIASES[key] ?? key;
-  if (SLUG_SET.has(slug)) return `brand:${slug}`;
+  const symbol = brandSymbol(key);
+  if (symbol) return `brand:${symbol}`;
   return `family:${NAME_FAMILY[key] ?? 'app'}`;
 }
+
+/** A chip with neither a logo nor a glyph of its kind: the page shows the app's initials. */
+export const isLetterChip = (name: string) => integrationIcon(name) === 'family:app';

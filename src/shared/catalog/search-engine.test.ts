@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suggestQuery } from './did-you-mean.ts';
 import { buildWordIndex, searchWords } from './search-engine.ts';
-import { matchesQuery, matchesWords, parseQuery, type SearchDoc } from './search-rules.ts';
+import { matchesQuery, matchesWords, matchesWordsIn, parseQuery, type SearchDoc } from './search-rules.ts';
 import { substringDocs } from './substring-rule.ts';
 
 // The index must answer exactly what the one-item reference rules in search-rules.ts answer.
@@ -70,15 +70,19 @@ describe('the word index answers the reference rules', () => {
     );
   });
 
-  it('word rule: exactly the documents matchesWords keeps', () => {
+  it('word rule: matchesWordsIn keeps exactly the documents, matchesWords exactly the complete ones', () => {
     fc.assert(
       fc.property(fc.array(doc, { maxLength: 12 }), query, (docs, q) => {
         const index = buildWordIndex(docs);
         const r = searchWords(index, q);
-        const got = r ? [...r.docs] : docs.map((_, i) => i).filter(() => q.trim() === '');
-        const expected = docs.flatMap((d, i) => (matchesWords(q, d) ? [i] : []));
-        if (parseQuery(q).length === 0) expect(r).toBeNull();
-        else expect(got).toEqual(expected);
+        if (parseQuery(q).length === 0) {
+          expect(r).toBeNull();
+          return;
+        }
+        const kept = matchesWordsIn(q, docs);
+        expect([...r!.docs]).toEqual(docs.flatMap((_, i) => (kept[i] ? [i] : [])));
+        const complete = docs.flatMap((_, i) => (r!.all[i] ? [i] : []));
+        expect(complete).toEqual(docs.flatMap((d, i) => (matchesWords(q, d) && kept[i] ? [i] : [])));
       }),
       { numRuns: 400 },
     );
@@ -104,5 +108,68 @@ describe('the word index answers the reference rules', () => {
     const r = searchWords(index, 'telegram')!;
     expect([...r.docs].sort((a, b) => r.scores[b]! - r.scores[a]!)).toEqual([1, 2, 0]);
     expect(suggestQuery(index, 'telegrm digst')).toBe('telegram digest');
+  });
+
+  const base = {
+    id: 'x',
+    summary: '',
+    description: '',
+    integrations: [] as string[],
+    nodeTypes: [] as string[],
+    category: '',
+    tags: [] as string[],
+    author: '',
+    notes: '',
+  };
+  const rank = (index: ReturnType<typeof buildWordIndex>, q: string) => {
+    const r = searchWords(index, q)!;
+    return [...r.docs].sort((a, b) => r.scores[b]! - r.scores[a]!);
+  };
+
+  it('never needs every word: more words rank higher, all words first, unknown words never miss', () => {
+    const index = buildWordIndex([
+      { ...base, id: 'one', title: 'Gmail backup' },
+      { ...base, id: 'all', title: 'Forward invoices', notes: 'gmail telegram' },
+      { ...base, id: 'two', title: 'Gmail to Telegram relay' },
+      { ...base, id: 'none', title: 'Slack standup' },
+    ]);
+    // "zzqx" matches nothing and "please" is filler: neither decides a miss. A longer request keeps
+    // items with half its words, complete ones first.
+    expect(rank(index, 'please forward gmail invoices to telegram zzqx')).toEqual([1, 2]);
+    // Every word in the notes beats two of three in the title; a short query keeps complete matches…
+    expect(rank(index, 'gmail telegram invoices')).toEqual([1]);
+    expect(rank(index, 'gmail telegram')).toEqual([2, 1]);
+    // …or, when nothing is complete, the items matching the most words.
+    expect(rank(index, 'gmail slack standup')).toEqual([3]);
+    expect(searchWords(index, 'zzqx qqzz')!.docs).toHaveLength(0);
+  });
+
+  it('reaches concepts and other languages through the data tables', () => {
+    const index = buildWordIndex([
+      { ...base, id: 'sched', title: 'Post weather', nodeTypes: ['n8n-nodes-base.scheduleTrigger'] },
+      { ...base, id: 'inv', title: 'Parse invoice PDFs' },
+      {
+        ...base,
+        id: 'mem',
+        title: 'Support bot',
+        nodeTypes: ['@n8n/n8n-nodes-langchain.memoryBufferWindow'],
+      },
+    ]);
+    expect(rank(index, 'every morning')).toEqual([0]);
+    for (const q of ['rechnung', 'factura', 'facture', 'fatura']) expect(rank(index, q), q).toEqual([1]);
+    expect(rank(index, 'chatbot that remembers the conversation')[0]).toBe(2);
+  });
+
+  it('did you mean: never rewrites a known or concept word, never offers an empty suggestion', () => {
+    const index = buildWordIndex([
+      { ...base, id: 'a', title: 'Telegram members digest' },
+      { ...base, id: 'b', title: 'Slack alerts' },
+    ]);
+    expect(suggestQuery(index, 'remembers')).toBeNull();
+    expect(suggestQuery(index, 'telegrm')).toBe('telegram');
+    expect(suggestQuery(index, 'members')).toBeNull();
+    // "qwertz" has no neighbour; "slacks" is a stem of a known word: nothing to offer.
+    expect(suggestQuery(index, 'qwertz')).toBeNull();
+    expect(suggestQuery(index, 'slacks')).toBeNull();
   });
 });

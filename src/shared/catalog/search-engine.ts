@@ -1,12 +1,14 @@
 import {
+  conceptTermsOf,
   forEachFieldTerm,
   MATCH_KIND_FACTOR,
   parseQuery,
+  partialFloor,
   type QueryWord,
   SEARCH_FIELDS,
   type SearchDoc,
-  SYNONYMS,
   stemOf,
+  synonymsOf,
   termMatch,
 } from './search-rules.ts';
 
@@ -200,9 +202,13 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
   if (exact !== undefined) out.set(exact, MATCH_KIND_FACTOR.exact);
   const stem = index.termId.get(stemOf(word.term));
   if (stem !== undefined && !out.has(stem)) out.set(stem, MATCH_KIND_FACTOR.stem);
-  for (const alt of SYNONYMS[word.term] ?? []) {
+  for (const alt of synonymsOf(word.term)) {
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
+  }
+  for (const alt of conceptTermsOf(word.term)) {
+    const id = index.termId.get(alt);
+    if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.concept);
   }
   if (word.prefix) {
     for (let i = lowerBound(index.terms, word.term); i < index.terms.length; i++) {
@@ -240,37 +246,65 @@ export function forEachTypoCandidate(
 }
 
 export type WordResult = {
-  /** Matching documents, in document order. */
+  /** Documents matching enough query words (partialFloor), in document order. */
   docs: Int32Array;
   /** Relevance per document (0 for documents that do not match). */
   scores: Float32Array;
+  /** 1 where the document matches every query word (the word rule of decision 0010). */
+  all: Uint8Array;
 };
 
-/** Documents where every query word matches some field (word rule only), with relevance scores. */
+/**
+ * Lifts documents matching every query word that reaches the index above any partial match: scores
+ * stay below this (32 words × weight 10 × idf < 12 × bonus 1.5 ≈ 5,800).
+ */
+export const ALL_WORDS_TIER = 100_000;
+/** Up to this many words, a query's complete matches come first (a request is ranked by coverage). */
+const SHORT_QUERY_WORDS = 4;
+
+/**
+ * Documents matching enough query words (partialFloor: a short query its complete matches, a longer
+ * request half its words, or what the best item has), with BM25-style relevance (issue 37): each word adds its best
+ * field weight × match kind × inverse document frequency; a partial match is scaled by the share of
+ * the query's weight it covers, and documents matching every word that reaches the index come first
+ * (ALL_WORDS_TIER). A word that reaches nothing (filler, an unknown word) never decides a miss.
+ */
 export function searchWords(index: WordIndex, q: string): WordResult | null {
   const words = parseQuery(q);
   if (words.length === 0) return null;
   const n = index.size;
   const count = new Uint8Array(n);
+  // The last word (index + 1) that touched each document, and its best score for that word.
+  const seen = new Uint8Array(n);
   const best = new Float32Array(n);
   const scores = new Float32Array(n);
   // Words found in a strong field (title, integrations, node types), counted once per word.
   const strong = new Uint8Array(n);
-  // Rarest word first: later words only touch documents that matched every word before them.
-  const expanded = words
-    .map((w) => {
-      const terms = expandWord(index, w);
-      let total = 0;
-      for (const id of terms.keys()) total += postingCount(index, id);
-      return { terms, total };
-    })
-    .sort((a, b) => a.total - b.total);
+  const strongSeen = new Uint8Array(n);
+  // The summed idf of the words each document matches, each × its best match kind (a concept or typo
+  // hit covers less of the word than the word itself): its share of the query's weight.
+  const covered = new Float32Array(n);
+  const bestFactor = new Float32Array(n);
+  const expanded = words.map((w) => {
+    const terms = expandWord(index, w);
+    let total = 0;
+    let direct = 0;
+    for (const [id, factor] of terms) {
+      total += postingCount(index, id);
+      if (factor !== MATCH_KIND_FACTOR.concept) direct += postingCount(index, id);
+    }
+    // The word's own spellings set its weight; concept words only when the word itself is absent.
+    const df = Math.min(n, direct > 0 ? direct : total);
+    return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df) };
+  });
+  let reaching = 0;
+  let queryWeight = 0;
   for (let wi = 0; wi < expanded.length; wi++) {
-    const { terms, total } = expanded[wi]!;
-    if (terms.size === 0) return { docs: new Int32Array(0), scores };
-    // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
-    // synonym) must not outweigh the word itself.
-    const idf = Math.log(1 + n / Math.min(n, total));
+    const { terms, total, idf } = expanded[wi]!;
+    if (total === 0) continue;
+    reaching++;
+    queryWeight += idf;
+    const mark = wi + 1;
     for (const [id, signed] of terms) {
       // Negative: a prefix or typo hit, which counts only where the term is a word (not a join).
       const factor = Math.abs(signed);
@@ -280,30 +314,57 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
         const p = postings[k]!;
         if ((p & need) !== need) continue;
         const d = p >>> DOC_SHIFT;
-        const c = count[d]!;
+        // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
+        // synonym) must not outweigh the word itself.
         const s = index.maskWeight[p & FIELD_MASK]! * factor * idf;
-        if (c === wi) {
-          count[d] = wi + 1;
+        if (seen[d] !== mark) {
+          seen[d] = mark;
+          count[d]!++;
+          covered[d] = covered[d]! + idf * factor;
+          bestFactor[d] = factor;
           best[d] = s;
           scores[d] = scores[d]! + s;
-        } else if (c === wi + 1 && s > best[d]!) {
-          scores[d] = scores[d]! + s - best[d]!;
-          best[d] = s;
-        } else if (c !== wi + 1) continue;
-        if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strong[d] === wi) strong[d] = wi + 1;
+        } else {
+          if (s > best[d]!) {
+            scores[d] = scores[d]! + s - best[d]!;
+            best[d] = s;
+          }
+          if (factor > bestFactor[d]!) {
+            covered[d] = covered[d]! + idf * (factor - bestFactor[d]!);
+            bestFactor[d] = factor;
+          }
+        }
+        if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strongSeen[d] !== mark) {
+          strongSeen[d] = mark;
+          strong[d]!++;
+        }
       }
     }
   }
-  const need = expanded.length;
+  let most = 0;
+  for (let d = 0; d < n; d++) if (count[d]! > most) most = count[d]!;
+  const floor = partialFloor(reaching, most);
   let m = 0;
-  for (let d = 0; d < n; d++) if (count[d] === need) m++;
+  for (let d = 0; d < n; d++) if (count[d]! >= floor) m++;
   const docs = new Int32Array(m);
+  const all = new Uint8Array(n);
   m = 0;
   for (let d = 0; d < n; d++) {
-    if (count[d] !== need) continue;
+    const c = count[d]!;
+    if (c < floor) continue;
     docs[m++] = d;
-    // Every word in the title or the apps used: what the member most likely means.
-    if (strong[d] === need) scores[d] = scores[d]! * STRONG_BONUS;
+    if (c === words.length) all[d] = 1;
+    if (c === reaching && reaching <= SHORT_QUERY_WORDS) {
+      // Every word in the title or the apps used: what the member most likely means.
+      if (strong[d] === reaching) scores[d] = scores[d]! * STRONG_BONUS;
+      scores[d] = scores[d]! + ALL_WORDS_TIER;
+    } else if (queryWeight > 0) {
+      // A longer request: ranked by the share of the query's weight it covers (squared, so more and
+      // rarer words win), and by where the words are.
+      const share = covered[d]! / queryWeight;
+      if (strong[d]! >= 2) scores[d] = scores[d]! * STRONG_BONUS;
+      scores[d] = scores[d]! * share * share;
+    }
   }
-  return { docs, scores };
+  return { docs, scores, all };
 }

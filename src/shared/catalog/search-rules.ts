@@ -1,5 +1,6 @@
 import { slugify } from './classify.ts';
 import { boundedDistance } from './edit-distance.ts';
+import { conceptTermsOf } from './search-concepts.ts';
 import { forEachTerm, normalizeText, stemOf } from './search-terms.ts';
 
 // Search, chip and AI-agent rules (spec part 2 §5), pure so the server index and tests share them.
@@ -48,6 +49,7 @@ export const STOP_WORDS = new Set(
 /** Sticky notes are indexed up to this many characters (they can run to pages). */
 export const MAX_NOTES_CHARS = 1_500;
 
+export { conceptTermsOf } from './search-concepts.ts';
 export {
   forEachTerm,
   forEachTermRegex,
@@ -79,6 +81,11 @@ export const SYNONYMS: Record<string, string[]> = {
   spreadsheet: ['sheets', 'sheet'],
   chatbot: ['bot', 'chat'],
 };
+
+/** The synonyms of a query word: own entries only (a word such as `constructor` is not a key here). */
+export function synonymsOf(term: string): string[] {
+  return Object.hasOwn(SYNONYMS, term) ? SYNONYMS[term]! : [];
+}
 
 /** Typos forgiven in a word: one from 5 letters, two from 9. */
 export function typoBudget(word: string): number {
@@ -161,10 +168,18 @@ export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {
 }
 
 /** Match kinds, best first, and what each is worth against an exact hit. */
-export const MATCH_KIND_FACTOR = { exact: 1, stem: 0.9, prefix: 0.7, typo1: 0.2, typo2: 0.12 } as const;
+export const MATCH_KIND_FACTOR = {
+  exact: 1,
+  stem: 0.9,
+  prefix: 0.7,
+  /** Through the concept or language table (search-concepts.ts): the member's word is not there. */
+  concept: 0.5,
+  typo1: 0.2,
+  typo2: 0.12,
+} as const;
 
 /** How a term of the index answers a query word, or null. */
-export function termMatch(word: QueryWord, term: string): keyof typeof MATCH_KIND_FACTOR | null {
+export function termMatch(word: QueryWord, term: string): 'exact' | 'prefix' | 'typo1' | 'typo2' | null {
   if (term === word.term) return 'exact';
   if (word.prefix && term.startsWith(word.term)) return 'prefix';
   if (word.typos === 0 || Math.abs(term.length - word.term.length) > word.typos) return null;
@@ -174,13 +189,11 @@ export function termMatch(word: QueryWord, term: string): keyof typeof MATCH_KIN
 }
 
 /**
- * The word rule for one item: every query word matches a term of some field. Slow reference form
- * (the index does the same with postings); the full rule is this OR the spec's substring rule.
+ * Which query words match a term of some field of one item. Slow reference form (the index does the
+ * same with postings); the full rule is "some word matches" OR the spec's substring rule.
  */
-export function matchesWords(q: string, doc: SearchDoc): boolean {
+export function wordHits(q: string, doc: SearchDoc): boolean[] {
   const words = parseQuery(q);
-  // Punctuation alone ("(", "%") has no words: only the substring rule answers it.
-  if (words.length === 0) return q.trim() === '';
   const fields = SEARCH_FIELDS.map((f) => {
     const terms = { ...f, words: [] as string[], joins: [] as string[] };
     forEachFieldTerm(doc, f, (t, word) => (word ? terms.words : terms.joins).push(t));
@@ -189,19 +202,55 @@ export function matchesWords(q: string, doc: SearchDoc): boolean {
   const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
   const loose = new Set(fields.flatMap((f) => f.words));
   const typoVocab = new Set(fields.filter((f) => f.short).flatMap((f) => f.words));
-  return words.every(
+  return words.map(
     (w) =>
       exact.has(w.term) ||
       exact.has(stemOf(w.term)) ||
-      (SYNONYMS[w.term] ?? []).some((alt) => exact.has(alt)) ||
+      synonymsOf(w.term).some((alt) => exact.has(alt)) ||
+      conceptTermsOf(w.term).some((alt) => exact.has(alt)) ||
       (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
       (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
   );
 }
 
+/** Every query word matches the item: these rank first (decision 0010). */
+export function matchesWords(q: string, doc: SearchDoc): boolean {
+  const hits = wordHits(q, doc);
+  // Punctuation alone ("(", "%") has no words: only the substring rule answers it.
+  if (hits.length === 0) return q.trim() === '';
+  return hits.every(Boolean);
+}
+
+/** Some query word matches the item: a partial match, ranked by the words it covers (issue 37). */
+export function matchesSomeWord(q: string, doc: SearchDoc): boolean {
+  const hits = wordHits(q, doc);
+  if (hits.length === 0) return q.trim() === '';
+  return hits.some(Boolean);
+}
+
+/**
+ * How many query words a partial match needs, given how many words reach the catalogue and the most
+ * any item matches: a short query (up to three words, "hubspot mailchimp") keeps its complete matches
+ * only, a longer request at least half its words; never more than the best item has, so a query
+ * returns nothing only when no word matches anything.
+ */
+export function partialFloor(reaching: number, best: number): number {
+  return Math.max(1, Math.min(best, reaching <= 3 ? reaching : Math.ceil(reaching / 2)));
+}
+
+/** The word rule over a collection (reference form of the index): which items it keeps. */
+export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
+  if (parseQuery(q).length === 0) return docs.map(() => q.trim() === '');
+  const hits = docs.map((d) => wordHits(q, d));
+  const reaching = hits[0]?.filter((_, wi) => hits.some((h) => h[wi])).length ?? 0;
+  const counts = hits.map((h) => h.filter(Boolean).length);
+  const floor = partialFloor(reaching, Math.max(0, ...counts));
+  return counts.map((c) => c > 0 && c >= floor);
+}
+
 /** The member search rule: the spec's substring rule, widened by the word rule. */
 export function matchesSearch(q: string, doc: SearchDoc): boolean {
-  return matchesQuery(q, doc) || matchesWords(q, doc);
+  return matchesQuery(q, doc) || matchesSomeWord(q, doc);
 }
 
 const AI_AGENT_KEYWORDS = [

@@ -8,6 +8,10 @@ describe('deriveSetupSteps', () => {
       [{ type: 'slackApi', name: 'Slack API', nodes: ['Post', 'Reply'] }],
       [...FIXED_SETUP_STEPS, 'Add a Slack API credential (used by Post, Reply).'],
     ],
+    [
+      [{ type: 'openAiApi', name: 'OpenAI API', nodes: ['Model'] }],
+      [...FIXED_SETUP_STEPS, 'Add an OpenAI API credential (used by Model).'],
+    ],
   ])('%#', (credentials, expected) => expect(deriveSetupSteps(credentials)).toEqual(expected));
   it('has five fixed steps', () => expect(FIXED_SETUP_STEPS).toHaveLength(5));
 });

@@ -1,3 +1,4 @@
+import { withArticle } from './english.ts';
 import type { RequiredCredential } from './workflow-facts.ts';
 
 /** The five fixed set-up steps (spec part 1 §3). */
@@ -13,6 +14,6 @@ export const FIXED_SETUP_STEPS = [
 export function deriveSetupSteps(credentials: RequiredCredential[]): string[] {
   return [
     ...FIXED_SETUP_STEPS,
-    ...credentials.map((c) => `Add a ${c.name} credential (used by ${c.nodes.join(', ')}).`),
+    ...credentials.map((c) => `Add ${withArticle(c.name)} credential (used by ${c.nodes.join(', ')}).`),
   ];
 }

@@ -1,12 +1,14 @@
+import { capitalise, distinctClauses, listJoin } from './english.ts';
 import { integrationName } from './integrations.ts';
 import { type NodeAction, nodeAction } from './node-actions.ts';
 import { isTriggerNode, triggerPhrase } from './trigger-text.ts';
 import { checkWiring, type Edge } from './wiring.ts';
 import { isStickyNote, shortType, type WorkflowJson, type WorkflowNode } from './workflow-types.ts';
 
-// The generated description of a workflow (decision 0012): the trigger in words, the main path in
-// execution order with each app and operation, and what comes out. Deterministic; sticky notes are
-// never read here (they are the author's notes, shown apart).
+// The generated description of a workflow (decisions 0012, 0022): the trigger in words, the main path
+// in execution order with each app and operation, the alternatives of If/Switch branches and every
+// further entry point, with no clause said twice. Deterministic; sticky notes are never read here
+// (they are the author's notes; purpose.ts reads them).
 
 export const MAX_CARD_SUMMARY = 160;
 const MAX_STEPS = 12;
@@ -22,18 +24,16 @@ export type GraphSummary = {
   steps: string[];
   /** Apps on the main path, in execution order. */
   apps: string[];
+  /** What it does, action first ("Gets … and sends … when …"): the purpose when no note states one. */
+  purpose: string;
+  /** The distinct actions of the first part, in order (for titles). */
+  actions: string[];
 };
 
 const pos = (n: WorkflowNode) => {
   const p = Array.isArray(n.position) ? n.position : [];
   return [Number(p[0]) || 0, Number(p[1]) || 0] as const;
 };
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function listJoin(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 type Step = { node: WorkflowNode; action: NodeAction };
 
@@ -108,7 +108,8 @@ function subNodesOf(name: string, edges: Edge[], byName: Map<string, WorkflowNod
     edges.filter((e) => e.to === name && e.kind === kind).map((e) => byName.get(e.from)!);
   const label = (n: WorkflowNode) => integrationName(n.type) ?? (n.name as string);
   const models = [...new Set(of('ai_languageModel').map(label))];
-  if (models.length) parts.push(`${listJoin(models)} model`);
+  if (models.length)
+    parts.push(/ model$/i.test(listJoin(models)) ? listJoin(models) : `${listJoin(models)} model`);
   if (of('ai_memory').length) parts.push('memory');
   const tools = [...new Set(of('ai_tool').map(label))];
   if (tools.length) parts.push(`${tools.length === 1 ? 'tool' : 'tools'}: ${listJoin(tools.slice(0, 5))}`);
@@ -117,13 +118,117 @@ function subNodesOf(name: string, edges: Edge[], byName: Map<string, WorkflowNod
   return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
-function stepText(step: Step, edges: Edge[], byName: Map<string, WorkflowNode>): string {
+type Branching = {
+  node: WorkflowNode;
+  /** Per output: the meaningful actions only that output leads to. */
+  alternatives: string[][];
+  labels: string[];
+};
+
+const meaningful = (a: NodeAction) => a.kind === 'app' || a.kind === 'ai' || a.kind === 'http';
+
+/** The labels of an If/Switch node's outputs ("true"/"false", a Switch rule's output name, "route 2"). */
+function outputLabels(node: WorkflowNode, count: number): string[] {
+  const short = shortType(node.type);
+  if (short === 'if' || short === 'filter') return ['true', 'false'];
+  const p = (node.parameters ?? {}) as Record<string, unknown>;
+  const rules = ((p.rules as { values?: unknown[]; rules?: unknown[] } | undefined)?.values ??
+    (p.rules as { rules?: unknown[] } | undefined)?.rules ??
+    []) as { outputKey?: unknown; renameOutput?: unknown }[];
+  return Array.from({ length: count }, (_, i) => {
+    const key = rules[i]?.outputKey;
+    return typeof key === 'string' && key.trim() && !key.startsWith('=')
+      ? `"${key.trim()}"`
+      : `route ${i + 1}`;
+  });
+}
+
+/** If and Switch nodes whose outputs lead to different actions, with what each output does on its own. */
+function branchings(order: Step[], edges: Edge[]): { list: Branching[]; exclusive: Map<string, string> } {
+  const out = new Map<string, Edge[]>();
+  for (const e of edges) if (e.kind === 'main') out.set(e.from, [...(out.get(e.from) ?? []), e]);
+  const stepOf = new Map(order.map((s) => [s.node.name as string, s]));
+  const reach = (starts: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...starts];
+    while (queue.length) {
+      const n = queue.shift()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      for (const e of out.get(n) ?? []) queue.push(e.to);
+    }
+    return seen;
+  };
+  const list: Branching[] = [];
+  /** Node name → the branch it runs in only ("only when "IF" is true"). */
+  const exclusive = new Map<string, string>();
+  for (const step of order) {
+    const short = shortType(step.node.type);
+    if (short !== 'if' && short !== 'switch') continue;
+    const links = out.get(step.node.name as string) ?? [];
+    // An If always has a false output, wired or not: an unwired one means "nothing more".
+    const count = Math.max(short === 'if' ? 2 : 0, ...links.map((e) => e.output + 1));
+    if (count < 2) continue;
+    const reaches = Array.from({ length: count }, (_, i) =>
+      reach(links.filter((e) => e.output === i).map((e) => e.to)),
+    );
+    const common = new Set(
+      [...reaches.flatMap((r) => [...r])].filter((n) => reaches.filter((r) => r.has(n)).length > 1),
+    );
+    const labels = outputLabels(step.node, count);
+    const alternatives = reaches.map((r, i) => {
+      const own = order.filter((s) => r.has(s.node.name as string) && !common.has(s.node.name as string));
+      for (const s of own)
+        if (!exclusive.has(s.node.name as string))
+          exclusive.set(s.node.name as string, `"${step.node.name}": ${labels[i]}`);
+      const acts = distinctClauses(own.filter((s) => meaningful(s.action)).map((s) => s.action.text));
+      // The first two and the last: where a branch ends is what it is for.
+      return acts.length > 3 ? [acts[0]!, acts[1]!, acts[acts.length - 1]!] : acts;
+    });
+    if (alternatives.filter((a) => a.length > 0).length === 0) continue;
+    if (stepOf.has(step.node.name as string)) list.push({ node: step.node, alternatives, labels });
+  }
+  return { list, exclusive };
+}
+
+/** "If "IF" holds, it creates a meeting in Zoom; otherwise it does nothing more." */
+function branchSentence(b: Branching): string {
+  const what = (a: string[]) => (a.length ? `it ${listJoin(a)}` : 'it does nothing more');
+  if (shortType(b.node.type) === 'if' && b.alternatives.length === 2) {
+    return `If "${b.node.name}" holds, ${what(b.alternatives[0]!)}; otherwise ${what(b.alternatives[1]!)}.`;
+  }
+  const routes = b.alternatives
+    .map((a, i) => (a.length ? `on ${b.labels[i]}, it ${listJoin(a)}` : null))
+    .filter((x): x is string => x !== null);
+  return `Depending on "${b.node.name}": ${routes.join('; ')}.`;
+}
+
+function stepText(
+  step: Step,
+  edges: Edge[],
+  byName: Map<string, WorkflowNode>,
+  branch: Map<string, Branching>,
+  only: Map<string, string>,
+): string {
   const extra = step.action.kind === 'ai' ? subNodesOf(step.node.name as string, edges, byName) : '';
-  return `${capitalise(step.action.text)}${extra} ("${step.node.name}").`;
+  const b = branch.get(step.node.name as string);
+  if (b) {
+    const alt = branchSentence(b).replace(/\.$/, '');
+    return `${capitalise(step.action.text)} ("${step.node.name}"): ${alt.charAt(0).toLowerCase()}${alt.slice(1)}.`;
+  }
+  const when = only.get(step.node.name as string);
+  return `${capitalise(step.action.text)}${extra} ("${step.node.name}"${when ? `; only on ${when}` : ''}).`;
 }
 
 /** Numbered steps: the trigger, then the path with consecutive data steps grouped. */
-function buildSteps(trigger: string, steps: Step[], edges: Edge[], byName: Map<string, WorkflowNode>) {
+function buildSteps(
+  trigger: string,
+  steps: Step[],
+  edges: Edge[],
+  byName: Map<string, WorkflowNode>,
+  branch: Map<string, Branching>,
+  only: Map<string, string>,
+) {
   const lines = [`${trigger}.`];
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -139,11 +244,32 @@ function buildSteps(trigger: string, steps: Step[], edges: Edge[], byName: Map<s
         continue;
       }
     }
-    lines.push(stepText(step, edges, byName));
+    lines.push(stepText(step, edges, byName, branch, only));
   }
+  return lines;
+}
+
+/** Steps that only shape data or steer the flow, without alternatives of their own to tell. */
+const PLUMBING =
+  /^(Prepares the data|Sets fields|Merges the branches|Loops over|Waits|Runs custom code|Formats dates|Converts|Splits|Combines|Sorts|Keeps the first|Removes duplicates|Reshapes|Renames|Compares|Hashes|Zips|Reads the contents|Turns the data|Extracts data from HTML|Reads a file|Reads files|Writes a file|Reads or writes|Summarises the items|Runs a shell command|(Checks a condition|Routes items by rules|Keeps only matching items) \([^:]*$)/;
+
+/**
+ * At most 12 lines: past that, plumbing steps go first (latest first), so the apps, the branches and
+ * the entry points stay in view; then the tail is cut. The last line counts what is not shown.
+ */
+function capSteps(lines: string[]): string[] {
   if (lines.length <= MAX_STEPS) return lines;
-  const shown = lines.slice(0, MAX_STEPS - 1);
-  return [...shown, `…and ${lines.length - shown.length} more steps (see the workflow).`];
+  const kept = [...lines];
+  let hidden = 0;
+  for (let i = kept.length - 1; i > 0 && kept.length > MAX_STEPS - 1; i--) {
+    if (PLUMBING.test(kept[i]!)) {
+      kept.splice(i, 1);
+      hidden++;
+    }
+  }
+  const shown = kept.slice(0, MAX_STEPS - 1);
+  hidden += kept.length - shown.length;
+  return [...shown, `…and ${hidden} more steps (see the workflow).`];
 }
 
 /** "Every day at 09:00, it reads rows from Google Sheets and sends a message in Slack." within `max`. */
@@ -160,19 +286,59 @@ function sentence(trigger: string, actions: string[], max: number): string {
   return `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** What comes out: the meaningful actions at the ends of the path. */
-function outcome(order: Step[], edges: Edge[]): string {
-  const inPath = new Set(order.map((s) => s.node.name));
-  const hasNext = new Set(edges.filter((e) => e.kind === 'main' && inPath.has(e.to)).map((e) => e.from));
-  const meaningful = (s: Step) =>
-    s.action.kind === 'app' || s.action.kind === 'ai' || s.action.kind === 'http';
-  let ends = order.filter((s) => !hasNext.has(s.node.name as string) && meaningful(s));
-  if (ends.length === 0) ends = order.filter(meaningful).slice(-1);
-  const texts = [...new Set(ends.map((s) => s.action.text))];
-  if (texts.length === 0) return '';
-  const shown = texts.slice(0, 3);
-  return `In the end it ${listJoin(shown)}${texts.length > 3 ? ` (and ${texts.length - 3} more)` : ''}.`;
+/** The clauses of a part: its actions in order, a branch's alternatives as one "either … or …" clause. */
+function partClauses(order: Step[], list: Branching[], only: Map<string, string>): string[] {
+  const clauses: string[] = [];
+  const said = new Set<string>();
+  const byNode = new Map(list.map((b) => [b.node.name as string, b]));
+  const say = (clause: string, actions: string[]) => {
+    clauses.push(clause);
+    for (const a of actions) said.add(a);
+  };
+  for (const s of order) {
+    const b = byNode.get(s.node.name as string);
+    if (b) {
+      const isIf = shortType(b.node.type) === 'if';
+      const alts = b.alternatives.map((a) => a.filter((x) => !said.has(x)));
+      // What more than one route does is said once: plainly when every route does it.
+      const lifted = [...new Set(alts.flat())].filter((x) => alts.filter((a) => a.includes(x)).length > 1);
+      const everywhere = lifted.filter((x) => alts.every((a) => a.includes(x)));
+      const some = lifted.filter((x) => !everywhere.includes(x));
+      for (const x of everywhere) say(x, [x]);
+      if (some.length) say(`${listJoin(some)} on some routes of "${b.node.name}"`, some);
+      const own = alts.map((a) => a.filter((x) => !lifted.includes(x)));
+      const routes = own.flatMap((a, i) => (a.length ? [{ text: listJoin(a), i }] : []));
+      if (routes.length >= 2)
+        say(
+          `either ${listJoin(
+            routes.map((r) => r.text),
+            'or',
+          )}`,
+          own.flat(),
+        );
+      else if (routes.length === 1) {
+        const { text, i } = routes[0]!;
+        say(
+          isIf
+            ? `${text} ${i === 0 ? 'if' : 'unless'} "${b.node.name}" holds`
+            : `${text} on the ${b.labels[i]} route of "${b.node.name}"`,
+          own.flat(),
+        );
+      }
+      continue;
+    }
+    if (!meaningful(s.action) || only.has(s.node.name as string)) continue;
+    if (said.has(s.action.text)) continue;
+    say(s.action.text, [s.action.text]);
+  }
+  if (clauses.length === 0) {
+    const plumbing = order.filter((s) => s.action.kind !== 'skip').map((s) => s.action.text);
+    return distinctClauses(plumbing).slice(0, 3);
+  }
+  return distinctClauses(clauses);
 }
+
+type Part = { triggerText: string; order: Step[]; clauses: string[]; steps: string[] };
 
 /** Summary, description and steps of `workflow`, from its graph only. */
 export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connections'>): GraphSummary {
@@ -186,21 +352,55 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
   const starts = trigger
     ? [trigger]
     : nodes.filter((n) => !hasInput.has(n.name as string) && !subNodes.has(n.name as string));
-  const triggerText = trigger ? triggerPhrase(trigger) : 'When started by hand';
-  const order = executionOrder(starts, byName, edges)
-    .filter((n) => n !== trigger && !subNodes.has(n.name as string))
-    .map((node) => ({ node, action: nodeAction(node) }))
-    .filter((s) => s.action.kind !== 'skip');
-  const important = order.filter((s) => s.action.kind !== 'data' && s.action.kind !== 'logic');
-  const actions = [...new Set((important.length ? important : order).map((s) => s.action.text))];
-  const apps = [...new Set(order.map((s) => s.action.app).filter((a): a is string => !!a))];
-  const end = outcome(order, edges);
-  const full = sentence(triggerText, actions, 1_000);
+  const covered = new Set<string>();
+  const makePart = (triggerNode: WorkflowNode | undefined, from: WorkflowNode[], text: string): Part => {
+    const order = executionOrder(from, byName, edges)
+      .filter((n) => !covered.has(n.name as string))
+      .filter((n) => n !== triggerNode && !subNodes.has(n.name as string))
+      .map((node) => ({ node, action: nodeAction(node) }))
+      .filter((s) => s.action.kind !== 'skip');
+    for (const s of order) covered.add(s.node.name as string);
+    const { list, exclusive } = branchings(order, edges);
+    const branch = new Map(list.map((b) => [b.node.name as string, b]));
+    return {
+      triggerText: text,
+      order,
+      clauses: partClauses(order, list, exclusive),
+      steps: buildSteps(text, order, edges, byName, branch, exclusive),
+    };
+  };
+  const parts = [makePart(trigger, starts, trigger ? triggerPhrase(trigger) : 'When started by hand')];
+  // Every further entry point that runs nodes the first part does not: an ingestion half beside a
+  // chat half, an error handler, a second schedule.
+  if (trigger) {
+    for (const other of nodes.filter((n) => isTriggerNode(n) && n !== trigger)) {
+      const part = makePart(other, [other], triggerPhrase(other));
+      if (part.order.length > 0) parts.push(part);
+    }
+  }
+  const first = parts[0]!;
+  const allOrder = parts.flatMap((p) => p.order);
+  const apps = [...new Set(allOrder.map((s) => s.action.app).filter((a): a is string => !!a))];
+  const sentences = parts.map((p, i) =>
+    i === 0
+      ? sentence(p.triggerText, p.clauses, 1_000)
+      : sentence(p.triggerText, p.clauses, 1_000).replace(/, it /, ', it also '),
+  );
+  const steps = parts.flatMap((p, i) =>
+    i === 0 ? p.steps : [`${p.steps[0]!.replace(/\.$/, '')} (entry point ${i + 1}).`, ...p.steps.slice(1)],
+  );
+  const purposeClauses = first.clauses.slice(0, 3);
+  const when = first.triggerText.charAt(0).toLowerCase() + first.triggerText.slice(1);
+  const purpose = purposeClauses.length
+    ? `${capitalise(listJoin(purposeClauses))} ${/^(when|every|at|on)\b/.test(when) ? when : `when ${when}`}.`
+    : `${first.triggerText}.`;
   return {
-    trigger: triggerText,
-    summary: sentence(triggerText, actions, MAX_CARD_SUMMARY),
-    description: end ? `${full} ${end}` : full,
-    steps: buildSteps(triggerText, order, edges, byName),
+    trigger: first.triggerText,
+    summary: sentence(first.triggerText, first.clauses, MAX_CARD_SUMMARY),
+    description: sentences.join(' '),
+    steps: capSteps(steps),
     apps,
+    purpose,
+    actions: first.clauses,
   };
 }

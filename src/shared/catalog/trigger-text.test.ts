@@ -40,7 +40,7 @@ describe('triggerPhrase', () => {
       t('n8n-nodes-base.scheduleTrigger', {
         rule: { interval: [{ field: 'cronExpression', expression: '0 9 * * 1' }] },
       }),
-      'On the schedule 0 9 * * 1 (cron)',
+      'Every Monday at 09:00',
     ],
     [
       'old cron node: default hour 14',

@@ -1,3 +1,5 @@
+import { cronInWords } from './cron-words.ts';
+import { capitalise, withArticle } from './english.ts';
 import { humanizeIdentifier, integrationName } from './integrations.ts';
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
@@ -6,11 +8,21 @@ import { shortType, type WorkflowNode } from './workflow-types.ts';
 
 type Params = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+// Old files save some numbers as text (the Cron node's weekday "6").
+const num = (v: unknown, fallback: number) => {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+};
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (hour: number, minute: number) => `${pad(hour)}:${pad(minute)}`;
 const plural = (n: number, unit: string) => (n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`);
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A cron expression in words ("Every weekday at 08:30"), never the raw expression. */
+function cronPhrase(expression: string | undefined): string {
+  const words = expression ? cronInWords(expression) : null;
+  return words ? capitalise(words) : 'On a schedule';
+}
 
 /** One rule of the Schedule Trigger (`rule.interval[i]`). */
 function scheduleRule(rule: Params): string {
@@ -39,9 +51,7 @@ function scheduleRule(rule: Params): string {
       return `${months === 1 ? 'Every month' : `Every ${months} months`} on day ${day} at ${clock(hour, minute)}`;
     }
     case 'cronExpression':
-      return str(rule.expression)
-        ? `On the schedule ${str(rule.expression)!.trim()} (cron)`
-        : 'On a schedule';
+      return cronPhrase(str(rule.expression));
     default: {
       const days = num(rule.daysInterval, 1);
       return `${days === 1 ? 'Every day' : `Every ${days} days`} at ${clock(hour, minute)}`;
@@ -65,9 +75,7 @@ function cronItem(item: Params): string {
     case 'everyX':
       return plural(num(item.value, 2), str(item.unit) === 'minutes' ? 'minute' : 'hour');
     case 'custom':
-      return str(item.cronExpression)
-        ? `On the schedule ${str(item.cronExpression)!.trim()} (cron)`
-        : 'On a schedule';
+      return cronPhrase(str(item.cronExpression));
     default:
       return `Every day at ${clock(hour, minute)}`;
   }
@@ -152,6 +160,19 @@ function appTrigger(node: WorkflowNode, p: Params): string {
   const event = str(p.event) ?? str(p.triggerOn);
   const known = event ? APP_EVENTS[short]?.[event] : undefined;
   if (known) return known;
+  // "object" and "action" (Pipedrive and others): "When a deal is updated in Pipedrive".
+  const object = str(p.object) ?? str(p.resource);
+  const action = str(p.action);
+  if (
+    object &&
+    action &&
+    !object.startsWith('=') &&
+    /^(added|created|updated|deleted|merged|\*)$/.test(action)
+  ) {
+    const thing = humanizeIdentifier(object).toLowerCase();
+    const verb = action === '*' ? 'changed' : action;
+    return `When ${withArticle(thing)} is ${verb} in ${app}`;
+  }
   if (FIXED[short]) return FIXED[short];
   const events = [...listEvents(p.events), ...listEvents(p.updates), ...(event ? [event] : [])];
   if (events.length === 0) return `When ${app} reports an event`;

@@ -68,9 +68,16 @@ describe('checkWiring', () => {
     const q = qualityOf(w);
     expect(q).toMatchObject({ incompleteWiring: true, missingNodes: ['Step', 'TWETTER', 'Ghost'] });
     expect(isDeployableWith(q, false)).toBe(false);
-    // The operator's override lets it through; the spec's own rule still applies.
+    // The operator's override lets it through, but never past a node type n8n does not have.
     expect(isDeployableWith(q, true)).toBe(true);
-    expect(isDeployableWith({ ...q, deployRefusal: 'Only 2 node(s)' }, true)).toBe(false);
+    const unknown = {
+      code: 'unknown-node' as const,
+      severity: 'blocks' as const,
+      message: '',
+      nodes: ['HF'],
+    };
+    const flags = [...(q.readiness?.flags ?? []), unknown];
+    expect(isDeployableWith({ ...q, readiness: { level: 'blocked', flags } }, true)).toBe(false);
   });
 
   it('reports duplicate node names', () => {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  authorNotesOf,
-  countNodes,
-  deployRefusal,
-  deriveCredentials,
-  deriveTriggerType,
-  isDeployable,
-} from './workflow-facts.ts';
+import { authorNotesOf, countNodes, deriveCredentials, deriveTriggerType } from './workflow-facts.ts';
 
 const n = (type: string, extra: Record<string, unknown> = {}) => ({
   type: `n8n-nodes-base.${type}`,
@@ -14,43 +7,6 @@ const n = (type: string, extra: Record<string, unknown> = {}) => ({
 });
 const sticky = (content: string, position: [number, number]) =>
   n('stickyNote', { parameters: { content }, position });
-
-describe('isDeployable (more than 3 nodes and one that is not manual, function or webhook)', () => {
-  it.each([
-    ['no nodes', [], false],
-    ['null', null, false],
-    ['3 real nodes', [n('slack'), n('gmail'), n('set')], false],
-    ['4 real nodes', [n('slack'), n('gmail'), n('set'), n('if')], true],
-    [
-      '4 manual/function/webhook only',
-      [n('manualTrigger'), n('function'), n('webhook'), n('function')],
-      false,
-    ],
-    ['4 with one slack', [n('manualTrigger'), n('function'), n('webhook'), n('slack')], true],
-    [
-      'functionItem counts as function',
-      [n('functionItem'), n('function'), n('webhook'), n('manualTrigger')],
-      false,
-    ],
-  ])('%s → %s', (_label, nodes, expected) => {
-    expect(isDeployable(nodes as never)).toBe(expected);
-  });
-});
-
-describe('deployRefusal (the same rule, with the reason the operator console shows)', () => {
-  it.each([
-    ['no workflow file', null, 'Template only: there is no workflow file to deploy.'],
-    ['1 node', [n('slack')], 'Only 1 node(s): a deployable workflow needs more than 3.'],
-    [
-      'only manual/function/webhook',
-      [n('manualTrigger'), n('function'), n('webhook'), n('function')],
-      'Every node is a manual trigger, function or webhook: there is nothing for n8n to run.',
-    ],
-    ['deployable', [n('slack'), n('gmail'), n('set'), n('if')], null],
-  ])('%s', (_label, nodes, reason) => {
-    expect(deployRefusal(nodes as never)).toBe(reason);
-  });
-});
 
 describe('countNodes', () => {
   it.each([

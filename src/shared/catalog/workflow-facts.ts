@@ -6,26 +6,7 @@ export function countNodes(nodes: WorkflowNode[]): number {
   return nodes.filter((n) => !isStickyNote(n)).length;
 }
 
-/**
- * Why the spec's deployable rule (part 2 §4) refuses a workflow, in the operator's words, or null when
- * it passes: more than 3 nodes and at least one node whose type is not manual, function or webhook.
- * Counted over the raw nodes list, as the spec states it.
- */
-export function deployRefusal(nodes: WorkflowNode[] | null | undefined): string | null {
-  if (!nodes) return 'Template only: there is no workflow file to deploy.';
-  if (nodes.length <= 3) return `Only ${nodes.length} node(s): a deployable workflow needs more than 3.`;
-  const runnable = nodes.some((n) => {
-    const t = shortType(n.type).toLowerCase();
-    return !(t === 'manualtrigger' || t === 'function' || t === 'functionitem' || t === 'webhook');
-  });
-  return runnable
-    ? null
-    : 'Every node is a manual trigger, function or webhook: there is nothing for n8n to run.';
-}
-
-export function isDeployable(nodes: WorkflowNode[] | null | undefined): boolean {
-  return deployRefusal(nodes) === null;
-}
+// Deployability is judged by the graph in readiness.ts (decision 0023), not by node count.
 
 const TRIGGER_NAMES: Record<string, string> = {
   manualTrigger: 'Manual',

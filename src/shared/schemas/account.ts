@@ -52,11 +52,28 @@ export type Me = z.infer<typeof MeSchema>;
 /** GET /api/me when signed out: 200 with the reset state, so visitors' pages log no failed request. */
 export type SignedOutMe = { user: null; profile: null; subscription: z.infer<typeof SubscriptionSchema> };
 
-/** Settings → Privacy & Data → Export Data (part 2 §7): profile, collections, runs, settings, exported_at. */
+type Rows = Record<string, unknown>[];
+
+/**
+ * Settings → Privacy & Data → Export Data: the spec's keys (part 2 §7: profile, collections, runs,
+ * settings, exported_at) and everything else we hold about the person (issue 43).
+ */
 export type AccountExport = {
+  account: Record<string, unknown> | null;
   profile: Record<string, unknown> | null;
-  collections: Record<string, unknown>[];
-  automation_runs: Record<string, unknown>[];
+  collections: Rows;
+  ratings: Rows;
+  activity: Rows;
+  automation_runs: Rows;
+  payments: Rows;
+  n8n_connections: Rows;
+  deployments: Rows;
+  quick_actions: Rows;
+  sessions: Rows;
+  sign_ins: Rows;
+  contact_messages: Rows;
+  newsletter: Rows;
+  emails: Rows;
   settings: {
     notifications: { email_notifications: boolean; automation_alerts: boolean; weekly_reports: boolean };
   };

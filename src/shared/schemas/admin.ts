@@ -194,6 +194,18 @@ export const BanSchema = z.object({ banned: z.boolean(), reason: Reason });
 
 export const RefundSchema = z.object({ reason: Reason });
 
+/**
+ * Orders the operator may close as abandoned: the buyer never approved one, PayPal declined the card
+ * and the buyer did not choose another, or it failed. Never one PayPal may still complete ('approved',
+ * 'pending'): that is money on its way. A buyer who comes back later still gets access (settleOrder
+ * reads the order at PayPal whatever our status).
+ */
+export const ABANDONABLE_STATUSES: readonly string[] = ['created', 'declined', 'failed', 'review'];
+
+/** POST /api/admin/payments/:id/abandon: the operator closes an order the buyer never finished. */
+export const AbandonSchema = z.object({ reason: Reason });
+export type AbandonResult = { id: string; status: 'abandoned'; previousStatus: string };
+
 /** A user's payment as the operator's user tools list it. */
 export type AdminPayment = {
   id: string;

@@ -27,7 +27,6 @@ export type BillingConfig = {
     id: string;
     name: string;
     price: number;
-    originalPrice: number;
     currency: string;
     period: string;
   }[];

@@ -15,7 +15,10 @@ export const CatalogCountersSchema = z.object({
 });
 export type CatalogCounters = z.infer<typeof CatalogCountersSchema>;
 
-/** GET /api/catalog/trending?limit=6: the most popular published automations by real member events. */
+/**
+ * GET /api/catalog/trending?limit=6: the most used published automations by real member events, or,
+ * below a minimum of real activity, the newest ones (`ranking: 'new'`, labelled "New in the library").
+ */
 export const TrendingItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -27,4 +30,16 @@ export const TrendingItemSchema = z.object({
   hasVideo: z.boolean(),
 });
 export type TrendingItem = z.infer<typeof TrendingItemSchema>;
-export const TrendingResponseSchema = z.object({ items: z.array(TrendingItemSchema) });
+export const TrendingResponseSchema = z.object({
+  ranking: z.enum(['trending', 'new']),
+  items: z.array(TrendingItemSchema),
+});
+export type TrendingResponse = z.infer<typeof TrendingResponseSchema>;
+
+/**
+ * "Trending" needs real activity: at least this many templates used (copied, downloaded or deployed by
+ * members) at least `TRENDING_MIN_USES` times each; only those are ranked. Below it, a fresh import would
+ * top a "trending" list of zeros.
+ */
+export const TRENDING_MIN_TEMPLATES = 3;
+export const TRENDING_MIN_USES = 3;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, SEARCH_SORTS } from '#shared/catalog/constants.ts';
+import { DIFFICULTIES, READINESS_LEVELS, SEARCH_SORTS } from '#shared/catalog/constants.ts';
 import { CanvasModelSchema } from './canvas.ts';
 import { VerificationBadgeSchema, VerificationDetailSchema } from './verification.ts';
 
@@ -68,6 +68,8 @@ export const AutomationCardSchema = z.object({
   hasTemplate: z.boolean(),
   hasResources: z.boolean(),
   deployable: z.boolean(),
+  /** Readiness by graph (decision 0023): only "ready" is one-click; a guide has no workflow. */
+  readiness: z.enum(READINESS_LEVELS).optional(),
   nodeCount: z.number().int(),
   /** Workflows with the same node types and wiring, this one included (only when more than one). */
   variants: z.number().int().optional(),
@@ -124,10 +126,27 @@ export const QualityFlagsSchema = z.object({
   duplicateNames: z.array(z.string()),
   communityNodes: z.array(z.string()),
   incompleteWiring: z.boolean(),
+  /** Readiness by graph (decision 0023); absent on rows derived before it. */
+  readiness: z
+    .object({
+      level: z.enum(READINESS_LEVELS),
+      flags: z.array(
+        z.object({
+          code: z.string(),
+          severity: z.enum(['blocks', 'caveat', 'note']),
+          message: z.string(),
+          nodes: z.array(z.string()),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 export const AutomationDetailSchema = AutomationCardSchema.extend({
   description: z.string(),
+  /** What the template is for (decision 0022); `author` when taken from the author's own note. */
+  purpose: z.string(),
+  purposeSource: z.enum(['author', 'generated']).nullable(),
   /** Generated steps, one per line (decision 0012). */
   howItWorks: z.string(),
   /** The workflow's sticky notes as Markdown, for members only; render sanitised. */

@@ -25,7 +25,6 @@ export const SiteCopySchema = z.object({
     title: z.string(),
     highlight: z.string(),
     subtitle: z.string(),
-    librarySizeClaim: z.string(),
     newWorkflowsNote: z.string(),
   }),
   // Prices come from the plan table (src/shared/plans.ts): the blog's offer card holds no price.
@@ -35,7 +34,13 @@ export const SiteCopySchema = z.object({
   }),
   claims: z.array(z.string()).min(1),
   features: z.array(z.object({ icon: z.string(), title: z.string(), text: z.string() })).min(1),
-  results: z.object({ title: z.string(), intro: z.string(), stats: z.array(StatSchema).min(1) }),
+  /**
+   * Results customers report, and the trust strip: the operator's own claims, shipped empty (a fresh
+   * install claims nothing it cannot back, DESIGN.md §9.13); a section with no stat is not shown. Use
+   * figures come from live data through {{memberCount}}, {{downloadCount}} and {{deployCount}}, which
+   * fill with nothing below their floor, hiding that stat (src/shared/claims.ts).
+   */
+  results: z.object({ title: z.string(), intro: z.string(), stats: z.array(StatSchema) }),
   trust: z.array(StatSchema),
   faq: z.array(FaqItemSchema).min(1),
   contact: z.object({
@@ -49,18 +54,24 @@ export const SiteCopySchema = z.object({
 });
 export type SiteCopy = z.infer<typeof SiteCopySchema>;
 
+/**
+ * A customer's review, written into content/testimonials.json by the operator with the customer's consent.
+ * The file ships empty (DESIGN.md §9.13): no card shows until there is a real review. `date` is when it
+ * was given (a fixed "2 days ago" would be untrue a week later); `verified` is the operator's word that
+ * the reviewer bought lifetime access.
+ */
 export const TestimonialSchema = z.object({
   id: z.string(),
   name: z.string().min(2),
   title: z.string(),
   review: z.string().min(10),
   rating: z.number().int().min(1).max(5),
-  timeAgo: z.string(),
+  date: IsoDate,
   verified: z.boolean(),
   location: z.string(),
 });
 export type Testimonial = z.infer<typeof TestimonialSchema>;
-export const TestimonialsSchema = z.array(TestimonialSchema).length(8);
+export const TestimonialsSchema = z.array(TestimonialSchema).max(20);
 
 export const AuthorSchema = z.object({
   name: z.string().min(2),

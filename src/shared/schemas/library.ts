@@ -106,7 +106,14 @@ export const ImportFileSchema = z.object({
         automation_id: z.string('Each collection row needs an automation_id.').trim().min(1).max(300),
         name: z.string().max(120, 'Names can be at most 120 characters.').optional().default(''),
         notes: z.string().max(2_000, 'Notes can be at most 2,000 characters.').optional().default(''),
-        created_at: z.iso.datetime({ offset: true }).optional(),
+        // What PostgreSQL stores, once in UTC: no year 0, none past 9999 (a -14:00 offset can cross it).
+        created_at: z.iso
+          .datetime({ offset: true })
+          .refine((v) => {
+            const year = new Date(v).getUTCFullYear();
+            return year >= 1970 && year <= 9999;
+          }, 'Dates must be between the years 1970 and 9999.')
+          .optional(),
       }),
       'The file has no collections list.',
     )

@@ -56,10 +56,22 @@ export const N8nDraftTestSchema = z.strictObject({
   apiKey: z.string().trim().min(1, 'API Key is required').max(4000),
 });
 
+/** The member's pick for one credential the template needs: an id in their n8n, or null ("set up later"). */
+export const CredentialBindingSchema = z.strictObject({
+  type: z.string().min(1).max(200),
+  name: z.string().max(300),
+  id: z.string().min(1).max(200).nullable(),
+});
+export type CredentialBindingInput = z.infer<typeof CredentialBindingSchema>;
+
 export const N8nDeploySchema = z.strictObject({
   automationId: z.string().min(1).max(300),
   /** The member's default instance when omitted. */
   connectionId: z.uuid().optional(),
+  /** Credentials chosen in the picker (n8n 2.x with credential:list); others are bound by name. */
+  credentials: z.array(CredentialBindingSchema).max(100).optional(),
+  /** Publish (activate) the workflow right after creating it. */
+  publish: z.boolean().optional(),
 });
 export type N8nDeployInput = z.infer<typeof N8nDeploySchema>;
 
@@ -88,7 +100,35 @@ export type N8nTestResult =
   | { ok: false; status: 'disconnected'; message: string };
 
 export type PreflightChangeView = { code: string; message: string; key?: string; nodes?: string[] };
-export type RequiredCredentialView = { type: string; name: string; nodes: string[] };
+/** One credential the template needs, and the member's credentials of that type when n8n lists them. */
+export type RequiredCredentialView = {
+  type: string;
+  name: string;
+  nodes: string[];
+  /** The member's credentials of this type (n8n 2.x, credential:list); absent when not listed. */
+  choices?: { id: string; name: string }[];
+  /** Preselected: the only one of that type, or the one with the template's name. */
+  preselectedId?: string | null;
+};
+/** Nodes the member's n8n lacks, turns off by default or needs installed (words for the member). */
+export type NodeIssueView = { code: string; nodes: string[]; type: string; message: string };
+/** How credentials are bound: picked from the member's list, or by name (and why). */
+export type CredentialListingView = {
+  status: 'listed' | 'no-scope' | 'unsupported' | 'failed';
+  message: string | null;
+};
+
+/** n8n's answer to publishing: live, or what each node lacks (parsed from n8n's refusal). */
+export type PublishOutcomeView =
+  | { status: 'published' }
+  | {
+      status: 'refused';
+      nodes: { node: string; reasons: { kind: string; text: string }[] }[];
+      general: string | null;
+      message: string;
+      workflowUrl: string;
+    }
+  | { status: 'failed'; message: string; workflowUrl: string };
 
 /** Where n8n listens for one Webhook node of a deployed workflow (issue 21 item 14). */
 export type N8nWebhookUrl = { node: string; method: string; productionUrl: string; testUrl: string };
@@ -107,6 +147,20 @@ export type N8nPreflightView = {
   newWorkflowUrl: string;
   /** The Webhook nodes' production and test URLs with the paths this plan gives them. */
   webhooks: N8nWebhookUrl[];
+  /** The n8n version the instance reveals (null when it does not), and the node table release used. */
+  instanceVersion: string | null;
+  nodeTableRelease: string;
+  /** Whether publishing goes through /publish (n8n 2.x) or /activate. */
+  publishes: boolean;
+  nodeIssues: NodeIssueView[];
+  credentialListing: CredentialListingView;
+  /**
+   * Settings the template leaves empty that n8n requires before it publishes, per node, as a real
+   * n8n of the member's line reported when the library was verified (empty when none, or never
+   * checked); `checkedOn` names that n8n version.
+   */
+  settingsToFill?: { node: string; settings: string[] }[];
+  settingsCheckedOn?: string | null;
 };
 
 /** Preflight answers ok:false (never a 5xx) when the member's n8n cannot be reached or is refused. */
@@ -130,7 +184,14 @@ export type DeploymentView = {
 };
 
 export type N8nDeployResult =
-  | { ok: true; deployment: DeploymentView; workflowUrl: string; preflight: N8nPreflightView }
+  | {
+      ok: true;
+      deployment: DeploymentView;
+      workflowUrl: string;
+      preflight: N8nPreflightView;
+      /** Null when the member did not ask to publish. */
+      publish: PublishOutcomeView | null;
+    }
   | {
       ok: false;
       deployment: DeploymentView;

@@ -30,3 +30,5 @@ export const NewsletterTokenSchema = z.object({
 /** Per sender and hour (spec: the contact form is rate limited). */
 export const CONTACT_LIMIT_PER_HOUR = 5;
 export const NEWSLETTER_LIMIT_PER_HOUR = 10;
+/** Confirmation mails one address gets in a day, whoever asks (issue 41: 30 requests queued 30 mails). */
+export const NEWSLETTER_CONFIRMATIONS_PER_DAY = 3;

@@ -7,14 +7,23 @@ export const VerificationBadgeSchema = z.object({
   n8nVersion: z.string(),
   verifiedAt: z.string(),
   accepted: z.boolean(),
+  /** Activated (n8n 1.x) or published (2.x); null: not tried. */
   activated: z.boolean().nullable(),
   ran: z.boolean().nullable(),
+  /** Published with a throwaway credential of each needed type (null: none needed / not tried). */
+  credentialsBound: z.boolean().nullable(),
 });
 export type VerificationBadge = z.infer<typeof VerificationBadgeSchema>;
 
-export const VerificationDetailSchema = VerificationBadgeSchema.extend({
+const VerificationResultSchema = VerificationBadgeSchema.extend({
   failedStep: z.enum(['accept', 'activate', 'run']).nullable(),
   failure: z.string().nullable(),
+  /** Publishing was refused only for credentials: the workflow itself is sound. */
+  refusedOnlyForCredentials: z.boolean().nullable(),
+});
+export const VerificationDetailSchema = VerificationResultSchema.extend({
+  /** Results on older n8n lines (e.g. 1.123 next to 2.40), newest first. */
+  otherVersions: z.array(VerificationResultSchema).optional(),
 });
 export type VerificationDetail = z.infer<typeof VerificationDetailSchema>;
 
@@ -24,6 +33,23 @@ export const passedVerification = (v: VerificationBadge) =>
 
 /** "1.123" out of "1.123.81": the badge names the minor line. */
 export const n8nMinor = (version: string) => version.split('.').slice(0, 2).join('.');
+
+/** n8n 2.x publishes where 1.x activated. */
+export const publishesOn = (version: string) => Number(version.split('.')[0]) >= 2;
+
+/**
+ * What the badge says was checked, e.g. "imports and publishes with your credentials" (2.x with
+ * throwaway credentials), "imports, activates and runs" (1.x): only checks that were done and passed.
+ */
+export function checkedText(v: VerificationBadge): string {
+  const parts = ['imports'];
+  if (v.activated) {
+    const verb = publishesOn(v.n8nVersion) ? 'publishes' : 'activates';
+    parts.push(v.credentialsBound ? `${verb} with your credentials` : verb);
+  }
+  if (v.ran) parts.push('runs');
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
 
 export const VerificationProgressSchema = z.object({
   state: z.enum(['idle', 'running', 'done', 'failed']),

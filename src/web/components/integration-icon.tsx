@@ -1,24 +1,5 @@
-import {
-  Blocks,
-  Bot,
-  BrainCircuit,
-  ClipboardList,
-  Clock,
-  Code,
-  File,
-  GitBranch,
-  Globe,
-  Layers,
-  type LucideIcon,
-  Mail,
-  MemoryStick,
-  MessageCircle,
-  Shuffle,
-  StickyNote,
-  Webhook,
-  Wrench,
-  Zap,
-} from 'lucide-react';
+import { Blocks } from 'lucide-react';
+import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
 import { type IconFamily, integrationIcon } from '#shared/catalog/node-icons.ts';
 import { cn } from '#web/lib/cn.ts';
 import spriteUrl from '../assets/brand-icons.svg?url';
@@ -26,27 +7,6 @@ import spriteUrl from '../assets/brand-icons.svg?url';
 // An integration's icon: a brand from the static simple-icons sprite (scripts/brand-sprite.ts; no
 // icon paths in the page's JavaScript) or a lucide family glyph. Brand glyphs keep their colours, so
 // both kinds sit on a light tile in either colour scheme.
-
-const FAMILY_ICONS: Record<IconFamily, LucideIcon> = {
-  trigger: Zap,
-  schedule: Clock,
-  webhook: Webhook,
-  chat: MessageCircle,
-  form: ClipboardList,
-  code: Code,
-  http: Globe,
-  'ai-agent': Bot,
-  'ai-model': BrainCircuit,
-  'ai-tool': Wrench,
-  'ai-memory': MemoryStick,
-  'ai-data': Layers,
-  data: Shuffle,
-  flow: GitBranch,
-  file: File,
-  mail: Mail,
-  note: StickyNote,
-  app: Blocks,
-};
 
 /** The bare glyph (no tile). `name` is the accessible name; omit it when the text is beside the icon. */
 export function IntegrationGlyph({

@@ -54,8 +54,8 @@ afterEach(() => {
 });
 
 describe('/auth', () => {
-  it('shows the 3-step progress bar and a required, email-typed email field', () => {
-    renderAuth();
+  it('shows the 3-step progress bar to someone creating an account, and a required, email-typed email field', () => {
+    renderAuth('/auth?mode=register');
     const progress = screen.getByRole('navigation', { name: 'Progress' });
     const steps = within(progress)
       .getAllByRole('listitem')
@@ -69,6 +69,12 @@ describe('/auth', () => {
     expect(email.type).toBe('email');
     expect(email.required).toBe(true);
     expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
+  });
+
+  it('signing in is not step 1 of buying: no progress bar under "Welcome back" (issue 43)', () => {
+    renderAuth();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeDefined();
+    expect(screen.queryByRole('navigation', { name: 'Progress' })).toBeNull();
   });
 
   it('asks for the email before a password reset', async () => {

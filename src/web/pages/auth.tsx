@@ -136,7 +136,9 @@ export function AuthPage() {
   const registering = mode === 'register';
   return (
     <main className="mx-auto w-full max-w-md px-4 py-12">
-      <ProgressSteps />
+      {/* The buyer's three steps, for someone starting them; a returning member signing in is past step 1
+          (issue 43: "Welcome back" under "Step 1: Create Account" read as the wrong page). */}
+      {registering && <ProgressSteps />}
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="text-2xl font-bold tracking-tight">
           {registering ? 'Create your account' : 'Welcome back'}

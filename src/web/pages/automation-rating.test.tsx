@@ -3,9 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { detail } from '#tests/support/web/automation-fixtures.ts';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AutomationPage } from './automation.tsx';
-import { detail } from './automation-fixtures.ts';
 
 /** The network boundary: the detail, and a rating that becomes the member's 4 stars once PUT. */
 function stubApi() {

@@ -5,9 +5,10 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import { stubApi as stubApiByMethod } from '#tests/support/stub-api.ts';
+import { detail, workflowJson } from '#tests/support/web/automation-fixtures.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AutomationPage } from './automation.tsx';
-import { detail, workflowJson } from './automation-fixtures.ts';
 
 const preview: AutomationPreview = {
   id: 'lead-router',
@@ -109,11 +110,45 @@ describe('/automation/:id', () => {
     expect(await screen.findByText('Copied to clipboard')).toBeDefined();
     expect(screen.getByText('Workflow copied!')).toBeDefined();
     expect(JSON.parse(writeText.mock.calls[0]![0])).toEqual(workflowJson);
+    // The page's counter follows at once, not after a reload (issue 43).
+    expect(await screen.findByText('2 copies')).toBeDefined();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Download' })[0]!);
+    expect(await screen.findByText('5 downloads')).toBeDefined();
     const events = calls.filter((c) => c.path === '/api/library/events').map((c) => c.body);
     expect(events).toEqual([
       { automationId: 'lead-router', kind: 'view' },
       { automationId: 'lead-router', kind: 'copy' },
+      { automationId: 'lead-router', kind: 'download' },
     ]);
+  });
+
+  it('a member saves the template to their collection from its page (issue 43)', async () => {
+    let saved: unknown[] = [];
+    const replies = memberReplies(detail());
+    const calls = stubApiByMethod({
+      ...Object.fromEntries(Object.entries(replies).map(([path, reply]) => [`GET ${path}`, reply])),
+      'POST /api/library/events': replies['/api/library/events'],
+      'GET /api/library/collections': () => ({ status: 200, body: { items: saved, total: saved.length } }),
+      'POST /api/library/collections': () => {
+        saved = [
+          {
+            automationId: 'lead-router',
+            name: '',
+            notes: '',
+            createdAt: new Date().toISOString(),
+            card: detail(),
+          },
+        ];
+        return { status: 201, body: saved[0] };
+      },
+    });
+    renderPage(member);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save to collection' }));
+    expect(await screen.findByRole('button', { name: 'Saved to collection' })).toBeDefined();
+    expect(await screen.findByText('Added to collection')).toBeDefined();
+    expect(calls.find((c) => c.key === 'POST /api/library/collections')?.body).toEqual({
+      automationId: 'lead-router',
+    });
   });
 
   it("'More by' scrolls in a loop that a button pauses and resumes", async () => {

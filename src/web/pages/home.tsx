@@ -46,27 +46,20 @@ const ICONS = {
   shield: Shield,
 } as const;
 
-/** Price, list price and discount: the plan table's (decision 0016). */
+/** The price: the plan table's, with no struck-through former price (decision 0016). */
 const offer = planOffer();
 
 function PriceCard() {
   return (
     <Link
-      to="/auth"
+      to="/auth?mode=register"
       aria-label={`Lifetime Access for ${offer.price}, one-time payment: create your account`}
+      data-keep-clear
       className="block rounded-2xl border border-brand-500/40 bg-white/90 p-6 text-left shadow-xl transition-transform hover:-translate-y-0.5 dark:bg-slate-900/90"
     >
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-100">Lifetime Access</p>
-      <p className="mt-2 flex items-baseline gap-3">
-        <span className="text-5xl font-bold">{offer.price}</span>
-        <span className="text-lg text-slate-600 line-through dark:text-slate-400">{offer.listPrice}</span>
-        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
-          {offer.percentOff}% off
-        </span>
-      </p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        One-time payment, save {offer.saved}. No recurring fees.
-      </p>
+      <p className="mt-2 text-5xl font-bold">{offer.price}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">One-time payment. No recurring fees.</p>
       <p className="fv-needs-js mt-3 text-sm">
         Library: <WorkflowCounter className="font-semibold" /> workflows
       </p>
@@ -136,28 +129,33 @@ export function HomePage() {
             <p className="mt-5 max-w-xl text-lg text-slate-600 dark:text-slate-400">{hero.subtitle}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <Link to="/auth">Get Instant Access Now</Link>
+                <Link to="/auth?mode=register">Get Instant Access Now</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <Link to="/library">View Premium Library</Link>
               </Button>
             </div>
-            <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-              {hero.librarySizeClaim} · {hero.newWorkflowsNote}
-            </p>
+            <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">{hero.newWorkflowsNote}</p>
           </StaticHtml>
           <PriceCard />
         </div>
-        <StaticHtml className="relative border-y border-slate-200 bg-white/70 dark:border-slate-800 dark:bg-slate-950/70">
-          <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-6 text-center sm:grid-cols-4">
-            {site.trust.map((s) => (
-              <div key={s.label}>
-                <dt className="text-sm text-slate-600 dark:text-slate-400">{s.label}</dt>
-                <dd className="text-2xl font-bold">{s.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </StaticHtml>
+        {site.trust.length > 0 && (
+          // A use figure below its floor fills with nothing (src/shared/claims.ts): its stat hides, and
+          // the strip shows only while one stat has a value.
+          <StaticHtml className="relative hidden border-y border-slate-200 bg-white/70 has-[dd:not(:empty)]:block dark:border-slate-800 dark:bg-slate-950/70">
+            <dl
+              data-keep-clear
+              className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-16 gap-y-6 px-4 py-6 text-center"
+            >
+              {site.trust.map((s) => (
+                <div key={s.label} className="has-[>dd:empty]:hidden">
+                  <dt className="text-sm text-slate-600 dark:text-slate-400">{s.label}</dt>
+                  <dd className="text-2xl font-bold">{s.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </StaticHtml>
+        )}
       </section>
 
       <LandingSection
@@ -183,22 +181,24 @@ export function HomePage() {
         </ul>
       </LandingSection>
 
-      <LandingSection name="results" title={site.results.title} intro={site.results.intro} tinted>
-        <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {site.results.stats.map((s) => (
-            <div key={s.label} className="rounded-xl bg-white p-6 dark:bg-slate-950">
-              <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
-              <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
-            </div>
-          ))}
-        </dl>
-      </LandingSection>
+      {site.results.stats.length > 0 && (
+        <LandingSection name="results" title={site.results.title} intro={site.results.intro} tinted>
+          <dl data-keep-clear className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {site.results.stats.map((s) => (
+              <div key={s.label} className="rounded-xl bg-white p-6 has-[>dd:empty]:hidden dark:bg-slate-950">
+                <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
+                <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
+              </div>
+            ))}
+          </dl>
+        </LandingSection>
+      )}
 
       <LandingSection
         name="workflows"
         anchor="workflows"
-        title="Trending workflows"
-        intro="The workflows members use most right now, ranked by real activity in the library."
+        title="Workflows in the library"
+        intro="A look at what is inside: open any template to see what it does and how it is wired."
         live
       >
         <div className="mt-8 min-h-72">
@@ -229,20 +229,17 @@ export function HomePage() {
 
       <LandingSection name="pricing" anchor="pricing" title="One price. Lifetime access." tinted>
         <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
-          <div className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950">
+          <div
+            data-keep-clear
+            className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950"
+          >
             <p className="font-semibold">Lifetime Access</p>
-            <p className="mt-4 flex items-baseline gap-3">
-              <span className="text-5xl font-bold">{offer.price}</span>
-              <span className="text-slate-600 line-through dark:text-slate-400">{offer.listPrice}</span>
-              <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
-                Save {offer.saved} ({offer.percentOff}% off)
-              </span>
-            </p>
+            <p className="mt-4 text-5xl font-bold">{offer.price}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               One-time payment. No recurring fees.
             </p>
             <Button asChild size="lg" className="mt-6 w-full">
-              <Link to="/auth">Get Premium Access</Link>
+              <Link to="/auth?mode=register">Get Premium Access</Link>
             </Button>
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">

@@ -1,27 +1,50 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { PaymentFailedPage } from './payment-failed.tsx';
 
-function renderAt(url: string) {
+function renderAt(url: string, signedIn = false) {
   const router = createMemoryRouter([{ path: '/payment-failed', element: <PaymentFailedPage /> }], {
     initialEntries: [url],
   });
-  render(<RouterProvider router={router} />);
+  const user = signedIn
+    ? { id: 'u1', email: 'buyer@example.com', emailVerified: true, role: 'user' as const, createdAt: '' }
+    : null;
+  render(
+    <AuthContext.Provider value={{ ...signedOutState, user }}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
 }
 
 describe('/payment-failed', () => {
-  it('shows the PayPal cancelled variant with the PayPal tips', () => {
+  it('a cancel at PayPal says it was cancelled and offers to try again: no error, no tips (issue 43)', () => {
     renderAt('/payment-failed?gateway=paypal&reason=cancelled');
-    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeDefined();
-    expect(screen.getByText('Your payment could not be processed')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeDefined();
     expect(
       screen.getByText('Your PayPal payment was cancelled. No charges were made to your account.'),
     ).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/Payment Failed|could not be processed|sufficient funds/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/payment');
+    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('signed in, offers home rather than a login the buyer does not need', () => {
+    renderAt('/payment-failed?gateway=paypal&reason=cancelled', true);
+    expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the PayPal failure variant with the PayPal tips', () => {
+    renderAt('/payment-failed?gateway=paypal&reason=failed');
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeDefined();
+    expect(screen.getByText('Your payment could not be processed')).toBeDefined();
+    expect(screen.getByText('Your PayPal payment could not be completed. Please try again.')).toBeDefined();
     expect(screen.getByRole('alert').textContent).toBe('PAYPAL Error: Payment was not completed');
     expect(screen.getByText('Check that your PayPal account is verified')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Try Payment Again' }).getAttribute('href')).toBe('/payment');
-    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth');
     expect(screen.getByText(/no charges were made/)).toBeDefined();
   });
 

@@ -8,7 +8,7 @@ import { AFTER_PAYMENT_KEY } from '#web/features/billing/billing-api.ts';
 import { PaymentSuccessPage, SETTLED_TOKEN_KEY } from './payment-success.tsx';
 
 /** The network boundary: the capture call (recorded) and the billing config of the test banner. */
-function stubCapture() {
+function stubCapture(answer: unknown = { success: true, outcome: 'granted' }) {
   const captures: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -18,7 +18,7 @@ function stubCapture() {
         new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/billing/capture') {
         captures.push(init?.body ?? (input as Request).body);
-        return reply({ success: true, outcome: 'granted' });
+        return reply(answer);
       }
       if (url.pathname === '/api/billing/config')
         return reply({ mode: 'live', testPayments: false, plans: [] });
@@ -64,6 +64,26 @@ describe('/payment-success', () => {
       `/auth?next=${encodeURIComponent('/payment-success?token=ORDER1')}`,
     );
     expect(captures).toEqual([]);
+  });
+
+  it('a declined card says so and offers another way to pay, instead of an unchanged PayPal page (issue 43)', async () => {
+    const approvalUrl = 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER9';
+    const captures = stubCapture({
+      success: false,
+      outcome: 'declined',
+      message: 'PayPal declined this funding source. Please choose another one.',
+      approvalUrl,
+    });
+    renderAt('/payment-success?token=ORDER9', { user: { id: 'u1', email: 'a@b.c' } });
+    expect(await screen.findByRole('heading', { name: 'Payment declined' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'PayPal declined the card or account you chose, so no money was taken.',
+    );
+    expect(screen.getByRole('link', { name: 'Choose another way to pay' }).getAttribute('href')).toBe(
+      approvalUrl,
+    );
+    expect(screen.getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe('/payment');
+    expect(captures).toHaveLength(1);
   });
 
   it('finishes the payment once the session appears (signed in through "Sign in to finish")', async () => {

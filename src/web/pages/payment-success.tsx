@@ -1,4 +1,4 @@
-import { CheckCircle2, PartyPopper, XCircle } from 'lucide-react';
+import { CheckCircle2, CreditCard, PartyPopper, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { ApiError } from '#web/lib/api.ts';
 type View =
   | { kind: 'processing' }
   | { kind: 'success' }
+  | { kind: 'declined'; approvalUrl: string }
   | { kind: 'failure'; message: string; signIn?: string };
 
 /** The order this tab already settled: a reload or Back shows the result without a second capture. */
@@ -74,8 +75,9 @@ export function PaymentSuccessPage() {
       try {
         const result = await billingApi.capture(token);
         if (result.outcome === 'declined' && result.approvalUrl) {
-          // PayPal declined the funding source: the buyer chooses another one on PayPal.
-          window.location.assign(result.approvalUrl);
+          // PayPal declined the funding source: say so, then the buyer chooses another one on PayPal
+          // (PayPal's rule for INSTRUMENT_DECLINED), not an unchanged approval page (issue 43).
+          setView({ kind: 'declined', approvalUrl: result.approvalUrl });
           return;
         }
         if (!result.success) {
@@ -139,6 +141,27 @@ export function PaymentSuccessPage() {
                 <Link to={destination}>Back to the template</Link>
               )}
             </Button>
+          </>
+        )}
+        {view.kind === 'declined' && (
+          <>
+            <CreditCard aria-hidden="true" className="mx-auto h-12 w-12 text-amber-600 dark:text-amber-400" />
+            <h1 className="mt-4 text-2xl font-bold">Payment declined</h1>
+            <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
+              PayPal declined the card or account you chose, so no money was taken.
+            </p>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">
+              Pay another way: at PayPal, choose another card, your PayPal balance or a bank account. Your
+              order is kept, so you do not start again.
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Button asChild>
+                <a href={view.approvalUrl}>Choose another way to pay</a>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/payment">Start again</Link>
+              </Button>
+            </div>
           </>
         )}
         {view.kind === 'failure' && (

@@ -4,7 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { safeNextPath } from '#shared/next-path.ts';
 import { PAYMENT_ERROR_TOAST, paymentErrorToastText } from '#shared/payment-messages.ts';
-import { PLANS } from '#shared/plans.ts';
+import { PLAN_PRICE_LABEL, PLANS } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
@@ -109,10 +109,7 @@ export function PaymentPage() {
           {PLAN.name}
         </h2>
         <p className="mt-4 flex items-baseline gap-3">
-          <span className="text-5xl font-bold">${PLAN.amountCents / 100}</span>
-          <span className="text-slate-500 line-through dark:text-slate-400">
-            <span className="sr-only">instead of </span>${PLAN.originalPrice}
-          </span>
+          <span className="text-5xl font-bold">{PLAN_PRICE_LABEL}</span>
           <span className="text-sm text-slate-600 dark:text-slate-400">{PLAN.period}</span>
         </p>
         <ul className="mt-6 space-y-2">
@@ -133,7 +130,7 @@ export function PaymentPage() {
           disabled={processing}
           aria-busy={processing}
         >
-          {processing ? 'Setting up payment...' : `Purchase for $${PLAN.amountCents / 100}`}
+          {processing ? 'Setting up payment...' : `Purchase for ${PLAN_PRICE_LABEL}`}
         </Button>
         <p className="mt-3 text-center text-xs text-slate-500 dark:text-slate-400">
           You will be sent to PayPal to approve the payment.

@@ -49,7 +49,14 @@ describe('content/', () => {
       ]),
     );
     expect(content.authors).toHaveLength(4);
-    expect(content.testimonials).toHaveLength(8);
+  });
+
+  it('ships no testimonial, results figure or static social proof: the operator adds real ones (issue 43)', () => {
+    expect(content.testimonials).toEqual([]);
+    expect(content.site.results.stats).toEqual([]);
+    // The trust strip and the offer card hold only live use figures, which hide below their floor.
+    for (const stat of [...content.site.trust, ...content.site.featuredOffer.stats])
+      expect(stat.value).toMatch(/^\{\{(workflow|member|download|deploy)Count\}\}$/);
   });
 
   it("has the legal pages with the spec's section counts and versions", () => {
@@ -65,6 +72,7 @@ describe('content/', () => {
     expect(Object.keys(byId).sort()).toEqual([
       'about-us',
       'contact-us',
+      'docs',
       'privacy-policy',
       'refund-policy',
       'shipping-policy',
@@ -72,16 +80,8 @@ describe('content/', () => {
     ]);
   });
 
-  it('keeps the offer figures of the spec, all from the plan table', () => {
-    // The figures of the spec's constants table (part 1 §9: price, list price, the other offer card).
-    expect(planOffer()).toEqual({
-      price: dollars(35),
-      listPrice: dollars(95),
-      percentOff: 63,
-      saved: dollars(60),
-      offerCardRegularPrice: dollars(297),
-      offerCardPercentOff: 88,
-    });
+  it('offers one price from the plan table, with no struck-through former price (issue 43)', () => {
+    expect(planOffer()).toEqual({ price: dollars(35) });
   });
 
   it('fills price placeholders from the plan table and leaves catalogue ones for the server', () => {
@@ -92,6 +92,7 @@ describe('content/', () => {
       `one-time ${planOffer().price} (US dollars)`,
     );
     expect(JSON.stringify(content)).not.toMatch(/\{\{(price|listPrice|percentOff|saved)\}\}/);
+    expect(JSON.stringify(content)).not.toMatch(/% off|regular price|list price/i);
   });
 
   it('promises no documentation, video tutorials or community forum the site has no page for', () => {
@@ -105,6 +106,35 @@ describe('content/', () => {
     }
     for (const promise of ['video tutorials', 'community forum'])
       expect(pages, promise).not.toContain(promise);
+  });
+
+  it('states one set of policies, and it is what the product does (issue 43)', () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const page = (id: string) => text(content.legal.find((p) => p.id === id)!.html);
+    const everything = [
+      ...content.legal.map((p) => text(p.html)),
+      ...content.site.faq.map((f) => f.answer),
+      ...content.site.claims,
+      ...content.site.features.map((f) => f.text),
+    ].join('\n');
+    // Refunds: a 30-day guarantee with no exception for how much was used; paid back through PayPal.
+    expect(page('refund-policy')).toContain('full refund within 30 days of your payment, for any reason');
+    expect(page('terms-conditions')).toContain('a full refund within 30 days, for any reason');
+    for (const contradiction of [/80 ?%/, /48 hours/, /UPI/i, /net banking/i, /bank transfer/i])
+      expect(everything, String(contradiction)).not.toMatch(contradiction);
+    // Delivery: access when PayPal confirms (the reconciliation job looks every minute); no delivery
+    // classes of minutes or hours the code does not have.
+    expect(page('shipping-policy')).toContain('active the moment PayPal confirms your payment');
+    expect(page('shipping-policy')).toContain('every minute');
+    for (const window of [/0-5 minutes/, /5-15 minutes/, /5-10 minutes/, /within 24 hours/])
+      expect(everything, String(window)).not.toMatch(window);
+    // Retention: erased at once on deletion, except what the law makes us keep (as the delete dialog says).
+    expect(page('privacy-policy')).toContain('erased at once');
+    expect(everything).not.toMatch(/3 years after account closure|30 days after termination/);
+    // Payment method: PayPal only.
+    expect(page('shipping-policy')).toContain('PayPal only');
+    // No uptime or cadence the operator has not measured.
+    expect(everything).not.toMatch(/99\.9|20-30|every week/);
   });
 
   it('gives one business-hours line, and Contact Us carries no stale "last updated" date', () => {

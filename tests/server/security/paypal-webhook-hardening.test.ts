@@ -116,3 +116,28 @@ it('without PayPal headers: 400, no outbound call, no stored row; then 429 when 
   expect(statuses).toContain(429);
   expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
 });
+
+it('a signed PAYMENT.CAPTURE.REVERSED revokes only once PayPal says the capture went back (issue 41)', async () => {
+  const { t, sandbox, url } = await createBillingTestApp();
+  await sandbox.setFaults({ loseWebhooks: true });
+  const { buyer, payment } = await paidMember(t, sandbox);
+  const reversal = (id: string) =>
+    JSON.stringify({
+      id,
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: { id: payment.captureId, status: 'REVERSED' },
+    });
+  const send = (body: string) =>
+    fetch(`${url}/api/webhooks/paypal`, {
+      method: 'POST',
+      headers: { ...sandbox.signedHeaders(body), 'content-type': 'application/json' },
+      body,
+    });
+  // Validly signed, but PayPal still shows the capture COMPLETED: access stays.
+  expect((await send(reversal('WH-REVERSED-1'))).status).toBe(200);
+  expect(await hasPaid(t, buyer.userId)).toBe(true);
+  // Reversed at PayPal (its capture now reads REFUNDED): the next reversal event revokes.
+  await sandbox.reverseCapture(payment.captureId!);
+  expect((await send(reversal('WH-REVERSED-2'))).status).toBe(200);
+  expect(await hasPaid(t, buyer.userId)).toBe(false);
+});

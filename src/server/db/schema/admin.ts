@@ -60,6 +60,8 @@ export const signInEvents = pgTable(
     /** better-auth's error code when it failed (INVALID_EMAIL_OR_PASSWORD, BANNED_USER, …). */
     reason: text('reason'),
     userAgent: text('user_agent'),
+    /** The client address (lib/client-ip.ts): failures count per account and client (issue 41). */
+    clientIp: text('client_ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

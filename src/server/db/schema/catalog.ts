@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { Readiness } from '#shared/catalog/readiness.ts';
 import { packWorkflowJson, unpackWorkflowJson } from '../stored-workflow.ts';
 import { user } from './auth.ts';
 
@@ -23,7 +24,7 @@ import { user } from './auth.ts';
 export type StoredCredential = { type: string; name: string; nodes: string[] };
 /** What the importer found wrong or unusual in a file (decision 0012). */
 export type StoredQuality = {
-  /** Why the spec's deploy rule refuses the file, or null. */
+  /** The first blocking readiness reason, or null (decision 0023). */
   deployRefusal: string | null;
   /** Names the connections use that match no node (not repairable). */
   missingNodes: string[];
@@ -33,6 +34,10 @@ export type StoredQuality = {
   /** Node types outside n8n's own packages. */
   communityNodes: string[];
   incompleteWiring: boolean;
+  /** Readiness by graph with every flag (absent on rows derived before decision 0023). */
+  readiness?: Readiness;
+  /** Title and summary generated rather than given (editorial queue, decision 0023). */
+  generatedText?: { title: boolean; summary: boolean };
 };
 
 /**
@@ -65,6 +70,14 @@ const automationColumns = () => ({
   deployable: boolean('deployable').notNull(),
   /** Generated "How it works" steps, one per line (decision 0012). */
   howItWorks: text('how_it_works').notNull(),
+  /** 'author' or 'generated' (a file-name title replaced from the graph; decision 0022). */
+  titleSource: text('title_source').notNull().default('author'),
+  /** 'author' (manifest or the author's purpose) or 'generated' (from the graph). */
+  summarySource: text('summary_source').notNull().default('generated'),
+  /** What the template is for: the author's purpose sentences, else written from the graph. */
+  purpose: text('purpose').notNull().default(''),
+  /** 'author', 'generated', or null when there is no purpose (a manifest description stands instead). */
+  purposeSource: text('purpose_source'),
   /** The file's sticky notes as Markdown, in canvas order: members only, never the description. */
   authorNotes: jsonb('author_notes').$type<string[]>().notNull().default([]),
   quality: jsonb('quality').$type<StoredQuality>(),

@@ -64,6 +64,8 @@ export const deployments = pgTable(
     instanceUrl: text('instance_url').notNull(),
     n8nWorkflowId: text('n8n_workflow_id'),
     workflowName: text('workflow_name'),
+    /** The template version deployed (template_versions.version); null before versions were kept. */
+    templateVersion: integer('template_version'),
     status: text('status').$type<DeploymentStatus>().notNull(),
     error: text('error'),
     /** Set by Emergency Stop. */
@@ -95,24 +97,37 @@ export type VerificationStep = 'accept' | 'activate' | 'run';
  * `content_hash` equals the automation's: a re-import of a changed file clears it.
  */
 export const n8nVerifications = pgTable(
-  'n8n_verifications',
+  'n8n_verification_results',
   {
     automationId: text('automation_id')
-      .primaryKey()
+      .notNull()
       .references(() => automations.id, { onDelete: 'cascade' }),
+    /** The n8n major line ("1", "2"): one result per template and line, the newest run of that line. */
+    n8nLine: text('n8n_line').notNull(),
     contentHash: text('content_hash').notNull(),
     n8nVersion: text('n8n_version').notNull(),
     /** 'cli' (npm run verify:n8n) or 'console' (an operator's connection). */
     runBy: text('run_by').notNull(),
     accepted: boolean('accepted').notNull(),
-    /** null: not tried (its trigger needs credentials, or it has no trigger to activate). */
+    /** Activated (1.x) or published (2.x); null: not tried (no trigger that starts it on its own). */
     activated: boolean('activated'),
     /** null: not started (it could not be started safely). */
     ran: boolean('ran'),
+    /**
+     * Throwaway credentials (dummy values) of every type the template needs were bound before
+     * publishing, so publishing checked everything but the secrets. null: it needs none, or the
+     * instance cannot create credentials (1.x); false: a needed type could not be created.
+     */
+    credentialsBound: boolean('credentials_bound'),
+    /** Publishing was refused only for credentials: the workflow itself is sound. null: not refused. */
+    refusedOnlyForCredentials: boolean('refused_only_for_credentials'),
     /** The step that failed and n8n's message, when one did. */
     failedStep: text('failed_step').$type<VerificationStep>(),
     failure: text('failure'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('n8n_verifications_verified_at_idx').on(t.verifiedAt)],
+  (t) => [
+    primaryKey({ columns: [t.automationId, t.n8nLine] }),
+    index('n8n_verification_results_verified_at_idx').on(t.verifiedAt),
+  ],
 );

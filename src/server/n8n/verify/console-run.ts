@@ -1,7 +1,7 @@
 // The operator's verification from the console: the same runVerification over one of their own
 // connections, one run at a time per process. Its progress is kept here (GET reads it) and published
 // on the bus as it moves (operators' streams hear it: realtime/event-hub.ts).
-import { type Actor, recordAudit } from '#server/admin/audit.ts';
+import { type Actor, recordAudit } from '#server/audit/audit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { BRIDGED_PAYLOAD_MAX_BYTES, publishEverywhere } from '#server/realtime/event-bus.ts';
 import { createProgressPublisher } from '#server/realtime/progress-publisher.ts';

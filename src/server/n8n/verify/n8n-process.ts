@@ -3,16 +3,24 @@
 // an owner account and an API key made through its own REST API (decision 0018).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-export const DEFAULT_N8N_VERSION = '1.123.81';
+/** The newest n8n 2.x that installs here (2.41.3 depends on a package the registry does not serve). */
+export const DEFAULT_N8N_VERSION = '2.40.7';
+/** The last 1.x line Flowvault was first verified on; `--version 1.123.81` still runs it. */
+export const N8N_1X_VERSION = '1.123.81';
 
-/** n8n's spreadsheet node names a tarball outside the npm registry; the registry's last xlsx stands in. */
-const OVERRIDES = { xlsx: '0.18.5' };
+/** n8n 1.x's spreadsheet node names a tarball outside the npm registry; the registry's last xlsx stands in. */
+const OVERRIDES_1X = { xlsx: '0.18.5' };
 
-export function cacheDirFor(version: string, root = path.join(homedir(), '.cache', 'flowvault')): string {
+/** Where installs live: FLOWVAULT_N8N_DIR (e.g. /var/tmp/flowvault-n8n), else ~/.cache/flowvault. */
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FLOWVAULT_N8N_DIR || path.join(homedir(), '.cache', 'flowvault');
+}
+
+export function cacheDirFor(version: string, root = cacheRoot()): string {
   return path.join(root, `n8n-${version}`);
 }
 
@@ -27,39 +35,113 @@ function installedVersion(dir: string): string | null {
   }
 }
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) {
+/**
+ * The headers of the Node running this script, so sqlite3 builds for it without downloading them:
+ * the `node` dev dependency ships them next to its binary (node_modules/node/node_modules/node-<os>-<cpu>).
+ */
+export function nodeHeadersDir(execPath = process.execPath): string | null {
+  const up = path.resolve(path.dirname(execPath), '..');
+  const candidates = [
+    up,
+    path.join(up, 'node_modules', `node-${process.platform}-${process.arch}`),
+    path.join(up, '..', `node-${process.platform}-${process.arch}`),
+  ];
+  return candidates.find((dir) => existsSync(path.join(dir, 'include', 'node', 'common.gypi'))) ?? null;
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; onTick?: (elapsedMs: number) => void },
+) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = performance.now();
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let tail = '';
     child.stderr.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4_000);
     });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${tail}`)),
-    );
+    const tick = options.onTick
+      ? setInterval(() => options.onTick?.(performance.now() - started), 20_000)
+      : null;
+    child.on('error', (error) => {
+      if (tick) clearInterval(tick);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      if (tick) clearInterval(tick);
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${tail}`));
+    });
   });
 }
 
-/** Installs n8n@version into its cache folder unless it is there; returns how long that took (0 = cached). */
-export async function ensureN8nInstalled(version: string, dir = cacheDirFor(version)): Promise<number> {
-  if (installedVersion(dir) === version) return 0;
+const countPackages = (dir: string) => {
+  try {
+    return readdirSync(path.join(dir, 'node_modules')).length;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * Installs n8n@version into its cache folder unless it is there; returns how long that took (0 = cached).
+ * Install scripts are skipped (n8n 2.x pulls in a Kafka client whose script downloads from outside and
+ * fails here); the one native module n8n needs on SQLite, sqlite3, is then rebuilt for the Node running
+ * this script, from the headers it ships.
+ */
+export async function ensureN8nInstalled(
+  version: string,
+  options: { dir?: string; log?: (line: string) => void } = {},
+): Promise<number> {
+  const dir = options.dir ?? cacheDirFor(version);
+  const log = options.log ?? (() => undefined);
+  if (installedVersion(dir) === version && existsSync(path.join(dir, '.flowvault-ready'))) return 0;
   const started = performance.now();
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'flowvault-n8n-cache', private: true, overrides: OVERRIDES }, null, 2)}\n`,
-  );
+  const manifest = {
+    name: 'flowvault-n8n-cache',
+    private: true,
+    ...(version.startsWith('1.') ? { overrides: OVERRIDES_1X } : {}),
+  };
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // The Node running this script (24) goes first on PATH so native modules build for it.
   const env = {
     ...process.env,
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
   };
-  await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--omit=dev', `n8n@${version}`], {
+  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+  if (installedVersion(dir) !== version) {
+    log(`1/2 npm install n8n@${version} (scripts skipped; several minutes on a busy machine)`);
+    await run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        dir,
+        '--no-audit',
+        '--no-fund',
+        '--omit=dev',
+        '--ignore-scripts',
+        `n8n@${version}`,
+      ],
+      { cwd: dir, env, onTick: (ms) => log(`    … ${seconds(ms)}, ${countPackages(dir)} packages so far`) },
+    );
+    if (installedVersion(dir) !== version) throw new Error(`n8n ${version} did not install into ${dir}`);
+  }
+  const headers = nodeHeadersDir();
+  log(
+    `2/2 npm rebuild sqlite3 for Node ${process.versions.node}${headers ? ` (headers in ${headers})` : ''}`,
+  );
+  await run('npm', ['rebuild', 'sqlite3', ...(headers ? [`--nodedir=${headers}`] : [])], {
     cwd: dir,
     env,
+    onTick: (ms) => log(`    … ${seconds(ms)}`),
   });
-  if (installedVersion(dir) !== version) throw new Error(`n8n ${version} did not install into ${dir}`);
+  writeFileSync(path.join(dir, '.flowvault-ready'), `${version}\n`);
   return performance.now() - started;
 }
 
@@ -147,6 +229,9 @@ export async function startN8n(options: {
       GENERIC_TIMEZONE: 'UTC',
       EXECUTIONS_MODE: 'regular',
       N8N_RUNNERS_ENABLED: 'false',
+      // n8n 2.x always starts its task-runner broker (default port 5679): one per instance, so two
+      // instances on one machine need their own.
+      N8N_RUNNERS_BROKER_PORT: String(options.port + 10_000),
       N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
     },
   });

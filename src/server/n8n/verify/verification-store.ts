@@ -18,12 +18,15 @@ export async function saveVerification(
   },
 ): Promise<void> {
   const values = {
+    n8nLine: n8nLine(input.n8nVersion),
     contentHash: input.contentHash,
     n8nVersion: input.n8nVersion,
     runBy: input.runBy,
     accepted: input.outcome.accepted,
     activated: input.outcome.activated,
     ran: input.outcome.ran,
+    credentialsBound: input.outcome.credentialsBound,
+    refusedOnlyForCredentials: input.outcome.refusedOnlyForCredentials,
     failedStep: input.outcome.failedStep,
     failure: input.outcome.failure,
     verifiedAt: input.at,
@@ -31,7 +34,7 @@ export async function saveVerification(
   await db
     .insert(n8nVerifications)
     .values({ automationId: input.automationId, ...values })
-    .onConflictDoUpdate({ target: n8nVerifications.automationId, set: values });
+    .onConflictDoUpdate({ target: [n8nVerifications.automationId, n8nVerifications.n8nLine], set: values });
 }
 
 const current = and(
@@ -39,13 +42,19 @@ const current = and(
   eq(n8nVerifications.contentHash, automations.contentHash),
 );
 
+/** "2" out of "2.40.7": one stored result per template and major line. */
+export const n8nLine = (version: string) => version.split('.')[0] ?? version;
+
 const detailColumns = {
   automationId: n8nVerifications.automationId,
+  n8nLine: n8nVerifications.n8nLine,
   n8nVersion: n8nVerifications.n8nVersion,
   verifiedAt: n8nVerifications.verifiedAt,
   accepted: n8nVerifications.accepted,
   activated: n8nVerifications.activated,
   ran: n8nVerifications.ran,
+  credentialsBound: n8nVerifications.credentialsBound,
+  refusedOnlyForCredentials: n8nVerifications.refusedOnlyForCredentials,
   failedStep: n8nVerifications.failedStep,
   failure: n8nVerifications.failure,
 };
@@ -58,34 +67,44 @@ function toDetail(row: DetailRow): VerificationDetail {
     accepted: row.accepted as boolean,
     activated: row.activated as boolean | null,
     ran: row.ran as boolean | null,
+    credentialsBound: row.credentialsBound as boolean | null,
+    refusedOnlyForCredentials: row.refusedOnlyForCredentials as boolean | null,
     failedStep: row.failedStep as VerificationDetail['failedStep'],
     failure: row.failure as string | null,
   };
 }
 
-/** Badges of every template whose stored result still matches its file (search index input). */
+const byNewestLine = (a: { n8nLine: unknown }, b: { n8nLine: unknown }) =>
+  Number(b.n8nLine) - Number(a.n8nLine);
+
+/** Badges of every template whose stored result still matches its file: the newest n8n line's. */
 export async function selectVerificationBadges(db: Database): Promise<Map<string, VerificationBadge>> {
   const rows = await db.select(detailColumns).from(n8nVerifications).innerJoin(automations, current);
-  return new Map(
-    rows.map((r) => {
-      const { failedStep: _s, failure: _f, ...badge } = toDetail(r);
-      return [r.automationId, badge];
-    }),
-  );
+  const out = new Map<string, VerificationBadge>();
+  for (const r of rows.sort(byNewestLine)) {
+    if (out.has(r.automationId)) continue;
+    const { failedStep: _s, failure: _f, refusedOnlyForCredentials: _r, ...badge } = toDetail(r);
+    out.set(r.automationId, badge);
+  }
+  return out;
 }
 
-/** One template's result with the failure reason, or null when it was never verified as it is now. */
+/**
+ * One template's result on the newest n8n line it was checked on, with the failure reason (and the
+ * other lines' results), or null when it was never verified as it is now.
+ */
 export async function selectVerification(
   db: Database,
   automationId: string,
 ): Promise<VerificationDetail | null> {
-  const [row] = await db
+  const rows = await db
     .select(detailColumns)
     .from(n8nVerifications)
     .innerJoin(automations, current)
-    .where(eq(n8nVerifications.automationId, automationId))
-    .limit(1);
-  return row ? toDetail(row) : null;
+    .where(eq(n8nVerifications.automationId, automationId));
+  const [newest, ...older] = rows.sort(byNewestLine).map(toDetail);
+  if (!newest) return null;
+  return older.length ? { ...newest, otherVersions: older } : newest;
 }
 
 /** Deletes results whose file changed since (a re-import of a changed file clears its result). */

@@ -1,8 +1,9 @@
-// `npm run verify:n8n -- [--version 1.123.81] [--port 5678] [--concurrency 2]`: installs a pinned n8n
-// into ~/.cache/flowvault, starts it on loopback, verifies every published template of the configured
+// `npm run verify:n8n -- [--version 1.123.81] [--port 5678] [--concurrency 1]`: installs n8n (default
+// the newest 2.x that installs here) into ~/.cache/flowvault or $FLOWVAULT_N8N_DIR, starts it on loopback, verifies every published template of the configured
 // database through the deploy path, stores the results and stops n8n again (also on Ctrl-C).
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '#server/db/connect.ts';
+import { DataDirLockedError, lockedLine } from '#server/db/data-dir-lock.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { loadEnv } from '#server/env.ts';
 import { processBus, publishEverywhere } from '#server/realtime/event-bus.ts';
@@ -15,7 +16,7 @@ import {
   type RunningN8n,
   startN8n,
 } from './n8n-process.ts';
-import { runVerification, type VerificationSummary } from './run-verification.ts';
+import { runVerification, type VerificationSummary, verificationLines } from './run-verification.ts';
 
 const USAGE = 'Usage: npm run verify:n8n -- [--version X.Y.Z] [--port N] [--concurrency N]';
 
@@ -49,11 +50,18 @@ const concurrency = Number(values.concurrency ?? 1);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function bar(s: VerificationSummary) {
-  if (!process.stderr.isTTY) return;
+  if (!process.stderr.isTTY) {
+    // Logs (a run in the background): one line every 100 templates.
+    if (s.done % 100 === 0 || s.done === s.total)
+      console.error(
+        `${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} ran ${s.ran}`,
+      );
+    return;
+  }
   const width = 30;
   const filled = s.total ? Math.round((s.done / s.total) * width) : width;
   process.stderr.write(
-    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${s.done}/${s.total} accepted ${s.accepted} activated ${s.activated} ran ${s.ran}`,
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} ran ${s.ran}`,
   );
   if (s.done === s.total) process.stderr.write('\n');
 }
@@ -72,11 +80,22 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 const env = loadEnv();
-const database = await connectDatabase(env);
+const database = await connectDatabase(env, { lockAs: { command: 'verify:n8n' } }).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(
+    lockedLine(
+      error,
+      error.holder.command === 'server'
+        ? `stop it, or run "Verify on n8n" in the operator console (${error.holder.baseUrl ?? env.baseUrl}/admin/catalog)`
+        : 'wait for it to finish, then run verify:n8n',
+    ),
+  );
+  process.exit(1);
+});
 try {
   await migrateDatabase(database);
   console.log(`n8n ${version} in ${cacheDirFor(version)}`);
-  const installMs = await ensureN8nInstalled(version);
+  const installMs = await ensureN8nInstalled(version, { log: (line) => console.log(line) });
   console.log(installMs ? `Installed in ${seconds(installMs)}` : 'Already installed');
   const startedAt = performance.now();
   n8n = await startN8n({ version, port });
@@ -91,16 +110,19 @@ try {
       // Running servers on PostgreSQL rebuild their search index now; the others within 15 s.
       announce: () => publishEverywhere(database, processBus, 'catalog.activity', {}),
     },
-    { n8nVersion: n8n.version, runBy: 'cli', concurrency, signal: controller.signal, onProgress: bar },
+    {
+      n8nVersion: n8n.version,
+      runBy: 'cli',
+      concurrency,
+      throwawayCredentials: true,
+      signal: controller.signal,
+      onProgress: bar,
+    },
   );
-  const of = (n: number, tried: number) =>
-    `${n}/${summary.total}${tried === summary.total ? '' : ` (of ${tried} tried)`}`;
   console.log(
     `Verified ${summary.done} templates on n8n ${n8n.version} in ${seconds(performance.now() - runStarted)}`,
   );
-  console.log(
-    `n8n verification: accepted ${summary.accepted}/${summary.total}, activated ${of(summary.activated, summary.activationTried)}, ran ${of(summary.ran, summary.runTried)}`,
-  );
+  for (const line of verificationLines(summary, n8n.version)) console.log(line);
   if (summary.skipped) console.log(`Not sent (not deployable by the library's rule): ${summary.skipped}`);
   if (summary.failures.length) {
     console.log('Failures:');

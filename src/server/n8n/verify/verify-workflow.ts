@@ -5,11 +5,13 @@
 
 import type { VerificationStep } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { deployWorkflow } from '../deploy.ts';
+import { deployWorkflow, planDeployment } from '../deploy.ts';
 import type { N8nClient } from '../n8n-client.ts';
 import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
-import type { N8nNodePayload } from '../preflight.ts';
+import type { CredentialBinding, N8nNodePayload } from '../preflight.ts';
+import { attachUnknownType, parsePublishRefusal, publishRefusalLines } from '../publish-refusal.ts';
 import type { GuardedFetch } from '../ssrf-guard.ts';
+import type { CredentialPool } from './throwaway-credentials.ts';
 
 export type TriggerKind = 'schedule' | 'webhook' | 'manual' | 'form' | 'chat' | 'credentials' | 'none';
 
@@ -60,8 +62,15 @@ export function triggerKindOf(nodes: N8nNodePayload[]): TriggerKind {
 
 export type VerificationOutcome = {
   accepted: boolean;
+  /** Activated (n8n 1.x) or published (2.x); null: not tried. */
   activated: boolean | null;
   ran: boolean | null;
+  /** Throwaway credentials of every needed type were bound (null: none needed, or no pool). */
+  credentialsBound: boolean | null;
+  /** Publishing was refused, and only for credentials (null: not refused). */
+  refusedOnlyForCredentials: boolean | null;
+  /** The template uses only nodes built into n8n (no community nodes). */
+  builtInOnly: boolean;
   failedStep: VerificationStep | null;
   failure: string | null;
   trigger: TriggerKind | null;
@@ -76,7 +85,30 @@ export type VerifyDeps = {
   sleep?: (ms: number) => Promise<void>;
   /** How long to wait for an execution to finish. */
   runTimeoutMs?: number;
+  /**
+   * Throwaway credentials (n8n 2.x): bound before publishing so that the publish check covers
+   * everything but the secrets, and credentialed triggers are published too.
+   */
+  credentials?: CredentialPool;
 };
+
+const BUILT_IN = /^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./;
+const CREDENTIAL_KINDS = new Set(['credential-missing', 'credential-not-configured']);
+
+/** n8n's publish refusal, node by node in a member's words, and whether it is only about credentials. */
+function publishFailure(error: unknown, nodes: N8nNodePayload[]) {
+  if (!(error instanceof N8nApiError && error.kind === 'http'))
+    return { text: messageOf(error), onlyCredentials: false };
+  const refusal = attachUnknownType(parsePublishRefusal(error.body), nodes);
+  const onlyCredentials =
+    refusal.nodes.length > 0 &&
+    refusal.nodes.every((n) => n.reasons.every((r) => CREDENTIAL_KINDS.has(r.kind)));
+  const lines = publishRefusalLines(refusal);
+  return {
+    text: refusal.nodes.length ? lines.join('\n') : `${error.status} ${refusal.message}`,
+    onlyCredentials,
+  };
+}
 
 const messageOf = (error: unknown) =>
   error instanceof AppError
@@ -139,6 +171,29 @@ async function callWebhook(deps: VerifyDeps, nodes: N8nNodePayload[]): Promise<s
   return null;
 }
 
+/**
+ * Deletes a workflow the verification made. n8n 2.x deletes only unpublished workflows (409 "Unpublish
+ * it before deleting"), and unpublishing finishes in the background (409 "still being unpublished"
+ * for a moment): unpublish first, then retry the delete for up to 10 s.
+ */
+export async function removeWorkflow(
+  client: N8nClient,
+  id: string,
+  published: boolean,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<void> {
+  if (published) await client.unpublishWorkflow(id).catch(() => undefined);
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      await client.deleteWorkflow(id);
+      return;
+    } catch (error) {
+      if (!(error instanceof N8nApiError && error.status === 409)) return;
+      await sleep(250);
+    }
+  }
+}
+
 /** Accept → activate → run → delete, for one workflow file. Never throws for n8n's refusals. */
 export async function verifyWorkflow(
   deps: VerifyDeps,
@@ -151,6 +206,9 @@ export async function verifyWorkflow(
     failedStep: null,
     failure: null,
     trigger: null,
+    credentialsBound: null,
+    refusedOnlyForCredentials: null,
+    builtInOnly: true,
   };
   const fail = (step: VerificationStep, failure: string) => {
     out.failedStep = step;
@@ -158,8 +216,22 @@ export async function verifyWorkflow(
     return out;
   };
   let created: Awaited<ReturnType<typeof deployWorkflow>>;
+  let v2 = false;
   try {
-    created = await deployWorkflow(deps.client, input.workflow, { name: input.name, renewWebhookIds: true });
+    const options = { name: input.name, renewWebhookIds: true };
+    const plan = await planDeployment(deps.client, input.workflow, options);
+    v2 = plan.capabilities.publish;
+    out.builtInOnly = plan.payload.nodes.every((n) => BUILT_IN.test(n.type));
+    // Bound through the product's own picker path: ids the member's credential list holds.
+    const credentialBindings: CredentialBinding[] = [];
+    if (deps.credentials && plan.capabilities.credentialList && plan.credentials.length) {
+      for (const needed of plan.credentials) {
+        const throwaway = await deps.credentials.ensure(needed.type);
+        if (throwaway) credentialBindings.push({ type: needed.type, name: needed.name, id: throwaway.id });
+      }
+      out.credentialsBound = credentialBindings.length === plan.credentials.length;
+    }
+    created = await deployWorkflow(deps.client, input.workflow, { ...options, credentialBindings });
   } catch (error) {
     if (error instanceof N8nApiError && error.kind === 'http')
       return fail('accept', createWorkflowFailedMessage(error));
@@ -171,14 +243,20 @@ export async function verifyWorkflow(
   out.trigger = triggerKindOf(nodes);
   let phase: VerificationStep = 'activate';
   try {
-    const activatable = ['schedule', 'webhook', 'form', 'chat'].includes(out.trigger);
+    // n8n 2.x with throwaway credentials: credentialed triggers are published too (and fail only
+    // where their service cannot be reached with dummy values, which n8n reports).
+    const activatable =
+      ['schedule', 'webhook', 'form', 'chat'].includes(out.trigger) ||
+      (v2 && out.trigger === 'credentials' && out.credentialsBound !== null);
     if (activatable) {
       try {
-        await deps.client.activateWorkflow(created.workflowId);
+        await deps.client.publishWorkflow(created.workflowId);
         out.activated = true;
       } catch (error) {
         out.activated = false;
-        return fail('activate', messageOf(error));
+        const failure = publishFailure(error, nodes);
+        out.refusedOnlyForCredentials = failure.onlyCredentials;
+        return fail('activate', failure.text);
       }
     }
     const safe = created.credentials.length === 0 && !nodes.some((n) => OUTBOUND_TYPES.has(n.type));
@@ -210,6 +288,6 @@ export async function verifyWorkflow(
     else out.activated = false;
     return fail(phase, messageOf(error));
   } finally {
-    await deps.client.deleteWorkflow(created.workflowId).catch(() => undefined);
+    await removeWorkflow(deps.client, created.workflowId, out.activated === true, deps.sleep);
   }
 }

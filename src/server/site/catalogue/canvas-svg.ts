@@ -1,20 +1,118 @@
-import type { CanvasModel } from '#shared/schemas/canvas.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
+import type { IconFamily } from '#shared/catalog/node-icons.ts';
+import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
 import { esc } from './html.ts';
 
-// The workflow's shape as a static SVG, drawn from the one canvas model (src/shared/catalog/canvas-model.ts)
-// built with `member: false`: node boxes, their names and the wiring; sticky notes as blank shapes, since
-// the model has no note text for visitors. No script, no parameters.
+// The workflow's shape as a static SVG for visitors, drawn from the one canvas model
+// (src/shared/catalog/canvas-model.ts, built with `member: false`) with the member canvas's look: each
+// node's app icon in its box, triggers rounded on the left, AI sub-nodes as circles with their ports,
+// full names below (two lines). No sticky notes (their text is for members), no script, no parameters.
+// It is drawn at a fixed scale and scrolls sideways when wider than the page, so labels
+// stay readable on a phone instead of shrinking with the workflow's width (issue 43 item 19).
 
 const PAD = 40;
-/** Names longer than this are cut, so a label stays under its node. */
-const LABEL_CHARS = 22;
+/** CSS pixels per canvas unit: a 100-unit node is 90 px wide and its 15-unit name 13.5 px. */
+const SCALE = 0.9;
+const NAME_SIZE = 15;
+/** A name's average character width in canvas units at NAME_SIZE, for wrapping without a font. */
+const CHAR = NAME_SIZE * 0.55;
 
-const cut = (s: string) => (s.length > LABEL_CHARS ? `${s.slice(0, LABEL_CHARS - 1)}…` : s);
+/** A name in at most two lines of `chars` characters, broken at spaces; the rest ends in "…". */
+export function wrapName(name: string, chars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= chars || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  const shown = lines.slice(0, 2).map((l) => (l.length > chars ? `${l.slice(0, chars - 1)}…` : l));
+  if (lines.length > 2) shown[1] = `${shown[1]!.slice(0, chars - 1).trimEnd()}…`;
+  return shown;
+}
 
-export function canvasSvg(model: CanvasModel, title: string): string {
-  const nodes = model.nodes;
+const familyMarkup = new Map<string, string>();
+/** The node's icon on a light tile (brand colours are made for light backgrounds), `size` units square. */
+function icon(n: CanvasNode, x: number, y: number, size: number, spriteUrl: string | null): string {
+  const tile = `<rect x="${x - 4}" y="${y - 4}" width="${size + 8}" height="${size + 8}" rx="6" class="fill-white dark:fill-slate-100"/>`;
+  if (n.icon.startsWith('brand:') && spriteUrl)
+    return `${tile}<svg x="${x}" y="${y}" width="${size}" height="${size}" viewBox="0 0 24 24" aria-hidden="true"><use href="${esc(spriteUrl)}#${esc(n.icon.slice('brand:'.length))}"></use></svg>`;
+  const family = n.icon.startsWith('family:') ? (n.icon.slice('family:'.length) as IconFamily) : 'app';
+  let markup = familyMarkup.get(family);
+  if (markup === undefined) {
+    markup = renderToStaticMarkup(
+      createElement(FAMILY_ICONS[family] ?? FAMILY_ICONS.app, { 'aria-hidden': true, strokeWidth: 1.75 }),
+    );
+    familyMarkup.set(family, markup);
+  }
+  // Lucide draws at 24×24 with currentColor: place it and size it here.
+  const placed = markup
+    .replace(/ width="24"/, ` x="${x}" y="${y}" width="${size}"`)
+    .replace(/ height="24"/, ` height="${size}"`)
+    .replace(/ class="[^"]*"/, ' class="text-slate-700"');
+  return `${tile}${placed}`;
+}
+
+function text(x: number, y: number, lines: string[], size: number, anchor: 'middle' | 'start'): string {
+  return lines
+    .map(
+      (line, i) =>
+        `<text x="${x}" y="${y + i * size * 1.25}" text-anchor="${anchor}" class="fill-slate-900 font-medium dark:fill-slate-100" font-size="${size}">${esc(line)}</text>`,
+    )
+    .join('');
+}
+
+function nodeShape(n: CanvasNode, spriteUrl: string | null): string {
+  const sub = n.kind === 'subnode';
+  const configurable = n.ports.length > 0 && !sub;
+  const shape = sub
+    ? `<circle cx="${n.x + n.width / 2}" cy="${n.y + n.height / 2}" r="${n.width / 2}" class="fill-white stroke-slate-400 dark:fill-slate-800 dark:stroke-slate-500" stroke-width="2"/>`
+    : n.kind === 'trigger'
+      ? // n8n's trigger: the left side rounded like a half pill.
+        `<path d="M${n.x + n.height / 2.8} ${n.y} H${n.x + n.width - 8} Q${n.x + n.width} ${n.y} ${n.x + n.width} ${n.y + 8} V${n.y + n.height - 8} Q${n.x + n.width} ${n.y + n.height} ${n.x + n.width - 8} ${n.y + n.height} H${n.x + n.height / 2.8} A${n.height / 2.8} ${n.height / 2} 0 0 1 ${n.x + n.height / 2.8} ${n.y} Z" class="fill-white stroke-slate-400 dark:fill-slate-800 dark:stroke-slate-500" stroke-width="2"/>`
+      : `<rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="8" class="fill-white stroke-slate-400 dark:fill-slate-800 dark:stroke-slate-500" stroke-width="2"/>`;
+  const size = sub ? 32 : configurable ? 40 : 48;
+  const iconX = configurable ? n.x + 18 : n.x + n.width / 2 - size / 2;
+  const glyph = icon(n, iconX, n.y + n.height / 2 - size / 2, size, spriteUrl);
+  const name = configurable
+    ? text(
+        iconX + size + 14,
+        n.y + n.height / 2 - 2,
+        wrapName(n.name, Math.floor((n.width - size - 40) / CHAR)),
+        NAME_SIZE,
+        'start',
+      )
+    : text(
+        n.x + n.width / 2,
+        n.y + n.height + NAME_SIZE + 6,
+        wrapName(n.name, Math.floor((n.width + 40) / CHAR)),
+        NAME_SIZE,
+        'middle',
+      );
+  const ports = n.ports
+    .map(
+      (p) =>
+        `<text x="${n.x + p.offset}" y="${n.y + n.height + 18}" text-anchor="middle" class="fill-slate-600 dark:fill-slate-300" font-size="11">${esc(p.label)}</text>`,
+    )
+    .join('');
+  return `<g><title>${esc(`${n.name} (${n.label})`)}</title>${shape}${glyph}${name}${ports}</g>`;
+}
+
+export function canvasSvg(model: CanvasModel, title: string, spriteUrl: string | null = null): string {
+  // Sticky notes are left out: visitors do not get their text, and empty boxes said nothing.
+  const nodes = model.nodes.filter((n) => n.kind !== 'sticky');
   if (nodes.length === 0) return '';
-  const { x, y, width, height } = model.bounds;
+  // The nodes' rectangle with their names below and beside them (wider than a node when wrapped).
+  const x = Math.min(...nodes.map((n) => n.x - 20));
+  const y = Math.min(...nodes.map((n) => n.y));
+  const width = Math.max(...nodes.map((n) => n.x + n.width + 20)) - x;
+  const height = Math.max(...nodes.map((n) => n.y + n.height + NAME_SIZE * 2.5 + 8)) - y;
   const box = new Map(nodes.map((n) => [n.id, n]));
   const edges = model.edges
     .map((e) => {
@@ -22,9 +120,10 @@ export function canvasSvg(model: CanvasModel, title: string): string {
       const to = box.get(e.target);
       if (!from || !to) return '';
       const ai = e.type !== 'main';
-      // Main wiring: right edge to left edge; AI wiring: a sub-node's top to its node's bottom.
+      // Main wiring: right edge to left edge; AI wiring: a sub-node's top to its node's bottom port.
+      const port = to.ports.find((p) => p.type === e.type);
       const [x1, y1, x2, y2] = ai
-        ? [from.x + from.width / 2, from.y, to.x + to.width / 2, to.y + to.height]
+        ? [from.x + from.width / 2, from.y, to.x + (port?.offset ?? to.width / 2), to.y + to.height]
         : [from.x + from.width, from.y + from.height / 2, to.x, to.y + to.height / 2];
       const mid = (x1 + x2) / 2;
       const d = ai
@@ -33,23 +132,8 @@ export function canvasSvg(model: CanvasModel, title: string): string {
       return `<path d="${d}" class="${ai ? 'stroke-slate-400 [stroke-dasharray:6_4]' : 'stroke-slate-500'}" fill="none" stroke-width="2"/>`;
     })
     .join('');
-  // Sticky notes sit behind everything, as on n8n's canvas.
-  const stickies = nodes
-    .filter((n) => n.kind === 'sticky')
-    .map(
-      (n) =>
-        `<rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="8" class="fill-amber-50 stroke-amber-200 dark:fill-slate-800 dark:stroke-slate-700" stroke-width="2"/>`,
-    )
-    .join('');
-  const shapes = nodes
-    .filter((n) => n.kind !== 'sticky')
-    .map((n) => {
-      const rx = n.kind === 'subnode' ? n.width / 2 : n.kind === 'trigger' ? 24 : 10;
-      const label = `<text x="${n.x + n.width / 2}" y="${n.y + n.height + 22}" text-anchor="middle" class="fill-slate-700 text-[15px] dark:fill-slate-300">${esc(cut(n.name))}</text>`;
-      const app = `<text x="${n.x + n.width / 2}" y="${n.y + n.height / 2 + 6}" text-anchor="middle" class="fill-slate-600 text-[14px] font-semibold dark:fill-slate-300">${esc(cut(n.label).slice(0, 12))}</text>`;
-      return `<g><rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="${rx}" class="fill-white stroke-slate-400 dark:fill-slate-900 dark:stroke-slate-500" stroke-width="2"/>${app}${label}</g>`;
-    })
-    .join('');
-  const viewBox = `${x - PAD} ${y - PAD} ${width + PAD * 2} ${height + PAD * 2}`;
-  return `<svg viewBox="${viewBox}" role="img" aria-label="${esc(`Workflow canvas of ${title}: ${nodes.filter((n) => n.kind !== 'sticky').length} nodes`)}" class="h-auto max-h-[28rem] w-full" preserveAspectRatio="xMidYMid meet">${stickies}${edges}${shapes}</svg>`;
+  const shapes = nodes.map((n) => nodeShape(n, spriteUrl)).join('');
+  const [w, h] = [width + PAD * 2, height + PAD * 2];
+  const count = nodes.length;
+  return `<svg viewBox="${x - PAD} ${y - PAD} ${w} ${h}" width="${Math.round(w * SCALE)}" height="${Math.round(h * SCALE)}" role="img" aria-label="${esc(`Workflow canvas of ${title}: ${count} ${count === 1 ? 'node' : 'nodes'}`)}" class="mx-auto block max-w-none" font-family="inherit">${edges}${shapes}</svg>`;
 }

@@ -5,13 +5,15 @@ import { Hono } from 'hono';
 import type { SearchIndex } from '#server/catalog/search-index.ts';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
+import { pickEncoding } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
+import { isFresh } from '#server/lib/etag.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { type ClaimFigures, fillClaims } from '#shared/claims.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
 import { type ClaimSource, fixedClaims } from '../claim-figures.ts';
-import { fillClaimPage, type HtmlPage, loadHtmlPage, pickEncoding } from '../html-pages.ts';
+import { fillClaimPage, type HtmlPage, loadHtmlPage } from '../html-pages.ts';
 import { compress } from './compress.ts';
 import { type Frame, loadFrame } from './frame.ts';
 import { libraryHref, libraryPage, parseLibraryQuery, searchLibrary } from './library-page.ts';
@@ -40,7 +42,7 @@ function send(c: Context<AppEnv>, page: Page | HtmlPage, status: 200 | 404) {
   // Members get the app at the same URL: the answer depends on the session cookie.
   c.header('Vary', 'Accept-Encoding, Cookie');
   c.header('Content-Type', 'text/html; charset=utf-8');
-  if (status === 200 && c.req.header('If-None-Match') === page.etag) return c.body(null, 304);
+  if (status === 200 && isFresh(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));
   if (!encoding) return c.body(new Uint8Array(page.raw), status);
   c.header('Content-Encoding', encoding);
@@ -98,6 +100,7 @@ export function catalogueRoutes(deps: {
     const [row] = await deps.db
       .select({
         howItWorks: automations.howItWorks,
+        summarySource: automations.summarySource,
         credentials: automations.credentials,
         triggerType: automations.triggerType,
         workflowJson: automations.workflowJson,
@@ -108,12 +111,13 @@ export function catalogueRoutes(deps: {
     if (!row) return undefined;
     const [variants, related] = await Promise.all([
       deps.index.variantsOf(id),
-      deps.index.list('trending', (e) => e !== entry && e.card.category === entry.card.category, RELATED),
+      deps.index.related(id, RELATED),
     ]);
     const { head, body } = templatePage({
       facts: {
         card: entry.card,
         howItWorks: row.howItWorks,
+        summaryByAuthor: row.summarySource === 'author',
         credentials: row.credentials,
         triggerType: row.triggerType,
         // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
@@ -121,7 +125,7 @@ export function catalogueRoutes(deps: {
         // A few variants are enough to judge (a scaled library has dozens of one shape).
         variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
         variantCount: variants?.length ?? 0,
-        related: related.map((e) => e.card),
+        related: (related ?? []).map((e) => e.card),
       },
       baseUrl: deps.baseUrl,
       spriteUrl: frame.spriteUrl,

@@ -91,7 +91,12 @@ export function libraryPage(opts: {
   const title = query.q.trim()
     ? `“${query.q.trim()}” in the n8n workflow template library | Flowvault`
     : 'n8n workflow template library: browse and search | Flowvault';
-  const description = `Browse ${result.total.toLocaleString('en-US')} ready-made n8n workflow templates: what each does, the apps it connects and how it is wired. Lifetime access to all of them with one payment.`;
+  const count = `${result.total.toLocaleString('en-US')} ready-made n8n workflow ${result.total === 1 ? 'template' : 'templates'}`;
+  // A search or filter describes what it found, not the library ("Browse 1 … templates" read as the
+  // library's size, issue 43).
+  const description = filtered
+    ? `${count} ${result.total === 1 ? 'matches' : 'match'} this search in the Flowvault library: what each does, the apps it connects and how it is wired.`
+    : `Browse ${count}: what each does, the apps it connects and how it is wired. Lifetime access to all of them with one payment.`;
   // Search results and deep pages are not separate documents for search engines: the canonical is the
   // first page of the unfiltered library, or the page itself when it is only paged.
   const canonical = `${opts.baseUrl}${filtered || query.sort ? '/library' : libraryHref(query)}`;
@@ -137,7 +142,7 @@ export function libraryPage(opts: {
 <div class="flex flex-col gap-1"><label for="library-tag" class="text-sm font-medium">Topic</label><select id="library-tag" name="tag" class="${SELECT}"><option value="">All topics</option>${tags}</select></div>
 <div class="flex flex-col gap-1"><label for="library-app" class="text-sm font-medium">App</label><select id="library-app" name="app" class="${SELECT}"><option value="">All apps</option>${appMissing ? option(query.app!, query.app!, true) : ''}${apps}</select></div>
 <div class="flex flex-col gap-1"><label for="library-sort" class="text-sm font-medium">Sort by</label><select id="library-sort" name="sort" class="${SELECT}">${sorts}</select></div>
-<div class="flex items-end"><button type="submit" class="h-10 w-full rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">Search</button></div>
+<div class="flex items-end"><button type="submit" class="h-10 w-full rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2">Search</button></div>
 </form>
 ${summary}
 ${

@@ -1,13 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { documentNavigation, NavigationProvider } from '#web/lib/navigation.tsx';
 import { PageShell } from './page-shell.tsx';
 
-function renderAt(pathname: string) {
+function renderAt(pathname: string, role: 'user' | 'admin' = 'user') {
   return render(
     <AuthContext.Provider
-      value={{ ...signedOutState, user: { id: 'u1', email: 'a@b.c' }, isSubscribed: true }}
+      value={{ ...signedOutState, user: { id: 'u1', email: 'a@b.c', role }, isSubscribed: true }}
     >
       <NavigationProvider value={documentNavigation(pathname)}>
         <PageShell>
@@ -24,6 +24,15 @@ describe('PageShell', () => {
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
+  });
+
+  it("leaves the marketing top bar out of the operator console (its own header), not a visitor's 404 there (issue 43)", () => {
+    renderAt('/admin/catalog', 'admin');
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    cleanup();
+    renderAt('/admin/catalog', 'user');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
   it('keeps the top bar on every other page', () => {

@@ -27,15 +27,16 @@ describe('TopBar', () => {
       ['Workflows', '/#workflows'],
       ['Pricing', '/#pricing'],
       ['Blog', '/blog'],
-      ['Docs', '/#docs'],
+      // Docs is the documentation page, not the FAQ (issue 43).
+      ['Docs', '/docs'],
     ]);
   });
 
-  it('offers Sign In and Get Access → /auth when signed out', () => {
+  it('offers Sign In → /auth and Get Access → the sign-up form when signed out', () => {
     renderTopBar(null);
     const desktopSignIn = screen.getAllByRole('link', { name: 'Sign In', hidden: true });
     expect(desktopSignIn.every((l) => l.getAttribute('href') === '/auth')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Get Access' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Get Access' }).getAttribute('href')).toBe('/auth?mode=register');
     expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
     const mobile = screen.getByRole('navigation', { name: 'Mobile', hidden: true });
     expect(within(mobile).getByRole('link', { name: 'Sign In', hidden: true }).getAttribute('href')).toBe(

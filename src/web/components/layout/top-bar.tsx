@@ -12,7 +12,7 @@ const NAV_LINKS = [
   { label: 'Workflows', href: '/#workflows' },
   { label: 'Pricing', href: '/#pricing' },
   { label: 'Blog', href: '/blog' },
-  { label: 'Docs', href: '/#docs' },
+  { label: 'Docs', href: '/docs' },
 ] as const;
 
 export function TopBar() {
@@ -63,7 +63,7 @@ export function TopBar() {
             ) : signedIn ? (
               <Link to="/payment">Upgrade</Link>
             ) : (
-              <Link to="/auth">Get Access</Link>
+              <Link to="/auth?mode=register">Get Access</Link>
             )}
           </Button>
         </div>

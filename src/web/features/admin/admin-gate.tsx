@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -17,6 +17,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
 /** The operator console's pages, in the order the navigation shows them. */
 export const CONSOLE_LINKS = [
   ['/admin/catalog', 'Catalogue'],
+  ['/admin/editorial', 'Editorial queue'],
   ['/admin/users', 'Users'],
   ['/admin/inbox', 'Inbox'],
   ['/admin-payment-recovery', 'Payment recovery'],
@@ -25,32 +26,67 @@ export const CONSOLE_LINKS = [
   ['/admin/audit', 'Audit log'],
 ] as const;
 
+/** The console's own header: what it is, who is signed in, the way out (page-shell.tsx leaves the site's out). */
+function ConsoleHeader() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
+        <a href="/admin/catalog" className="flex items-center gap-2 font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          Flowvault console
+        </a>
+        <div className="flex items-center gap-3 text-sm">
+          <span className="hidden text-slate-600 sm:inline dark:text-slate-400">{user?.email}</span>
+          <a href="/" className="underline underline-offset-4">
+            View site
+          </a>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={async () => {
+              await signOut();
+              navigate('/auth');
+            }}
+          >
+            Sign Out
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <nav aria-label="Operator console" className="mt-3 flex flex-wrap gap-4 text-sm">
-        {CONSOLE_LINKS.map(([href, label]) => (
-          <a
-            key={href}
-            className="underline underline-offset-4 focus-visible:outline-2 aria-[current=page]:font-semibold aria-[current=page]:no-underline"
-            href={href}
-            aria-current={pathname === href ? 'page' : undefined}
-          >
-            {label}
-          </a>
-        ))}
-      </nav>
-      <div className="mt-6">{children}</div>
-    </main>
+    <>
+      <ConsoleHeader />
+      <main className="mx-auto max-w-5xl px-4 py-10">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <nav aria-label="Operator console" className="mt-3 flex flex-wrap gap-4 text-sm">
+          {CONSOLE_LINKS.map(([href, label]) => (
+            <a
+              key={href}
+              className="underline underline-offset-4 focus-visible:outline-2 aria-[current=page]:font-semibold aria-[current=page]:no-underline"
+              href={href}
+              aria-current={pathname === href ? 'page' : undefined}
+            >
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div className="mt-6">{children}</div>
+      </main>
+    </>
   );
 }
 
 export const cardClass =
   'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 export const inputClass =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-950';
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-950';
 
 /** Previous / Next under a paged list. */
 export function Pager({

@@ -8,6 +8,7 @@ import { Field } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { cardClass, inputClass, Pager } from './admin-gate.tsx';
+import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
 // The catalogue console's item list: filters, each item's row and its edit form.
 
@@ -110,6 +111,7 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
 function ItemRow({ item }: { item: AdminCatalogItem }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [versions, setVersions] = useState(false);
   // Unpublishing takes the item out of every member's search at once: asked once more first.
   const [confirming, setConfirming] = useState(false);
   const toggle = useMutation({
@@ -169,9 +171,12 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
             </label>
           )}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
             Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setVersions((v) => !v)} aria-expanded={versions}>
+            Versions
           </Button>
           <Button
             size="sm"
@@ -200,6 +205,7 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
         </div>
       )}
       {editing && <EditForm item={item} onDone={() => setEditing(false)} />}
+      {versions && <TemplateVersionsPanel automationId={item.id} />}
     </li>
   );
 }

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { PendingPayment, ProcessPaymentResult } from '#shared/schemas/admin.ts';
+import {
+  ABANDONABLE_STATUSES,
+  type PendingPayment,
+  type ProcessPaymentResult,
+} from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
@@ -77,6 +81,28 @@ function PaymentRecovery() {
     }
   }
 
+  /** 'Close as abandoned' (issue 43): for an order the buyer never finished; the reason goes to the audit log. */
+  async function abandon(payment: PendingPayment) {
+    const reason = window.prompt(
+      `Close the order of ${payment.email} as abandoned? It leaves this list and the health warning. Why?`,
+    );
+    if (reason === null) return;
+    setRunning(payment.id);
+    try {
+      await unwrap(
+        await api.admin.payments[':id'].abandon.$post({ param: { id: payment.id }, json: { reason } }),
+      );
+      toast.success('Order closed', { description: `${payment.email}: closed as abandoned` });
+    } catch (error) {
+      toast.error('Could not close the order', {
+        description: error instanceof Error ? error.message : 'Unknown error',
+      });
+    } finally {
+      setRunning(null);
+      await refresh();
+    }
+  }
+
   const busy = running !== null;
   return (
     <AdminShell title="Payment recovery">
@@ -126,7 +152,7 @@ function PaymentRecovery() {
                     {p.failureReason ? ` (${p.failureReason})` : ''}
                   </td>
                   <td>{new Date(p.createdAt).toLocaleString()}</td>
-                  <td>
+                  <td className="flex flex-wrap gap-2 py-2">
                     <Button
                       size="sm"
                       onClick={() => void runOne(p)}
@@ -135,6 +161,17 @@ function PaymentRecovery() {
                     >
                       {running === p.id ? 'Processing...' : 'Process'}
                     </Button>
+                    {ABANDONABLE_STATUSES.includes(p.status) && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => void abandon(p)}
+                        disabled={busy}
+                        aria-label={`Close the order of ${p.email} as abandoned`}
+                      >
+                        Close as abandoned
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -23,6 +23,15 @@ describe('authErrorText: the spec table over better-auth codes', () => {
       'Password should be at least 8 characters long.',
     ],
     [
+      'weak password: the server says why, and the form shows it as it is',
+      new ApiError(400, {
+        code: 'PASSWORD_TOO_WEAK',
+        message:
+          'This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common.',
+      }),
+      'This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Add more words that are less common.',
+    ],
+    [
       'invalid email',
       new ApiError(400, { code: 'INVALID_EMAIL', message: 'Invalid email' }),
       'Please enter a valid email address.',

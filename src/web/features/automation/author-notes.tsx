@@ -34,12 +34,22 @@ export function AuthorNotes({ notes }: { notes: string[] }) {
             // Notes have no id; their order is fixed for a given item.
             // biome-ignore lint/suspicious/noArrayIndexKey: static list
             key={i}
-            className="fv-prose rounded-lg bg-amber-50 p-3 text-sm break-words dark:bg-amber-950/40 [&_img]:max-h-64 [&_pre]:overflow-x-auto"
+            className="fv-prose rounded-lg bg-amber-50 p-3 text-sm break-words dark:bg-amber-950/40 [&_pre]:overflow-x-auto"
           >
-            <Markdown components={{ a: NoteLink }}>{note}</Markdown>
+            <Markdown skipHtml components={{ a: NoteLink, img: NoteImage }}>
+              {note}
+            </Markdown>
           </div>
         ))}
       </div>
     </section>
   );
+}
+
+/**
+ * Notes link images from anywhere (the author's CDN, imgur); the site's CSP loads none of them, so a
+ * note shows an image's alt text instead of a broken, blocked picture (as on the canvas).
+ */
+function NoteImage({ alt }: { alt?: string | undefined }) {
+  return alt ? <span className="italic">[{alt}]</span> : null;
 }

@@ -12,16 +12,24 @@ export function hasNamedAuthor(a: AutomationDetail): boolean {
   return a.author.trim() !== '' && a.author !== COMMUNITY_AUTHOR;
 }
 
-/** Honest quality flags from the import (decision 0012). */
+/** Honest quality flags from the import (decision 0012) and readiness by graph (decision 0023). */
 export function QualityNotice({ a }: { a: AutomationDetail }) {
   const q = a.quality;
   if (!q) return null;
   const lines: string[] = [];
-  if (q.incompleteWiring)
-    lines.push(
-      `Incomplete wiring: connections name nodes that are not in the file (${q.missingNodes.join(', ')}).${a.deployable ? ' The operator checked it and allows deploying.' : ' It cannot be deployed as it is.'}`,
-    );
-  for (const t of q.communityNodes) lines.push(`Needs community node ${t} installed in your n8n.`);
+  const flags = q.readiness?.flags;
+  if (flags) {
+    const blocked = flags.some((f) => f.severity === 'blocks');
+    if (blocked && a.deployable) lines.push('The operator checked this workflow and allows deploying it.');
+    else if (blocked) lines.push('Not deployable as it is:');
+    for (const f of flags) lines.push(f.message);
+  } else {
+    if (q.incompleteWiring)
+      lines.push(
+        `Incomplete wiring: connections name nodes that are not in the file (${q.missingNodes.join(', ')}).${a.deployable ? ' The operator checked it and allows deploying.' : ' It cannot be deployed as it is.'}`,
+      );
+    for (const t of q.communityNodes) lines.push(`Needs community node ${t} installed in your n8n.`);
+  }
   if (q.duplicateNames.length) lines.push(`Duplicate node names: ${q.duplicateNames.join(', ')}.`);
   if (lines.length === 0) return null;
   return (

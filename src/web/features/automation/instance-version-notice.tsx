@@ -5,11 +5,15 @@ import { n8nApi } from '#web/features/n8n/n8n-api.ts';
 
 // Version facts on the detail page (issue 24): the n8n version of the member's default instance as
 // the instance reveals it (or "unknown"), and a warning when the template needs newer node versions.
+// For a deployable template the server's preflight for that instance also names the nodes its release
+// lacks, turns off by default or needs installed (issue 39; the node table stays on the server).
 
 export function InstanceVersionNotice({
   nodes,
+  automationId = null,
 }: {
   nodes: { name?: unknown; type?: unknown; typeVersion?: unknown }[];
+  automationId?: string | null;
 }) {
   const connections = useQuery({ queryKey: ['n8n', 'connections'], queryFn: n8nApi.connections });
   const connection = connections.data?.find((c) => c.isDefault) ?? connections.data?.[0];
@@ -19,9 +23,17 @@ export function InstanceVersionNotice({
     enabled: !!connection,
     staleTime: 5 * 60_000,
   });
+  const preflight = useQuery({
+    queryKey: ['n8n', 'preflight', automationId, connection?.id],
+    queryFn: () => n8nApi.preflight(automationId!, connection!.id),
+    enabled: !!connection && !!automationId,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   if (!connection || !health.data) return null;
   const version = health.data.n8nVersion;
   const newer = nodesNewerThanInstance(nodes, version);
+  const issues = preflight.data?.nodeIssues ?? [];
   return (
     <div className="text-sm" data-testid="instance-version">
       <p className="text-slate-600 dark:text-slate-400">
@@ -41,6 +53,22 @@ export function InstanceVersionNotice({
               <li key={n.name}>
                 {n.name}: version {n.typeVersion} (n8n {NODE_TABLE_N8N_VERSION} has up to {n.highest})
               </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {issues.length > 0 && (
+        <div
+          role="note"
+          className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+            Nodes your n8n {version ?? ''} cannot run yet
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {issues.map((issue) => (
+              <li key={`${issue.code}:${issue.type}`}>{issue.message}</li>
             ))}
           </ul>
         </div>

@@ -10,11 +10,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/dashboard/automation-card.tsx';
 import { recordEvent } from '#web/features/dashboard/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
+import { AutomationUpdateNotice, VersionHistory } from '#web/features/n8n/template-updates.tsx';
 import { AuthorNotes } from './author-notes.tsx';
 import { CanvasBlock } from './canvas-block.tsx';
 import { Block, HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { InstanceVersionNotice } from './instance-version-notice.tsx';
-import { Actions, NO_JSON, openTemplate, workflowText } from './member-actions.tsx';
+import { Actions, NO_JSON, openTemplate, SaveToCollection, workflowText } from './member-actions.tsx';
 import { MoreByAuthor } from './more-by-author.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
@@ -54,6 +55,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Actions a={a} onDeploy={openDeploy} />
+          <SaveToCollection a={a} />
         </div>
       </header>
       {!json && (
@@ -64,12 +66,19 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
           <Block title="Description">
-            <p className="whitespace-pre-line">{a.description}</p>
+            <Description a={a} />
           </Block>
+          <AutomationUpdateNotice
+            automationId={a.id}
+            onDeploy={a.deployable && json ? openDeploy : undefined}
+          />
           <HowItWorks steps={a.howItWorks} />
           <VerificationPanel verification={a.n8nVerification ?? null} />
           {a.workflowJson && (
-            <InstanceVersionNotice nodes={Array.isArray(a.workflowJson.nodes) ? a.workflowJson.nodes : []} />
+            <InstanceVersionNotice
+              automationId={a.deployable ? a.id : null}
+              nodes={Array.isArray(a.workflowJson.nodes) ? a.workflowJson.nodes : []}
+            />
           )}
           <QualityNotice a={a} />
           <CanvasBlock model={canvas} />
@@ -123,6 +132,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <li>Add your credentials to the nodes that need them, then test and activate.</li>
             </ol>
           </Block>
+          <VersionHistory automationId={a.id} />
           <VariantsBlock id={a.id} />
           {hasNamedAuthor(a) && <MoreByAuthor a={a} />}
           {a.setupSteps.length > 0 && (
@@ -210,5 +220,26 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The description, purpose first (decision 0022). The author's purpose sentences open it, marked as
+ * theirs; the generated text follows. An operator's edit that no longer starts with them shows as is.
+ */
+function Description({ a }: { a: Pick<AutomationDetail, 'description' | 'purpose' | 'purposeSource'> }) {
+  const fromAuthor = a.purposeSource === 'author' && a.purpose !== '' && a.description.startsWith(a.purpose);
+  if (!fromAuthor) return <p className="whitespace-pre-line">{a.description}</p>;
+  const rest = a.description.slice(a.purpose.length).trim();
+  return (
+    <>
+      <figure data-testid="author-purpose">
+        <blockquote className="border-l-4 border-brand-300 pl-3 whitespace-pre-line">{a.purpose}</blockquote>
+        <figcaption className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          In the author's words
+        </figcaption>
+      </figure>
+      {rest && <p className="mt-3 whitespace-pre-line">{rest}</p>}
+    </>
   );
 }

@@ -39,7 +39,7 @@ export function MoreByAuthor({ a }: { a: AutomationDetail }) {
               <Link
                 to={`/automation/${encodeURIComponent(card.id)}`}
                 tabIndex={i >= items.length ? -1 : undefined}
-                className="block w-56 rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:hover:bg-slate-800"
+                className="block w-56 rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 focus-visible:outline-2 dark:border-slate-700 dark:hover:bg-slate-800"
               >
                 <span className="line-clamp-2 font-medium">{card.title}</span>
                 <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">

@@ -45,7 +45,7 @@ export function StarRating({ automationId }: { automationId: string }) {
             aria-label={`Rate ${stars} star${stars === 1 ? '' : 's'}`}
             onClick={() => choose(stars)}
             onKeyDown={(e) => onKeyDown(e, stars)}
-            className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="rounded p-0.5 focus-visible:outline-2"
           >
             <Star
               aria-hidden="true"

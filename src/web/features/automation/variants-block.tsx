@@ -28,7 +28,7 @@ export function VariantsBlock({ id }: { id: string }) {
           <li key={card.id} className="py-2">
             <Link
               to={`/automation/${encodeURIComponent(card.id)}`}
-              className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+              className="font-medium text-brand-700 hover:underline focus-visible:outline-2 dark:text-brand-300"
             >
               {card.title}
             </Link>

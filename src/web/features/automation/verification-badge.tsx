@@ -2,8 +2,10 @@ import { BadgeCheck, CircleAlert, CircleCheck, CircleMinus } from 'lucide-react'
 import { useEffect, useId, useState } from 'react';
 import {
   type VerificationBadge as Badge,
+  checkedText,
   n8nMinor,
   passedVerification,
+  publishesOn,
   type VerificationDetail,
 } from '#shared/schemas/verification.ts';
 
@@ -14,46 +16,98 @@ export function verifiedDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** The checks that passed, in order: "accepted, activated, ran". */
-export function passedChecks(v: Badge): string {
-  return [v.accepted && 'accepted', v.activated && 'activated', v.ran && 'ran'].filter(Boolean).join(', ');
-}
-
-/** The card badge: shown only when every check that was tried passed. */
+/** The card badge: the version and what was checked, shown only when every check tried passed. */
 export function VerificationBadge({ verification }: { verification: Badge | undefined }) {
   if (!verification || !passedVerification(verification)) return null;
-  const label = `Works on n8n ${n8nMinor(verification.n8nVersion)} · verified ${verifiedDay(verification.verifiedAt)}`;
+  const label = `Works on n8n ${n8nMinor(verification.n8nVersion)} · ${checkedText(verification)}`;
   return (
     <span
       data-testid="verification-badge"
-      title={`n8n ${verification.n8nVersion}: ${passedChecks(verification)}`}
+      title={`Checked on n8n ${verification.n8nVersion} on ${verifiedDay(verification.verifiedAt)}`}
       className="inline-flex items-center gap-1 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-300"
     >
       <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
       {label}
-      <span className="sr-only"> ({passedChecks(verification)})</span>
     </span>
   );
 }
 
-const STEP_TEXT = {
-  accepted: { label: 'Accepted by n8n', skipped: '' },
-  activated: {
-    label: 'Activated',
-    skipped: 'Not checked: its trigger needs credentials or cannot be activated on its own',
-  },
-  ran: {
-    label: 'Ran',
-    skipped: 'Not checked: it cannot be started safely without your credentials or outside calls',
-  },
-} as const;
+function stepText(v: VerificationDetail) {
+  const publishes = publishesOn(v.n8nVersion);
+  return {
+    accepted: { label: 'Accepted by n8n', skipped: '' },
+    activated: {
+      label: publishes
+        ? v.credentialsBound
+          ? 'Published with a test credential of each type it needs'
+          : 'Published'
+        : 'Activated',
+      skipped: publishes
+        ? 'Not checked: it has no trigger that starts it on its own, or its credentials could not be tried'
+        : 'Not checked: its trigger needs credentials or cannot be activated on its own',
+    },
+    ran: {
+      label: 'Ran',
+      skipped: 'Not checked: it cannot be started safely without your credentials or outside calls',
+    },
+  } as const;
+}
+
+function Checks({ verification }: { verification: VerificationDetail }) {
+  const failedKey = { accept: 'accepted', activate: 'activated', run: 'ran' } as const;
+  const failedAt = verification.failedStep ? failedKey[verification.failedStep] : null;
+  const text = stepText(verification);
+  return (
+    <ul className="mt-2 space-y-1 text-sm">
+      {(['accepted', 'activated', 'ran'] as const).map((key) => {
+        const value = verification[key];
+        const Icon = value === true ? CircleCheck : value === false ? CircleAlert : CircleMinus;
+        return (
+          <li key={key} className="flex items-start gap-2">
+            <Icon
+              aria-hidden="true"
+              className={
+                value === true
+                  ? 'mt-0.5 h-4 w-4 text-emerald-600'
+                  : value === false
+                    ? 'mt-0.5 h-4 w-4 text-rose-600'
+                    : 'mt-0.5 h-4 w-4 text-slate-400'
+              }
+            />
+            <span>
+              <span className="font-medium">{text[key].label}</span>
+              {': '}
+              {value === true ? 'yes' : value === false ? 'failed' : text[key].skipped}
+              {failedAt === key && key === 'activated' && verification.refusedOnlyForCredentials && (
+                <span className="mt-1 block">
+                  Only its credentials were missing: the workflow itself is sound and publishes once you pick
+                  your credentials.
+                </span>
+              )}
+              {failedAt === key && verification.failure && (
+                <span
+                  className="mt-1 block whitespace-pre-line text-rose-700 dark:text-rose-300"
+                  data-testid="verification-failure"
+                >
+                  n8n said: {verification.failure}
+                </span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** The detail page's panel: each check with its outcome, and n8n's message where one failed. */
 export function VerificationPanel({ verification }: { verification: VerificationDetail | null }) {
   const headingId = useId();
   if (!verification) return null;
-  const failedKey = { accept: 'accepted', activate: 'activated', run: 'ran' } as const;
-  const failedAt = verification.failedStep ? failedKey[verification.failedStep] : null;
+  const title = (v: VerificationDetail) =>
+    passedVerification(v)
+      ? `Works on n8n ${n8nMinor(v.n8nVersion)}`
+      : `Checked on n8n ${n8nMinor(v.n8nVersion)}`;
   return (
     <section
       aria-labelledby={headingId}
@@ -61,46 +115,23 @@ export function VerificationPanel({ verification }: { verification: Verification
       className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       <h2 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
-        {passedVerification(verification)
-          ? `Works on n8n ${n8nMinor(verification.n8nVersion)}`
-          : `Checked on n8n ${n8nMinor(verification.n8nVersion)}`}
+        {title(verification)}
         <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
           n8n {verification.n8nVersion} · verified {verifiedDay(verification.verifiedAt)}
         </span>
       </h2>
-      <ul className="mt-2 space-y-1 text-sm">
-        {(['accepted', 'activated', 'ran'] as const).map((key) => {
-          const value = verification[key];
-          const Icon = value === true ? CircleCheck : value === false ? CircleAlert : CircleMinus;
-          return (
-            <li key={key} className="flex items-start gap-2">
-              <Icon
-                aria-hidden="true"
-                className={
-                  value === true
-                    ? 'mt-0.5 h-4 w-4 text-emerald-600'
-                    : value === false
-                      ? 'mt-0.5 h-4 w-4 text-rose-600'
-                      : 'mt-0.5 h-4 w-4 text-slate-400'
-                }
-              />
-              <span>
-                <span className="font-medium">{STEP_TEXT[key].label}</span>
-                {': '}
-                {value === true ? 'yes' : value === false ? 'failed' : STEP_TEXT[key].skipped}
-                {failedAt === key && verification.failure && (
-                  <span
-                    className="mt-1 block text-rose-700 dark:text-rose-300"
-                    data-testid="verification-failure"
-                  >
-                    n8n said: {verification.failure}
-                  </span>
-                )}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+      <Checks verification={verification} />
+      {verification.otherVersions?.map((older) => (
+        <div key={older.n8nVersion} className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <h3 className="text-sm font-semibold">
+            {title(older)}{' '}
+            <span className="font-normal text-slate-600 dark:text-slate-400">
+              n8n {older.n8nVersion} · verified {verifiedDay(older.verifiedAt)}
+            </span>
+          </h3>
+          <Checks verification={older} />
+        </div>
+      ))}
     </section>
   );
 }
@@ -126,7 +157,7 @@ export function VerifiedOnlyFilter({
           setOn(e.target.checked);
           onChange(e.target.checked);
         }}
-        className="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2"
       />
       Verified on n8n only
     </label>

@@ -118,7 +118,7 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
         tabIndex={0}
         aria-label="Workflow canvas. Arrow keys pan, plus and minus zoom, 0 fits the whole workflow."
         onKeyDown={onKeyDown}
-        className="h-full w-full focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
+        className="h-full w-full focus-visible:outline-3 focus-visible:-outline-offset-4 dark:focus-visible:outline-brand-300"
       >
         <ReactFlow
           nodes={nodes}

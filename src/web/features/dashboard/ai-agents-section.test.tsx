@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
+import { card, renderDashboard, stubDashboardApi } from '#tests/support/web/dashboard-fixtures.tsx';
 import { AiAgentsSection } from './ai-agents-section.tsx';
-import { card, renderDashboard, stubDashboardApi } from './dashboard-fixtures.tsx';
 
 const agent = (i: number): AutomationCard =>
   card({

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ReadinessLabel } from '#web/features/automation/readiness-label.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { formatRating } from './automation-card.tsx';
 
@@ -76,7 +77,7 @@ export function AiAgentsSection() {
             onChange={(e) => setTyped(e.target.value)}
             placeholder="Search AI agents..."
             maxLength={200}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
         {data && data.items.length > 0 && (
@@ -140,7 +141,7 @@ export function AiAgentsSection() {
                 {card.category} · {card.difficulty} · {card.runs} uses
               </p>
               <p className="flex items-center justify-between text-xs">
-                <span className="font-medium text-emerald-700 dark:text-emerald-400">Ready to deploy</span>
+                <ReadinessLabel card={card} />
                 <span className="inline-flex items-center gap-1">
                   <Star aria-hidden="true" className="h-3.5 w-3.5 fill-amber-400 text-amber-400" />
                   {formatRating(card)}

@@ -11,7 +11,7 @@ import {
   Workflow,
   Zap,
 } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
@@ -55,7 +55,7 @@ export function HeartButton({
         e.stopPropagation();
         onToggle(card, saved);
       }}
-      className="rounded-full bg-white/90 p-2 shadow-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-900/90"
+      className="rounded-full bg-white/90 p-2 shadow-sm hover:bg-white focus-visible:outline-2 dark:bg-slate-900/90"
     >
       <Heart
         aria-hidden="true"
@@ -71,6 +71,7 @@ export function HeartButton({
 function Badges({ card }: { card: Card }) {
   return (
     <>
+      {card.readiness === 'guide' && <Badge>Guide</Badge>}
       {card.hasTemplate && <Badge>Template</Badge>}
       {card.hasResources && <Badge>Resources</Badge>}
       {card.hasVideo && <Badge>Tutorial</Badge>}
@@ -102,6 +103,9 @@ function Tags({ tags, max }: { tags: string[]; max: number }) {
 
 function Thumbnail({ card, className }: { card: Card; className?: string }) {
   const Icon = CATEGORY_ICONS[card.category] ?? Zap;
+  // A video whose thumbnail does not load (removed, private, a wrong id) shows the category icon, not
+  // a broken image.
+  const [broken, setBroken] = useState(false);
   return (
     <div
       className={cn(
@@ -109,9 +113,15 @@ function Thumbnail({ card, className }: { card: Card; className?: string }) {
         className,
       )}
     >
-      {card.thumbnailUrl ? (
+      {card.thumbnailUrl && !broken ? (
         <>
-          <img src={card.thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img
+            src={card.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            onError={() => setBroken(true)}
+            className="h-full w-full object-cover"
+          />
           <Play aria-hidden="true" className="absolute h-8 w-8 text-white drop-shadow" />
         </>
       ) : (
@@ -143,7 +153,12 @@ export function AutomationCard({ card, saved, onToggleSave, view, action, query 
           <span className="sr-only"> ratings</span>)
         </span>
       </span>
-      <span title="Copies, downloads and deploys by members">{card.runs} uses</span>
+      {/* A count of nothing on every new template says nothing (issue 43): shown once members use it. */}
+      {card.runs > 0 && (
+        <span title="Copies, downloads and deploys by members">
+          {card.runs} {card.runs === 1 ? 'use' : 'uses'}
+        </span>
+      )}
       <span className="inline-flex items-center gap-1">
         <Calendar aria-hidden="true" className="h-3.5 w-3.5" />
         {/* The date the item entered the catalogue (decision 0012). */}

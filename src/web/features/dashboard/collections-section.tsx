@@ -80,7 +80,7 @@ export function CollectionsSection() {
             value={term}
             onChange={(e) => setTerm(e.target.value)}
             placeholder="Search your collections..."
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
         <ViewToggle value={view} onChange={setView} />
@@ -134,7 +134,7 @@ export function CollectionsSection() {
                         e.stopPropagation();
                         toggle.mutate({ card, saved: true });
                       }}
-                      className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+                      className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 dark:hover:bg-slate-800"
                     >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                     </button>

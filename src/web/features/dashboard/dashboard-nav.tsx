@@ -61,7 +61,7 @@ function NavButton({
       title={collapsed ? label : undefined}
       onClick={() => onSelect(id)}
       className={cn(
-        'flex w-full items-center gap-3 rounded-lg py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+        'flex w-full items-center gap-3 rounded-lg py-2 text-sm font-medium focus-visible:outline-2',
         active
           ? 'bg-brand-600/10 text-brand-700 dark:text-brand-400'
           : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
@@ -111,7 +111,7 @@ export function SidebarNav({
         onClick={onToggleCollapsed}
         aria-expanded={!collapsed}
         aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        className="mt-auto flex items-center justify-center rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        className="mt-auto flex items-center justify-center rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 dark:hover:bg-slate-800"
       >
         {collapsed ? (
           <ChevronRight aria-hidden="true" className="h-5 w-5" />
@@ -168,7 +168,7 @@ export function MobileNav({
                 aria-current={section === id ? 'page' : undefined}
                 onClick={() => onSelect(id)}
                 className={cn(
-                  'flex w-full flex-col items-center gap-0.5 py-2 text-xs focus-visible:outline-2 focus-visible:outline-brand-600',
+                  'flex w-full flex-col items-center gap-0.5 py-2 text-xs focus-visible:outline-2',
                   section === id
                     ? 'text-brand-700 dark:text-brand-400'
                     : 'text-slate-600 dark:text-slate-400',
@@ -186,7 +186,7 @@ export function MobileNav({
             aria-expanded={moreOpen}
             aria-controls="dashboard-more"
             onClick={onToggleMore}
-            className="flex w-full flex-col items-center gap-0.5 py-2 text-xs text-slate-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-400"
+            className="flex w-full flex-col items-center gap-0.5 py-2 text-xs text-slate-600 focus-visible:outline-2 dark:text-slate-400"
           >
             <MoreHorizontal aria-hidden="true" className="h-5 w-5" />
             More

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '#tests/support/fake-event-source.ts';
-import { card, renderDashboard, stubDashboardApi } from './dashboard-fixtures.tsx';
+import { card, renderDashboard, stubDashboardApi } from '#tests/support/web/dashboard-fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -104,6 +104,34 @@ describe('dashboard shell', () => {
     expect(router.state.location.pathname).toBe('/automation/renewals');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(first).toBeDefined();
+  });
+
+  it('the quick search: arrows walk the results and back to the box; no empty Suggestions heading (issue 43)', async () => {
+    stubDashboardApi((url) => ({
+      items:
+        url.searchParams.get('q') === 'ledger'
+          ? [card({ id: 'l1', title: 'Ledger sync' }), card({ id: 'l2', title: 'Ledger mirror' })]
+          : [],
+    }));
+    renderDashboard('/dashboard');
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    const dialog = screen.getByRole('dialog', { name: 'Quick search' });
+    const box = within(dialog).getByLabelText('Search automations');
+    fireEvent.change(box, { target: { value: 'ledger' } });
+    const [sync, mirror] = await within(dialog).findAllByTestId('quick-result');
+    // 'ledger' matches no suggestion tag: no heading over an empty list.
+    expect(within(dialog).queryByText('Suggestions')).toBeNull();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(sync);
+    fireEvent.keyDown(sync!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(mirror);
+    fireEvent.keyDown(mirror!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(mirror);
+    fireEvent.keyDown(mirror!, { key: 'ArrowUp' });
+    fireEvent.keyDown(sync!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(box);
+    fireEvent.change(box, { target: { value: 'data' } });
+    expect(within(dialog).getByText('Suggestions')).toBeDefined();
   });
 });
 

@@ -114,7 +114,7 @@ export function DashboardShell() {
           type="button"
           onClick={() => setQuickOpen(true)}
           aria-keyshortcuts="Control+K Meta+K"
-          className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600 sm:max-w-md dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
+          className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-slate-50 px-3 text-left text-sm text-slate-500 hover:bg-white focus-visible:outline-2 sm:max-w-md dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
         >
           <Search aria-hidden="true" className="h-4 w-4 shrink-0" />
           <span className="truncate">Search automations...</span>

@@ -17,7 +17,7 @@ export function IntegrationChip(props: {
         aria-pressed={props.on}
         onClick={props.onToggle}
         className={cn(
-          'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2',
           props.on
             ? 'border-brand-600 bg-brand-600 text-white'
             : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',

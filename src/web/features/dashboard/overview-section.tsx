@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { relativeTime } from '#shared/relative-time.ts';
 import type { ActivityItem } from '#shared/schemas/library.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { TemplateUpdatesCard } from '#web/features/n8n/template-updates.tsx';
 import { useOverview } from './library-api.ts';
 
 const KIND_LABELS: Record<ActivityItem['kind'], string> = {
@@ -46,7 +47,10 @@ export function OverviewSection() {
           </div>
         ))}
       </dl>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <TemplateUpdatesCard />
+      {/* grid-cols-1 is minmax(0, 1fr): a long title truncates instead of widening the page on a phone
+          (an implicit track grew to the title's full width: 423 px in a 390 px screen, issue 43). */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section
           aria-labelledby={`${ids}-recent`}
           className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"

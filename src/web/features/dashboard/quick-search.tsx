@@ -1,5 +1,13 @@
 import { Search, X } from 'lucide-react';
-import { type FormEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Highlighted } from './highlight.tsx';
@@ -60,6 +68,21 @@ export function QuickSearch({
     e.preventDefault();
     run(term);
   };
+  // Arrow keys walk from the box through the results (and back); Enter on a result opens it, as a
+  // link does; Enter in the box runs the full search (issue 43: the arrows selected nothing).
+  const dialog = useRef<HTMLDivElement>(null);
+  const onArrow = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const stops = [
+      input.current,
+      ...(dialog.current?.querySelectorAll<HTMLElement>('[data-quick-result]') ?? []),
+    ];
+    const at = stops.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    e.preventDefault();
+    stops[Math.min(Math.max(at + (e.key === 'ArrowDown' ? 1 : -1), 0), stops.length - 1)]?.focus();
+  };
+  const suggestions = matchingSuggestions(term);
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center p-4 pt-[12vh]">
@@ -72,9 +95,11 @@ export function QuickSearch({
         className="absolute inset-0 bg-slate-950/50 backdrop-blur-sm motion-reduce:backdrop-blur-none"
       />
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${ids}-title`}
+        onKeyDown={onArrow}
         className="relative w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
       >
         <h2 id={`${ids}-title`} className="sr-only">
@@ -92,36 +117,43 @@ export function QuickSearch({
             value={term}
             onChange={(e) => setTerm(e.target.value)}
             placeholder="Search automations, workflows, actions..."
+            aria-describedby={`${ids}-keys`}
             className="h-10 flex-1 bg-transparent text-base outline-none"
           />
+          <span id={`${ids}-keys`} className="sr-only">
+            Use the down arrow to move to the results.
+          </span>
           <button
             type="button"
             onClick={onClose}
             aria-label="Close"
-            className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 dark:hover:bg-slate-800"
           >
             <X aria-hidden="true" className="h-4 w-4" />
           </button>
         </form>
         <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
-        <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Suggestions
-          </p>
-          <ul className="flex flex-wrap gap-2">
-            {matchingSuggestions(term).map((tag) => (
-              <li key={tag}>
-                <button
-                  type="button"
-                  onClick={() => run(tag)}
-                  className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:hover:bg-slate-700"
-                >
-                  {tag}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {/* No heading over nothing: the suggestions show only while one matches the term. */}
+        {suggestions.length > 0 && (
+          <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+              Suggestions
+            </p>
+            <ul className="flex flex-wrap gap-2">
+              {suggestions.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    onClick={() => run(tag)}
+                    className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium hover:bg-slate-200 focus-visible:outline-2 dark:bg-slate-800 dark:hover:bg-slate-700"
+                  >
+                    {tag}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
     </div>
   );
@@ -168,7 +200,8 @@ function QuickResults({
                   to={`/automation/${encodeURIComponent(card.id)}`}
                   onClick={onPick}
                   data-testid="quick-result"
-                  className="block rounded-lg px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+                  data-quick-result
+                  className="block rounded-lg px-2 py-1.5 hover:bg-slate-100 focus:bg-brand-50 focus-visible:outline-2 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
                 >
                   <span className="block truncate text-sm font-medium">
                     <Highlighted text={card.title} query={q} />
@@ -186,7 +219,7 @@ function QuickResults({
             <button
               type="button"
               onClick={onSeeAll}
-              className="mt-2 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+              className="mt-2 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 dark:text-brand-300"
             >
               See all {data.total} results
             </button>

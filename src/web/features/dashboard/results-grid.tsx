@@ -28,7 +28,7 @@ export const ResultsGrid = memo(function ResultsGrid(props: {
             card.variants ? (
               <Link
                 to={`/automation/${encodeURIComponent(card.id)}#variants`}
-                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-slate-800 dark:text-slate-200"
+                className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 dark:bg-slate-800 dark:text-slate-200"
               >
                 {card.variants} variants
               </Link>

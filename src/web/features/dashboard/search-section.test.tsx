@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_TAGS } from '#shared/catalog/constants.ts';
-import { card, renderDashboard, stubDashboardApi } from './dashboard-fixtures.tsx';
+import { card, renderDashboard, stubDashboardApi } from '#tests/support/web/dashboard-fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -128,8 +128,8 @@ describe('a card’s app icons', () => {
       apps.getAllByRole('img').map((i) => [i.getAttribute('aria-label'), i.getAttribute('data-icon')]),
     ).toEqual([
       ['Google Sheets', 'brand:googlesheets'],
-      ['OpenAI', 'family:ai-model'],
-      ['Slack', 'family:app'],
+      ['OpenAI', 'brand:logos-openai-icon'],
+      ['Slack', 'brand:logos-slack-icon'],
       ['Gmail', 'brand:gmail'],
       ['Telegram', 'brand:telegram'],
     ]);

@@ -118,7 +118,7 @@ export function SearchSection() {
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="Search automations, workflows, actions..."
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:bg-slate-900"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
         <Button type="submit">Search</Button>
@@ -155,7 +155,7 @@ export function SearchSection() {
                   aria-pressed={on}
                   onClick={() => toggleChip(chip)}
                   className={cn(
-                    'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2',
                     on
                       ? 'border-brand-600 bg-brand-600 text-white'
                       : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
@@ -222,7 +222,7 @@ export function SearchSection() {
                 <button
                   type="button"
                   onClick={() => setText(data.didYouMean ?? '')}
-                  className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                  className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 dark:text-brand-300"
                 >
                   {data.didYouMean}
                 </button>
@@ -233,7 +233,7 @@ export function SearchSection() {
               <button
                 type="button"
                 onClick={clearFilters}
-                className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                className="mt-3 text-sm font-medium text-brand-700 underline underline-offset-2 hover:no-underline focus-visible:outline-2 dark:text-brand-300"
               >
                 Clear filters
               </button>

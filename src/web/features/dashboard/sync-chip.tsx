@@ -33,7 +33,7 @@ export function SyncChip({ state, onSync }: { state: SyncState; onSync(): void }
         onClick={onSync}
         aria-label="Sync now"
         title="Sync now"
-        className="rounded-full p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:bg-slate-800"
+        className="rounded-full p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <RefreshCw aria-hidden="true" className="h-3.5 w-3.5" />
       </button>

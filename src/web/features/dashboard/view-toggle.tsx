@@ -11,7 +11,7 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v:
       aria-label={label}
       onClick={() => onChange(mode)}
       className={cn(
-        'rounded-md p-2 focus-visible:outline-2 focus-visible:outline-brand-600',
+        'rounded-md p-2 focus-visible:outline-2',
         value === mode
           ? 'bg-brand-600 text-white'
           : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',

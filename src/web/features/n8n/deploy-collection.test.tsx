@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
+import { connection, renderWith } from '#tests/support/web/n8n-fixtures.tsx';
 import { DeployCollectionButton } from './deploy-collection.tsx';
-import { connection, renderWith } from './n8n-fixtures.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

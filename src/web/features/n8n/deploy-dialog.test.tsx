@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
+import { connection, renderWith } from '#tests/support/web/n8n-fixtures.tsx';
 import { DeployDialog } from './deploy-dialog.tsx';
-import { connection, renderWith } from './n8n-fixtures.tsx';
 
 const payload = { name: 'Daily digest', nodes: [], connections: {}, settings: {} };
 const preflight = {
@@ -69,6 +69,48 @@ describe('Deploy to n8n dialog', () => {
     expect(screen.getByRole('link', { name: /Open Daily digest in n8n/ }).getAttribute('href')).toBe(
       'https://n8n.example.com/workflow/W1',
     );
+  });
+
+  it('warns before a second copy of a template already running there, and offers to open it (issue 43)', async () => {
+    const earlier = {
+      ...deployment,
+      status: 'deployed',
+      error: null,
+      n8nWorkflowId: 'W1',
+      workflowName: 'Daily digest',
+      workflowUrl: 'https://n8n.example.com/workflow/W1',
+    };
+    const calls = stubApi({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': { status: 200, body: preflight },
+      'GET /api/n8n/deployments': {
+        status: 200,
+        body: { items: [earlier], total: 1, page: 1, pageSize: 20 },
+      },
+      'POST /api/n8n/deploy': {
+        status: 200,
+        body: {
+          ok: true,
+          workflowUrl: 'https://n8n.example.com/workflow/W2',
+          deployment: { ...earlier, id: 'd2', n8nWorkflowId: 'W2' },
+          preflight,
+        },
+      },
+    });
+    renderDialog();
+    const warning = await screen.findByText(
+      /You already deployed this template to https:\/\/n8n\.example\.com/,
+    );
+    expect(warning.textContent).toContain('as “Daily digest”');
+    expect(screen.getByRole('link', { name: /Open the existing one/ }).getAttribute('href')).toBe(
+      'https://n8n.example.com/workflow/W1',
+    );
+    // No plain Deploy button while the choice is open.
+    expect(screen.queryByRole('button', { name: 'Deploy to Production' })).toBeNull();
+    expect(calls.find((c) => c.key === 'GET /api/n8n/deployments')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy another copy' }));
+    expect((await screen.findAllByText('Workflow Deployed Successfully')).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.key === 'POST /api/n8n/deploy')).toHaveLength(1);
   });
 
   it("shows the deployed copy's production and test webhook URLs", async () => {
@@ -169,5 +211,86 @@ describe('Deploy to n8n dialog', () => {
         'N8N instance URL and API key are required. Please configure them in Settings.',
       ),
     ).toBeInstanceOf(HTMLElement);
+  });
+
+  it('n8n 2.x: picks from the member’s credentials, publishes, and shows what each node lacks when refused', async () => {
+    const v2 = {
+      ...preflight,
+      credentials: [
+        {
+          type: 'telegramApi',
+          name: 'Telegram account',
+          nodes: ['Send'],
+          choices: [
+            { id: 'c1', name: 'Family bot' },
+            { id: 'c2', name: 'Work bot' },
+          ],
+          preselectedId: null,
+        },
+      ],
+      instanceVersion: '2.40.7',
+      nodeTableRelease: '2.40.7',
+      publishes: true,
+      nodeIssues: [
+        {
+          code: 'node-excluded',
+          nodes: ['Run'],
+          type: 'n8n-nodes-base.executeCommand',
+          message: '“Run”: turned off',
+        },
+      ],
+      credentialListing: { status: 'listed', message: null },
+    };
+    const calls = stubApi({
+      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+      'POST /api/n8n/preflight': { status: 200, body: v2 },
+      'GET /api/n8n/deployments': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
+      'POST /api/n8n/deploy': {
+        status: 200,
+        body: {
+          ok: true,
+          workflowUrl: 'https://n8n.example.com/workflow/W1',
+          deployment: {
+            ...deployment,
+            status: 'deployed',
+            error: null,
+            n8nWorkflowId: 'W1',
+            workflowName: 'Daily digest',
+          },
+          preflight: v2,
+          publish: {
+            status: 'refused',
+            nodes: [
+              {
+                node: 'Send',
+                reasons: [{ kind: 'parameters', text: 'these settings must be filled in: chatId' }],
+              },
+            ],
+            general: null,
+            message: 'Cannot publish workflow: …',
+            workflowUrl: 'https://n8n.example.com/workflow/W1',
+          },
+        },
+      },
+      'POST /api/n8n/deployments/d1/publish': { status: 200, body: { status: 'published' } },
+    });
+    renderDialog();
+    expect(await screen.findByText('“Run”: turned off')).toBeInstanceOf(HTMLElement);
+    const picker = screen.getByRole('combobox', { name: /Telegram account/ }) as HTMLSelectElement;
+    expect(picker.value).toBe('');
+    fireEvent.change(picker, { target: { value: 'c2' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Publish it now/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy to Production' }));
+    expect(await screen.findByText('n8n did not publish it yet')).toBeInstanceOf(HTMLElement);
+    expect(calls.find((c) => c.key === 'POST /api/n8n/deploy')?.body).toMatchObject({
+      credentials: [{ type: 'telegramApi', name: 'Telegram account', id: 'c2' }],
+      publish: true,
+    });
+    expect(screen.getByText(/these settings must be filled in: chatId/)).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: /Fix it in your n8n/ }).getAttribute('href')).toBe(
+      'https://n8n.example.com/workflow/W1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Publish again' }));
+    expect(await screen.findByText('Published: it is live in your n8n.')).toBeInstanceOf(HTMLElement);
   });
 });

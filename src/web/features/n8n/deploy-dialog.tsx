@@ -7,12 +7,14 @@ import {
   type N8nDeployResult,
   type N8nPreflightView,
   type N8nWebhookUrl,
+  type PublishOutcomeView,
 } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { type Fallback, FallbackSteps, runBrowserFallback } from './deploy-fallback.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
-import { PreflightReport } from './preflight-report.tsx';
+import { credentialKey, initialPicks, PreflightReport } from './preflight-report.tsx';
+import { PublishOutcome } from './publish-outcome.tsx';
 import { WebhookUrls } from './webhook-urls.tsx';
 
 /** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
@@ -21,7 +23,14 @@ export const N8N_SETTINGS_PATH = '/dashboard?section=settings&tab=n8n';
 type Phase =
   | { step: 'ready' }
   | { step: 'deploying' }
-  | { step: 'deployed'; workflowUrl: string; name: string | null; webhooks: N8nWebhookUrl[] }
+  | {
+      step: 'deployed';
+      workflowUrl: string;
+      name: string | null;
+      webhooks: N8nWebhookUrl[];
+      deploymentId: string;
+      publish: PublishOutcomeView | null;
+    }
   | ({ step: 'fallback' } & Fallback);
 
 /**
@@ -43,6 +52,9 @@ export function DeployDialog(props: {
   const [connectionId, setConnectionId] = useState<string | undefined>(undefined);
   const [phase, setPhase] = useState<Phase>({ step: 'ready' });
   const [checked, setChecked] = useState<Record<string, boolean>>({});
+  // The credential picker (n8n 2.x with credential:list): credential id per need, '' = set up later.
+  const [picks, setPicks] = useState<Record<string, string>>({});
+  const [publish, setPublish] = useState(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -50,6 +62,7 @@ export function DeployDialog(props: {
     // Environments without the modal API (older browsers, jsdom) get a plain open dialog.
     if (open && !dialog.open) {
       setPhase({ step: 'ready' });
+      setAnotherCopy(false);
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
@@ -69,13 +82,29 @@ export function DeployDialog(props: {
     staleTime: 0,
   });
   const notConfigured = connections.isSuccess && connections.data.length === 0;
+  useEffect(() => {
+    if (preflight.data) setPicks(initialPicks(preflight.data.credentials));
+  }, [preflight.data]);
+  // A copy of this template already running on the chosen instance: deploying again would make a second,
+  // identical workflow, so the member chooses (issue 43). A failed look-up warns about nothing.
+  const copies = useQuery({
+    queryKey: [...n8nKeys.deployments, 'of', automationId],
+    queryFn: () => n8nApi.deployedCopies(automationId),
+    enabled: open,
+    retry: false,
+  });
+  const existing = copies.data?.find((d) => d.connectionId === chosen);
+  const [anotherCopy, setAnotherCopy] = useState(false);
 
   async function deploy() {
     setPhase({ step: 'deploying' });
     const toastId = toast.loading(N8N_TEXT.deployingTitle, { description: N8N_TEXT.deployingBody });
     let result: N8nDeployResult;
     try {
-      result = await n8nApi.deploy(automationId, chosen);
+      const credentials = (preflight.data?.credentials ?? [])
+        .filter((c) => c.choices !== undefined)
+        .map((c) => ({ type: c.type, name: c.name, id: picks[credentialKey(c)] || null }));
+      result = await n8nApi.deploy(automationId, chosen, { credentials, publish });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : N8N_TEXT.unknownConnectionError;
       result = { ok: false, message, fallback: null } as unknown as N8nDeployResult;
@@ -91,6 +120,8 @@ export function DeployDialog(props: {
         workflowUrl: result.workflowUrl,
         name: result.deployment.workflowName,
         webhooks: result.preflight.webhooks ?? [],
+        deploymentId: result.deployment.id,
+        publish: result.publish ?? null,
       });
       return;
     }
@@ -158,7 +189,7 @@ export function DeployDialog(props: {
           </div>
         )}
 
-        {(connections.isPending || preflight.isFetching) && !notConfigured && (
+        {(connections.isPending || preflight.isFetching || copies.isPending) && !notConfigured && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             Checking what your n8n accepts…
           </p>
@@ -169,17 +200,68 @@ export function DeployDialog(props: {
           </p>
         )}
 
-        {preflight.data && phase.step === 'ready' && (
+        {preflight.data && phase.step === 'ready' && !copies.isPending && (
           <>
-            <PreflightReport preflight={preflight.data} checked={checked} onCheck={setChecked} />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button onClick={deploy}>
-                Deploy to {connections.data?.find((c) => c.id === chosen)?.name ?? 'n8n'}
-              </Button>
-            </div>
+            <PreflightReport
+              preflight={preflight.data}
+              checked={checked}
+              onCheck={setChecked}
+              picks={picks}
+              onPick={(key, value) => setPicks((s) => ({ ...s, [key]: value }))}
+            />
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={publish}
+                onChange={(e) => setPublish(e.target.checked)}
+              />
+              <span>
+                {preflight.data.publishes ? 'Publish it now' : 'Activate it now'} (it starts running on its
+                trigger; n8n first checks every node)
+              </span>
+            </label>
+            {existing && !anotherCopy ? (
+              <div
+                role="alert"
+                className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+              >
+                <p>
+                  You already deployed this template to {existing.instanceUrl} on{' '}
+                  {new Date(existing.createdAt).toLocaleDateString()}
+                  {existing.workflowName ? ` as “${existing.workflowName}”` : ''}. Deploying again creates a
+                  second, identical workflow there.
+                </p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {existing.workflowUrl && (
+                    <Button asChild>
+                      <a href={existing.workflowUrl} target="_blank" rel="noopener noreferrer">
+                        Open the existing one
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </Button>
+                  )}
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setAnotherCopy(true);
+                      void deploy();
+                    }}
+                  >
+                    Deploy another copy
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <div className="flex justify-end gap-2">
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button onClick={deploy}>
+                  Deploy to {connections.data?.find((c) => c.id === chosen)?.name ?? 'n8n'}
+                </Button>
+              </div>
+            )}
           </>
         )}
 
@@ -199,6 +281,13 @@ export function DeployDialog(props: {
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </Button>
+            {phase.publish && (
+              <PublishOutcome
+                outcome={phase.publish}
+                deploymentId={phase.deploymentId}
+                onChange={(next) => setPhase({ ...phase, publish: next })}
+              />
+            )}
             <WebhookUrls webhooks={phase.webhooks} />
           </div>
         )}

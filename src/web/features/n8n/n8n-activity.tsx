@@ -12,6 +12,7 @@ import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
+import { UpdateAvailableBadge } from './template-updates.tsx';
 
 /** Avg Time as the member reads it: ms under a second, seconds under a minute, else minutes. */
 export function formatDuration(ms: number): string {
@@ -161,6 +162,7 @@ export function DeploymentHistory() {
                 >
                   {d.status === 'deployed' ? (d.deactivatedAt ? 'Deployed · stopped' : 'Deployed') : 'Failed'}
                 </span>
+                <UpdateAvailableBadge deploymentId={d.id} />
               </p>
               <p className="text-slate-600 dark:text-slate-400">
                 {d.instanceUrl} · {relativeTime(d.createdAt, now)}

@@ -1,4 +1,5 @@
 import type {
+  CredentialBindingInput,
   DeploymentView,
   EmergencyStopResult,
   N8nConnectionCreate,
@@ -10,6 +11,7 @@ import type {
   N8nPreflightView,
   N8nRunsView,
   N8nTestResult,
+  PublishOutcomeView,
   QuickAction,
   QuickActionsView,
 } from '#shared/schemas/n8n.ts';
@@ -46,8 +48,17 @@ export const n8nApi = {
     if (!result.ok) throw new ApiError(200, { error: { code: 'UPSTREAM_FAILED', message: result.message } });
     return result;
   },
-  deploy: async (automationId: string, connectionId?: string): Promise<N8nDeployResult> =>
-    unwrap(await api.n8n.deploy.$post({ json: { automationId, connectionId } })) as Promise<N8nDeployResult>,
+  deploy: async (
+    automationId: string,
+    connectionId?: string,
+    options: { credentials?: CredentialBindingInput[]; publish?: boolean } = {},
+  ): Promise<N8nDeployResult> =>
+    unwrap(
+      await api.n8n.deploy.$post({ json: { automationId, connectionId, ...options } }),
+    ) as Promise<N8nDeployResult>,
+  /** Publishes a deployment again (after the member fixed what n8n named). */
+  publishDeployment: async (id: string): Promise<PublishOutcomeView> =>
+    unwrap(await api.n8n.deployments[':id'].publish.$post({ param: { id } })) as Promise<PublishOutcomeView>,
   /** One page of the deployment history, newest first. */
   deployments: async (page: number): Promise<{ items: DeploymentView[]; total: number; pageSize: number }> =>
     (await unwrap(
@@ -55,6 +66,13 @@ export const n8nApi = {
         query: { page: String(page), pageSize: String(DEPLOYMENTS_PAGE_SIZE) },
       }),
     )) as unknown as { items: DeploymentView[]; total: number; pageSize: number },
+  /** The member's successful, still running copies of one template (newest first). */
+  deployedCopies: async (automationId: string): Promise<DeploymentView[]> => {
+    const { items } = (await unwrap(
+      await api.n8n.deployments.$get({ query: { page: '1', pageSize: '20', automationId } }),
+    )) as unknown as { items: DeploymentView[] };
+    return items.filter((d) => d.status === 'deployed' && d.deactivatedAt === null);
+  },
   emergencyStop: async (): Promise<EmergencyStopResult> =>
     unwrap(await api.n8n['emergency-stop'].$post()) as Promise<EmergencyStopResult>,
   runs: async (limit = 5): Promise<N8nRunsView> =>

@@ -37,7 +37,7 @@ export function N8nBadge() {
       to={N8N_SETTINGS_PATH}
       title="N8N Integration settings"
       className={cn(
-        'hidden items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-600 sm:inline-flex',
+        'hidden items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium focus-visible:outline-2 sm:inline-flex',
         TONE[tone],
       )}
     >

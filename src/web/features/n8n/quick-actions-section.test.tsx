@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
-import { connection, emptyRuns, renderWith } from './n8n-fixtures.tsx';
+import { connection, emptyRuns, renderWith } from '#tests/support/web/n8n-fixtures.tsx';
 import { QuickActionsSection } from './quick-actions-section.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

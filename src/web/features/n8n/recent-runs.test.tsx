@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
+import { emptyRuns, renderWith, run } from '#tests/support/web/n8n-fixtures.tsx';
 import { RecentRuns } from './n8n-activity.tsx';
-import { emptyRuns, renderWith, run } from './n8n-fixtures.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

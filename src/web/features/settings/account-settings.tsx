@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StackSettingsPanel } from '#web/features/dashboard/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -9,7 +9,7 @@ import { ProfileSettings } from './profile-settings.tsx';
 
 // The Profile, Notifications, N8N Integration and Privacy & Data tabs of the dashboard's Settings
 // (part 2 §2).
-const TABS = [
+const MEMBER_TABS = [
   { id: 'profile', label: 'Profile', Panel: ProfileSettings },
   { id: 'notifications', label: 'Notifications', Panel: NotificationSettingsPanel },
   { id: 'n8n', label: 'N8N Integration', Panel: N8nSettings },
@@ -17,23 +17,40 @@ const TABS = [
   { id: 'stack', label: 'My Stack', Panel: StackSettingsPanel },
 ] as const;
 
+/** n8n connections a signed-in user without access can see and remove, not add or use. */
+const RemoveOnlyN8nSettings = () => <N8nSettings removeOnly />;
+const ExportAndDelete = () => <PrivacySettings canImport={false} />;
+
+/**
+ * What every signed-in user keeps without lifetime access (unpaid, refunded, reversed; issue 43): their
+ * profile, their stored n8n keys (to remove them) and their data (export, delete the account).
+ */
+const ACCOUNT_TABS = [
+  { id: 'profile', label: 'Profile', Panel: ProfileSettings },
+  { id: 'n8n', label: 'N8N Integration', Panel: RemoveOnlyN8nSettings },
+  { id: 'privacy', label: 'Privacy & Data', Panel: ExportAndDelete },
+] as const;
+
+type Tab = { id: string; label: string; Panel: ComponentType };
+
 /** The tab named by `?tab=` (e.g. `/dashboard?section=settings&tab=n8n`), else Profile. */
-function initialTab(): number {
+function initialTab(tabs: readonly Tab[]): number {
   const wanted =
     typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
-  const index = TABS.findIndex((t) => t.id === wanted);
+  const index = tabs.findIndex((t) => t.id === wanted);
   return Math.max(index, 0);
 }
 
-export function AccountSettings() {
-  const [active, setActive] = useState(initialTab);
+export function AccountSettings({ member = true }: { member?: boolean }) {
+  const TABS: readonly Tab[] = member ? MEMBER_TABS : ACCOUNT_TABS;
+  const [active, setActive] = useState(() => initialTab(TABS));
   const [params] = useSearchParams();
   const wantedTab = params.get('tab');
   // A link to another tab while Settings is open (e.g. the header's n8n badge) switches to it.
   useEffect(() => {
     const index = TABS.findIndex((t) => t.id === wantedTab);
     if (index >= 0) setActive(index);
-  }, [wantedTab]);
+  }, [wantedTab, TABS]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
 

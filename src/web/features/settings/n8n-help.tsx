@@ -14,6 +14,20 @@ const BENEFITS = [
   'Emergency Stop deactivates every workflow Flowvault deployed, in one go',
 ];
 
+/** The API key scopes Flowvault uses (n8n Enterprise keys can be limited), and why. */
+const SCOPES = [
+  ['workflow:create, workflow:read, workflow:list', 'deploy templates and test the connection'],
+  [
+    'workflow:publish, workflow:unpublish (n8n 2.x) or workflow:activate, workflow:deactivate (1.x)',
+    'publish a workflow when you ask, and Emergency Stop',
+  ],
+  [
+    'credential:list (n8n 2.x)',
+    'offer your own credentials when you deploy; n8n lists only their names and types, never secrets. Without it credentials are bound by name',
+  ],
+  ['execution:list, execution:read', 'Recent Runs and success rate'],
+] as const;
+
 /** Where to read about n8n's API and what connecting gives a member. */
 export function N8nHelp() {
   const id = useId();
@@ -35,6 +49,18 @@ export function N8nHelp() {
                 {link.label}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby={`${id}-scopes`} className="space-y-2 sm:col-span-2">
+        <h3 id={`${id}-scopes`} className="text-base font-semibold">
+          Which scopes to grant, and why
+        </h3>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+          {SCOPES.map(([scopes, why]) => (
+            <li key={scopes}>
+              <code className="text-xs">{scopes}</code>: {why}.
             </li>
           ))}
         </ul>

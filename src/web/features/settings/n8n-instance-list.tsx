@@ -15,6 +15,8 @@ export function N8nInstanceList(props: {
   test: (connection: N8nConnectionView) => void;
   makeDefault: Action;
   remove: Action;
+  /** Without lifetime access: the list, and Remove only. */
+  removeOnly?: boolean;
 }) {
   const id = useId();
   const { items, edit, test, makeDefault, remove } = props;
@@ -34,7 +36,9 @@ export function N8nInstanceList(props: {
         <p className="text-sm text-slate-600 dark:text-slate-400">Loading your instances…</p>
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          No instance yet. Enter your Instance URL and API Key below.
+          {props.removeOnly
+            ? 'No instance is stored for your account.'
+            : 'No instance yet. Enter your Instance URL and API Key below.'}
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
@@ -59,13 +63,17 @@ export function N8nInstanceList(props: {
                 )}
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => edit(c)} aria-label={`Edit ${c.name}`}>
-                  Edit
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => test(c)} aria-label={`Test ${c.name}`}>
-                  Test
-                </Button>
-                {!c.isDefault && (
+                {!props.removeOnly && (
+                  <>
+                    <Button variant="outline" size="sm" onClick={() => edit(c)} aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="outline" size="sm" onClick={() => test(c)} aria-label={`Test ${c.name}`}>
+                      Test
+                    </Button>
+                  </>
+                )}
+                {!c.isDefault && !props.removeOnly && (
                   <Button
                     variant="outline"
                     size="sm"

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
-import { connection, renderWith } from '#web/features/n8n/n8n-fixtures.tsx';
+import { connection, renderWith } from '#tests/support/web/n8n-fixtures.tsx';
 import { N8nSettings } from './n8n-settings.tsx';
 
 function renderPanel() {
@@ -75,18 +75,55 @@ describe('Settings → N8N Integration', () => {
     ).toBeInstanceOf(HTMLElement);
   });
 
-  it("lists saved instances with the default marker and saves with 'N8N Settings Updated'", async () => {
+  it("lists saved instances, saves with 'N8N Settings Updated' and shows the new one Connected at once (issue 43)", async () => {
+    const staging = {
+      ...saved,
+      id: '7b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
+      name: 'Staging',
+      instanceUrl: 'https://staging.example.com',
+      isDefault: false,
+      status: 'disconnected',
+      lastTestMessage: null,
+    };
+    const tested = {
+      ...staging,
+      status: 'connected',
+      lastTestMessage: 'Connected: 5 workflows',
+      workflowCount: 5,
+    };
+    let items: unknown[] = [saved];
     const calls = stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [saved] } },
-      'POST /api/n8n/connections': {
-        status: 201,
+      'GET /api/n8n/connections': () => ({ status: 200, body: { items } }),
+      'POST /api/n8n/test': {
+        status: 200,
         body: {
-          ...saved,
-          id: '7b1f0c1e-6b0a-4d5e-9b55-2f3f7a0d9a11',
-          name: 'Staging',
-          isDefault: false,
-          status: 'disconnected',
+          ok: true,
+          status: 'connected',
+          workflowCount: 5,
+          countComplete: true,
+          message: 'Connected: 5 workflows',
         },
+      },
+      // The server stores a new connection untested, as "disconnected".
+      'POST /api/n8n/connections': () => {
+        items = [saved, staging];
+        return { status: 201, body: staging };
+      },
+      [`POST /api/n8n/connections/${staging.id}/test`]: () => {
+        items = [saved, tested];
+        return {
+          status: 200,
+          body: {
+            result: {
+              ok: true,
+              status: 'connected',
+              workflowCount: 5,
+              countComplete: true,
+              message: 'Connected: 5 workflows',
+            },
+            connection: tested,
+          },
+        };
       },
     });
     renderPanel();
@@ -96,8 +133,15 @@ describe('Settings → N8N Integration', () => {
       target: { value: 'https://staging.example.com' },
     });
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_987654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connected')).toBeInstanceOf(HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('N8N Settings Updated')).toBeInstanceOf(HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/n8n/connections')).toBe(true));
+    // The list and the form's badge say Connected, not Disconnected until another Test.
+    const row = (await screen.findByText('https://staging.example.com', { exact: false })).closest('li')!;
+    await waitFor(() => expect(row.textContent).toContain('Connected'));
+    expect(row.textContent).not.toContain('Disconnected');
+    expect(screen.queryByText('Disconnected')).toBeNull();
   });
 });

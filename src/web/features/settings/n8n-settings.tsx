@@ -24,8 +24,15 @@ function Optional({ children }: { children: string }) {
   );
 }
 
+/** The server's refusal of the instance address (its rules, the SSRF guard), or null for anything else. */
+function addressProblem(error: unknown): string | null {
+  const aboutAddress =
+    error instanceof ApiError && error.status === 422 && (!error.fields || 'instanceUrl' in error.fields);
+  return aboutAddress ? error.message : null;
+}
+
 /** Settings → N8N Integration (spec part 2 §2, §4, §5, §8). The API key never comes back from the server. */
-export function N8nSettings() {
+export function N8nSettings({ removeOnly = false }: { removeOnly?: boolean }) {
   const queryClient = useQueryClient();
   const id = useId();
   const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections });
@@ -34,6 +41,8 @@ export function N8nSettings() {
   const [draftStatus, setDraftStatus] = useState<'disconnected' | 'testing' | 'connected'>('disconnected');
   const [lastResult, setLastResult] = useState<N8nTestResult | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Why the server refused the address (a 422 on test or save), kept under the URL field, not only in a toast. */
+  const [urlError, setUrlError] = useState<string | null>(null);
 
   const items = connections.data ?? [];
   // A saved key counts as entered while its connection is edited (the field stays empty: "keep").
@@ -58,6 +67,7 @@ export function N8nSettings() {
       setDraftStatus('disconnected');
       setLastResult(null);
     }
+    if (field === 'instanceUrl') setUrlError(null);
   }
 
   function edit(connection: N8nConnectionView | null) {
@@ -74,6 +84,7 @@ export function N8nSettings() {
     );
     setDraftStatus(connection?.status === 'connected' ? 'connected' : 'disconnected');
     setLastResult(null);
+    setUrlError(null);
   }
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['n8n'] });
@@ -106,8 +117,10 @@ export function N8nSettings() {
         'n8n test failed',
         error instanceof Error ? error.message : N8N_TEXT.unknownConnectionError,
       );
-      // The server refused the request and said why (422 "must start with https://", 429…): show that.
+      // The server refused the request and said why (422 "must start with https://", 429…): show that,
+      // and keep an address refusal under the field.
       const refused = error instanceof ApiError && error.status < 500;
+      setUrlError(addressProblem(error));
       toast.error(N8N_TEXT.connectionErrorTitle, {
         id: TEST_TOAST,
         description: refused ? error.message : N8N_TEXT.connectionErrorBody,
@@ -134,10 +147,17 @@ export function N8nSettings() {
             apiKey: draft.apiKey.trim(),
             webhookUrl,
           });
+      // A saved connection starts untested ("Disconnected"): test it now, so the list, this badge and
+      // the header chip say what is true right after Save (issue 43), not after another Test.
+      setDraftStatus('testing');
+      const { result, connection } = await n8nApi.testSaved(saved.id);
       await refresh();
-      edit(saved);
+      edit(connection);
+      setLastResult(result);
       toast.success(N8N_TEXT.settingsUpdated);
     } catch (error) {
+      setUrlError(addressProblem(error));
+      setDraftStatus('disconnected');
       toast.error('Error', {
         description: error instanceof Error ? error.message : 'Failed to save settings.',
       });
@@ -157,6 +177,27 @@ export function N8nSettings() {
       return refresh();
     },
   });
+
+  if (removeOnly) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Connecting and deploying to n8n come with lifetime access. Any instance you connected before stays
+          listed here until you remove it, and removing it deletes its API key from Flowvault.
+        </p>
+        <N8nInstanceList
+          items={items}
+          loading={connections.isPending}
+          editing={false}
+          edit={edit}
+          test={(c) => void test(c)}
+          makeDefault={makeDefault}
+          remove={remove}
+          removeOnly
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-8">
@@ -194,6 +235,7 @@ export function N8nSettings() {
           required
           value={draft.instanceUrl}
           placeholder="https://your-n8n.example.com"
+          error={urlError}
           onChange={(e) => change('instanceUrl', e.target.value)}
         />
         <Field

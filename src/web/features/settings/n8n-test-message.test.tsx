@@ -34,7 +34,17 @@ describe('n8n Test Connection', () => {
     });
     fireEvent.change(screen.getByLabelText('API Key'), { target: { value: 'n8n_api_123456789' } });
     fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('The n8n instance URL must start with https://')).toBeDefined();
+    expect(
+      (await screen.findAllByText('The n8n instance URL must start with https://')).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByText('An unexpected error occurred while testing the connection')).toBeNull();
+    // Not only a toast that fades: the reason stays under the field, which is marked invalid (issue 43).
+    const url = screen.getByLabelText('Instance URL');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(url.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'The n8n instance URL must start with https://',
+    );
+    fireEvent.change(url, { target: { value: 'https://n8n.example.com' } });
+    expect(url.getAttribute('aria-invalid')).toBeNull();
   });
 });

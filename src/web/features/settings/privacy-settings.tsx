@@ -20,8 +20,26 @@ function download(data: unknown, fileName: string) {
   saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
 }
 
-/** Files larger than the server accepts are refused before upload. */
+/** What the server accepts in one request: larger is refused before upload. */
 const MAX_IMPORT_BYTES = 1024 * 1024;
+/** An export file can be large (activity, sessions, mails): read at most this much of one. */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * What Import Data sends: only the parts it restores (collections and settings) of an export file, so a
+ * long activity history does not push the file past the request limit. Anything that is not a JSON
+ * object goes as it is, for the server to say what is wrong with it.
+ */
+export function importBody(text: string): string {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return text;
+    const { collections, settings } = data as Record<string, unknown>;
+    return JSON.stringify({ collections, settings });
+  } catch {
+    return text;
+  }
+}
 
 /** One line for the import toast: what was restored and which automations were skipped. */
 export function importSummary(result: {
@@ -45,7 +63,7 @@ export function importSummary(result: {
 }
 
 /** Settings → Privacy & Data: Export Data, Import Data and the Danger Zone's Delete Account. */
-export function PrivacySettings() {
+export function PrivacySettings({ canImport = true }: { canImport?: boolean }) {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const qc = useQueryClient();
@@ -73,15 +91,17 @@ export function PrivacySettings() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > MAX_IMPORT_BYTES) {
+    const body = file.size <= MAX_FILE_BYTES ? importBody(await file.text()) : undefined;
+    if (body === undefined || new Blob([body]).size > MAX_IMPORT_BYTES) {
       toast.error('Import Failed', {
-        description: 'This file is larger than 1 MB. Choose an Export Data file.',
+        description:
+          'This file is too large to be an Export Data file. Choose the file Export Data downloaded.',
       });
       return;
     }
     setImporting(true);
     try {
-      const result = await settingsApi.importData(await file.text());
+      const result = await settingsApi.importData(body);
       void qc.invalidateQueries({ queryKey: ['library'] });
       toast.success('Data Imported', { description: importSummary(result) });
     } catch (error) {
@@ -115,8 +135,9 @@ export function PrivacySettings() {
           Export Data
         </h3>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Download everything we hold about you: your profile, collections, automation runs and settings, as
-          JSON.
+          Download everything we hold about you, as JSON: your account and profile, collections, ratings,
+          activity, payments, n8n connections (the API key itself stays sealed), deployments, sessions and
+          sign-ins, messages and mails, and settings.
         </p>
         <Button variant="outline" onClick={() => void exportData()} disabled={exporting}>
           <Download aria-hidden="true" className="h-4 w-4" />
@@ -124,34 +145,37 @@ export function PrivacySettings() {
         </Button>
       </section>
 
-      <section aria-labelledby={`${id}-import`} className="space-y-3">
-        <h3 id={`${id}-import`} className="text-base font-semibold">
-          Import Data
-        </h3>
-        <p id={`${id}-import-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-          Restore your collections and settings from a file that Export Data downloaded. Saved automations in
-          the file are added or updated; nothing else is removed.
-        </p>
-        <input
-          ref={fileInput}
-          id={`${id}-import-file`}
-          type="file"
-          accept="application/json,.json"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(e) => void importData(e)}
-        />
-        <Button
-          variant="outline"
-          aria-describedby={`${id}-import-hint`}
-          onClick={() => fileInput.current?.click()}
-          disabled={importing}
-        >
-          <Upload aria-hidden="true" className="h-4 w-4" />
-          {importing ? 'Importing...' : 'Import Data'}
-        </Button>
-      </section>
+      {/* Import restores collections, which only lifetime access uses. */}
+      {canImport && (
+        <section aria-labelledby={`${id}-import`} className="space-y-3">
+          <h3 id={`${id}-import`} className="text-base font-semibold">
+            Import Data
+          </h3>
+          <p id={`${id}-import-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+            Restore your collections and settings from a file that Export Data downloaded. Saved automations
+            in the file are added or updated; nothing else is removed.
+          </p>
+          <input
+            ref={fileInput}
+            id={`${id}-import-file`}
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => void importData(e)}
+          />
+          <Button
+            variant="outline"
+            aria-describedby={`${id}-import-hint`}
+            onClick={() => fileInput.current?.click()}
+            disabled={importing}
+          >
+            <Upload aria-hidden="true" className="h-4 w-4" />
+            {importing ? 'Importing...' : 'Import Data'}
+          </Button>
+        </section>
+      )}
 
       <section
         aria-labelledby={`${id}-danger`}
@@ -161,9 +185,10 @@ export function PrivacySettings() {
           Danger Zone
         </h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Deleting your account is permanent and irreversible. Your profile, saved collections and settings
-          are erased and you are signed out everywhere. Payment records are kept, without your name, as the
-          law requires.
+          Deleting your account is permanent and irreversible. Your profile, collections, ratings, activity,
+          n8n connections and API keys, deployment history and settings are erased at once, and you are signed
+          out everywhere. Payment records (amount, date, PayPal reference and the email you paid with) are
+          kept, no longer linked to an account, because tax law requires it.
         </p>
         {confirming ? (
           <form onSubmit={deleteAccount} className="space-y-3">

@@ -24,7 +24,7 @@ describe('workflow counter', () => {
     vi.stubGlobal('fetch', fetch);
     render(<WorkflowCounter />);
     expect(screen.getByTestId('workflow-counter').textContent).toBe('Loading...');
-    expect(await screen.findByText('2.2K+')).toBeDefined();
+    expect(await screen.findByText('2.1K+')).toBeDefined();
     expect(fetch).toHaveBeenCalledWith(`${window.location.origin}/api/catalog/counters`, expect.anything());
   });
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CatalogCounters, TrendingItem } from '#shared/schemas/catalog-public.ts';
+import type { CatalogCounters, TrendingResponse } from '#shared/schemas/catalog-public.ts';
 import { api, unwrap } from '#web/lib/api.ts';
 
 // The landing page reads the catalogue through its public endpoints after hydration, with the app's
@@ -76,13 +76,15 @@ export const catalogCounters = liveResource(async (): Promise<CatalogCounters> =
   return body;
 });
 
-export const trending = liveResource(async (): Promise<TrendingItem[]> => {
-  const body: { items?: TrendingItem[] } = await unwrap(
-    await api.catalog.trending.$get({ query: { limit: '6' } }),
-  );
-  if (!Array.isArray(body?.items) || !body.items.every((item) => isCount(item?.runs)))
+export const trending = liveResource(async (): Promise<TrendingResponse> => {
+  const body: TrendingResponse = await unwrap(await api.catalog.trending.$get({ query: { limit: '6' } }));
+  if (
+    (body?.ranking !== 'trending' && body?.ranking !== 'new') ||
+    !Array.isArray(body.items) ||
+    !body.items.every((item) => isCount(item?.runs))
+  )
     throw new Error('/api/catalog/trending answered an unexpected body');
-  return body.items;
+  return body;
 });
 
 export const useCatalogCounters = catalogCounters.use;

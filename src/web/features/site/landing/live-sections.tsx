@@ -1,48 +1,38 @@
 import { Activity, Database } from 'lucide-react';
 import { useCatalogCounters, useTrending } from './catalog-data.ts';
 
-const SOURCE_LABELS: Record<string, string> = {
-  vault: 'Vault',
-  '3000': 'Community 3000',
-  library: 'Library',
-  youtube: 'YouTube',
-  reddit: 'Reddit',
-  skool: 'Skool',
-  other: 'Other',
-};
-
-/** Workflows per source, straight from the catalogue counters. */
+/**
+ * The library in figures, straight from the catalogue: templates, categories and integrations. The
+ * per-source counts stay in the API (the spec's workflow_stats): their names are the importer's, not a
+ * visitor's.
+ */
 export function SourceCounters() {
   const counters = useCatalogCounters();
   if (counters.isPending) return <p className="text-slate-600 dark:text-slate-400">Loading...</p>;
   if (counters.isError) {
     return (
-      <p className="text-slate-600 dark:text-slate-400">Live source counts are unavailable right now.</p>
+      <p className="text-slate-600 dark:text-slate-400">Live library counts are unavailable right now.</p>
     );
   }
-  const entries = Object.entries(counters.data.perSource).sort((a, b) => b[1] - a[1]);
+  const figures = [
+    ['Templates', counters.data.totalWorkflows],
+    ['Categories', counters.data.categories],
+    ['Integrations', counters.data.integrations],
+  ] as const;
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-      {entries.map(([source, count]) => (
+    <dl data-keep-clear className="grid grid-cols-3 gap-4">
+      {figures.map(([label, count]) => (
         <div
-          key={source}
+          key={label}
           className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
         >
           <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Database aria-hidden="true" className="h-4 w-4" />
-            {SOURCE_LABELS[source] ?? source}
+            {label}
           </dt>
           <dd className="mt-1 text-2xl font-bold">{count.toLocaleString('en-US')}</dd>
         </div>
       ))}
-      <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <dt className="text-sm text-slate-600 dark:text-slate-400">Categories</dt>
-        <dd className="mt-1 text-2xl font-bold">{counters.data.categories.toLocaleString('en-US')}</dd>
-      </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <dt className="text-sm text-slate-600 dark:text-slate-400">Integrations</dt>
-        <dd className="mt-1 text-2xl font-bold">{counters.data.integrations.toLocaleString('en-US')}</dd>
-      </div>
     </dl>
   );
 }
@@ -71,7 +61,9 @@ export function ActivityFeed() {
       when: relative(counters.data.lastUpdated, Date.now()),
     });
   }
-  for (const item of (trending.data ?? []).filter((i) => i.runs > 0).slice(0, 4)) {
+  // Use figures only once they rank the templates (the same minimum as the carousel's "Trending").
+  const ranked = trending.data?.ranking === 'trending' ? trending.data.items : [];
+  for (const item of ranked.slice(0, 4)) {
     events.push({
       key: item.id,
       text: `${item.title}: used ${item.runs.toLocaleString('en-US')} times by members`,

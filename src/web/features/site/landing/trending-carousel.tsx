@@ -10,7 +10,7 @@ function reducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
+function TrendingCard({ item, width, ranked }: { item: TrendingItem; width: number; ranked: boolean }) {
   return (
     <li className="shrink-0 px-2" style={{ width }}>
       <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
@@ -24,8 +24,13 @@ function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
         <h3 className="mt-3 line-clamp-2 font-semibold">{item.title}</h3>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{item.summary}</p>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          {item.runs.toLocaleString('en-US')} uses
-          {item.integrations.length > 0 && ` · ${item.integrations.slice(0, 3).join(', ')}`}
+          {[
+            // Uses only where they rank the list (the newest templates have none worth showing).
+            ranked && `${item.runs.toLocaleString('en-US')} uses`,
+            item.integrations.slice(0, 3).join(', '),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <Link
           to={hrefTo('automation', { id: item.id })}
@@ -39,10 +44,15 @@ function TrendingCard({ item, width }: { item: TrendingItem; width: number }) {
   );
 }
 
-/** Top 6 by real popularity; auto-scrolls, pauses on arrows, swipe, Space and hover. */
+/**
+ * Top 6 by real use, or the 6 newest templates while there is too little activity to rank (labelled so);
+ * auto-scrolls, pauses on arrows, swipe, Space and hover.
+ */
 export function TrendingCarousel() {
   const trending = useTrending();
-  const items = trending.data ?? [];
+  const items = trending.data?.items ?? [];
+  const ranked = trending.data?.ranking === 'trending';
+  const heading = ranked ? 'Trending: most used by members' : 'New in the library';
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const machine = useRef<CarouselMachine | null>(null);
@@ -94,28 +104,36 @@ export function TrendingCarousel() {
   if (trending.isPending) {
     return (
       <p className="flex h-64 items-center justify-center text-slate-600 dark:text-slate-400">
-        Loading trending workflows...
+        Loading workflows...
       </p>
     );
   }
   if (items.length === 0) {
     return (
       <p className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 px-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-        Trending workflows appear here as members use the library.
+        Workflows appear here once the library has some.
       </p>
     );
   }
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Trending workflows carousel"
+      aria-labelledby="carousel-title"
       className="relative"
       onMouseEnter={() => machine.current?.hover(true)}
       onMouseLeave={() => machine.current?.hover(false)}
       onTouchStart={(e) => machine.current?.touchStart(e.touches[0]?.clientX ?? 0)}
       onTouchEnd={(e) => machine.current?.touchEnd(e.changedTouches[0]?.clientX ?? 0)}
     >
-      <div className="mb-3 flex items-center justify-between">
+      <h3 id="carousel-title" className="text-xl font-semibold">
+        {heading}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {ranked
+          ? 'Ranked by how often members copy, download and deploy them.'
+          : 'The latest templates added. A ranking by member use shows here once there is enough of it.'}
+      </p>
+      <div className="mt-3 mb-3 flex items-center justify-between">
         {/* Space (or Enter) on this toggle pauses and resumes the auto-scroll. */}
         <button
           type="button"
@@ -148,7 +166,7 @@ export function TrendingCarousel() {
       <div ref={viewport} data-carousel-viewport className="overflow-hidden rounded-xl" data-mode={mode}>
         <ul ref={track} className="flex" style={{ width: cardWidth * items.length }}>
           {items.map((item) => (
-            <TrendingCard key={item.id} item={item} width={cardWidth} />
+            <TrendingCard key={item.id} item={item} width={cardWidth} ranked={ranked} />
           ))}
         </ul>
       </div>

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { api, unwrap } from '#web/lib/api.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
 
-type Run = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; message: string };
+type Run =
+  | { status: 'idle' | 'pending' }
+  | { status: 'success'; already: boolean }
+  | { status: 'error'; message: string };
 
 /** Target of the links in newsletter mails: ?action=confirm|unsubscribe&token=… (POSTed, never on GET). */
 export function NewsletterPage() {
@@ -14,12 +17,17 @@ export function NewsletterPage() {
     if ((action !== 'confirm' && action !== 'unsubscribe') || !token) return;
     let live = true;
     setRun({ status: 'pending' });
-    const send = async () =>
-      action === 'unsubscribe'
-        ? unwrap(await api.newsletter.unsubscribe.$post({ json: { token } }))
-        : unwrap(await api.newsletter.confirm.$post({ json: { token } }));
+    /** Whether the link had already done its work (a second click on a confirm link). */
+    const send = async (): Promise<boolean> => {
+      if (action === 'unsubscribe') {
+        await unwrap(await api.newsletter.unsubscribe.$post({ json: { token } }));
+        return false;
+      }
+      const { status } = await unwrap(await api.newsletter.confirm.$post({ json: { token } }));
+      return status === 'already-confirmed';
+    };
     send().then(
-      () => live && setRun({ status: 'success' }),
+      (already) => live && setRun({ status: 'success', already }),
       (error: Error) => live && setRun({ status: 'error', message: error.message }),
     );
     return () => {
@@ -31,7 +39,13 @@ export function NewsletterPage() {
   let text = 'Open the link from your email to confirm or cancel your subscription.';
   if (run.status === 'pending') text = 'Working on it...';
   if (run.status === 'success') {
-    title = action === 'unsubscribe' ? 'Unsubscribed' : 'Subscription confirmed';
+    // A second click on the confirm link: it worked the first time (issue 43), not "Link not valid".
+    title =
+      action === 'unsubscribe'
+        ? 'Unsubscribed'
+        : run.already
+          ? 'Already confirmed'
+          : 'Subscription confirmed';
     text =
       action === 'unsubscribe'
         ? 'You will not receive the Flowvault newsletter any more.'

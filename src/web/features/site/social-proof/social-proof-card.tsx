@@ -1,7 +1,8 @@
 import { BadgeCheck, MapPin, Star, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Testimonial } from '#shared/schemas/content.ts';
-import { testimonials } from '#web/features/site/site-content.ts';
+import { formatPublishDate } from '#web/features/site/blog/blog-filter.ts';
+import { testimonials as operatorTestimonials } from '#web/features/site/site-content.ts';
 import { useNavigation } from '#web/lib/navigation.tsx';
 import {
   SOCIAL_PROOF_MIN_WIDTH,
@@ -18,12 +19,71 @@ function storage(): Storage | undefined {
   }
 }
 
-export function SocialProofView({ testimonial, onClose }: { testimonial: Testimonial; onClose: () => void }) {
+/**
+ * What the card must never cover (issue 43): forms, prices and figures. Pages mark prices and stats with
+ * `data-keep-clear`; every form counts.
+ */
+export const KEEP_CLEAR = 'form, [data-keep-clear]';
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Whether the card, where it floats, would lie over a form, a price or a figure; measured again as the
+ * page scrolls or resizes (once per frame at most).
+ */
+function useCoversContent(card: RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [covers, setCovers] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const el = card.current;
+      if (!el) return;
+      const box = el.getBoundingClientRect();
+      setCovers(
+        [...document.querySelectorAll(KEEP_CLEAR)].some((g) => overlaps(box, g.getBoundingClientRect())),
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [card, active]);
+  return covers;
+}
+
+/** "2026-03-14" → "March 2026": when the review was given. */
+const reviewMonth = (date: string) => formatPublishDate(date).replace(/ \d+,/, '');
+
+export function SocialProofView({
+  testimonial,
+  onClose,
+  ref,
+  hidden = false,
+}: {
+  testimonial: Testimonial;
+  onClose: () => void;
+  ref?: RefObject<HTMLElement | null>;
+  /** Kept in place (to be measured) but invisible and out of reach: it would cover content. */
+  hidden?: boolean;
+}) {
   return (
     <aside
+      ref={ref}
       aria-label="What members say"
+      aria-hidden={hidden || undefined}
+      inert={hidden || undefined}
       data-social-proof
-      className="fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+      className={`fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 ${hidden ? 'invisible' : ''}`}
     >
       <button
         type="button"
@@ -43,12 +103,12 @@ export function SocialProofView({ testimonial, onClose }: { testimonial: Testimo
       <p className="mt-3 flex items-center gap-1 text-sm font-semibold">
         {testimonial.name}
         {testimonial.verified && (
-          <BadgeCheck aria-label="Verified customer" className="h-4 w-4 text-brand-600 dark:text-brand-500" />
+          <BadgeCheck aria-label="Verified purchase" className="h-4 w-4 text-brand-600 dark:text-brand-500" />
         )}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {testimonial.title} · <MapPin aria-hidden="true" className="inline h-3 w-3" /> {testimonial.location}{' '}
-        · {testimonial.timeAgo}
+        · <time dateTime={testimonial.date}>{reviewMonth(testimonial.date)}</time>
       </p>
     </aside>
   );
@@ -68,13 +128,18 @@ function useWideEnough(): boolean {
   return wide;
 }
 
-/** The floating testimonial card: 3 s, 8 s rotation, hides once on interaction, close is remembered. */
-export function SocialProofCard() {
+/**
+ * The floating testimonial card: 3 s, 8 s rotation, hides once on interaction, close is remembered. Only
+ * the operator's real reviews (content/testimonials.json, shipped empty): with none, nothing shows.
+ */
+export function SocialProofCard({ testimonials = operatorTestimonials }: { testimonials?: Testimonial[] }) {
   const { pathname } = useNavigation();
   const wide = useWideEnough();
-  const allowed = wide && socialProofAllowedOn(pathname);
+  const allowed = wide && testimonials.length > 0 && socialProofAllowedOn(pathname);
   const [state, setState] = useState<SocialProofState | null>(null);
   const machine = useRef<SocialProofMachine | null>(null);
+  const card = useRef<HTMLElement | null>(null);
+  const covers = useCoversContent(card, Boolean(allowed && state?.visible));
 
   useEffect(() => {
     if (!allowed) return;
@@ -96,10 +161,17 @@ export function SocialProofCard() {
       m.stop();
       machine.current = null;
     };
-  }, [allowed]);
+  }, [allowed, testimonials.length]);
 
   if (!allowed || !state?.visible) return null;
   const testimonial = testimonials[state.index];
   if (!testimonial) return null;
-  return <SocialProofView testimonial={testimonial} onClose={() => machine.current?.close()} />;
+  return (
+    <SocialProofView
+      ref={card}
+      hidden={covers}
+      testimonial={testimonial}
+      onClose={() => machine.current?.close()}
+    />
+  );
 }

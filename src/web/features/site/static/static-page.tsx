@@ -31,4 +31,5 @@ export const TermsConditionsPage = () => <StaticPage id="terms-conditions" />;
 export const RefundPolicyPage = () => <StaticPage id="refund-policy" />;
 export const ShippingPolicyPage = () => <StaticPage id="shipping-policy" />;
 export const AboutUsPage = () => <StaticPage id="about-us" />;
+export const DocsPage = () => <StaticPage id="docs" />;
 export const PrivacyPolicyPage = () => <StaticPage id="privacy-policy" />;

@@ -1,5 +1,5 @@
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
-import { card } from '#web/features/dashboard/dashboard-fixtures.tsx';
+import { card } from './dashboard-fixtures.tsx';
 
 // The member detail the automation page tests render (one copy for every page test).
 
@@ -11,6 +11,8 @@ export const workflowJson = {
 export const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail => ({
   ...card({ summary: 'Routes leads.', tags: ['crm'], rating: 4, ratingCount: 2, runs: 7 }),
   description: 'Routes new CRM leads to the right sales rep.',
+  purpose: 'Routes new CRM leads to the right sales rep.',
+  purposeSource: 'generated',
   howItWorks: 'A webhook receives the lead.',
   authorNotes: [],
   usage: { deploys: 2, copies: 1, downloads: 4, views: 30 },

@@ -97,11 +97,15 @@ export function memorySandboxStore(): SandboxStore {
   };
 }
 
+/** An id no record can have (PostgreSQL text holds no NUL): looked up, it is simply not found. */
+const unstorable = (id: string) => id.includes('\u0000');
+
 export function databaseSandboxStore(db: Database): SandboxStore {
   const t = paypalSandboxRecords;
   const where = (kind: string, id: string) => and(eq(t.kind, kind), eq(t.id, id));
   return {
     async get(kind, id) {
+      if (unstorable(id)) return undefined;
       const [row] = await db.select({ data: t.data }).from(t).where(where(kind, id));
       return row?.data as never;
     },
@@ -116,15 +120,17 @@ export function databaseSandboxStore(db: Database): SandboxStore {
       const [row] = await db.select({ data: t.data }).from(t).where(where(kind, id));
       return row!.data as never;
     },
-    update: (kind, id, change) =>
-      db.transaction(async (tx) => {
-        // The row lock makes two processes capturing one order take turns.
-        const [row] = await tx.select({ data: t.data }).from(t).where(where(kind, id)).for('update');
-        if (!row) return undefined;
-        const next = change(row.data as never);
-        if (next !== undefined) await tx.update(t).set({ data: next }).where(where(kind, id));
-        return next;
-      }),
+    update: async (kind, id, change) =>
+      unstorable(id)
+        ? undefined
+        : db.transaction(async (tx) => {
+            // The row lock makes two processes capturing one order take turns.
+            const [row] = await tx.select({ data: t.data }).from(t).where(where(kind, id)).for('update');
+            if (!row) return undefined;
+            const next = change(row.data as never);
+            if (next !== undefined) await tx.update(t).set({ data: next }).where(where(kind, id));
+            return next;
+          }),
   };
 }
 

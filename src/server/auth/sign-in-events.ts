@@ -15,6 +15,7 @@ export async function recordSignIn(
     success: boolean;
     reason?: string | null;
     userAgent?: string | null;
+    clientIp?: string | null;
   },
 ) {
   const email = input.email.trim().toLowerCase().slice(0, 320);
@@ -30,6 +31,7 @@ export async function recordSignIn(
     success: input.success,
     reason: input.reason?.slice(0, 100) ?? null,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
+    clientIp: input.clientIp?.slice(0, 100) ?? null,
   });
   const cutoff = new Date(Date.now() - SIGN_IN_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   await db.delete(signInEvents).where(lt(signInEvents.createdAt, cutoff));
@@ -53,30 +55,38 @@ export async function listSignIns(deps: { db: Database }, email: string, limit =
 }
 
 /**
- * Wrong-password attempts on one account since its last successful sign-in, within the window: the
- * per-account limit (the per-address one is better-auth's). Counts and the oldest, for Retry-After.
+ * Wrong-password attempts on one account since its last successful sign-in, within the window: from
+ * every client (`total`), and from this client (`fromClient`, with its oldest for Retry-After).
  */
 export async function recentFailedSignIns(
   db: Database,
-  email: string,
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const address = email.trim().toLowerCase();
+  input: { email: string; clientIp: string | null; since: Date },
+): Promise<{ total: number; fromClient: number; oldestFromClient: Date | null }> {
+  const address = input.email.trim().toLowerCase();
   const lastSuccess = db
     .select({ at: sql`max(${signInEvents.createdAt})` })
     .from(signInEvents)
     .where(and(eq(signInEvents.email, address), eq(signInEvents.success, true)));
+  const mine = sql`${signInEvents.clientIp} is not distinct from ${input.clientIp}`;
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${signInEvents.createdAt})` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      fromClient: sql<number>`(count(*) filter (where ${mine}))::int`,
+      oldestFromClient: sql<string | null>`min(${signInEvents.createdAt}) filter (where ${mine})`,
+    })
     .from(signInEvents)
     .where(
       and(
         eq(signInEvents.email, address),
         eq(signInEvents.success, false),
         eq(signInEvents.reason, 'INVALID_EMAIL_OR_PASSWORD'),
-        gt(signInEvents.createdAt, since),
-        sql`${signInEvents.createdAt} > coalesce((${lastSuccess}), ${since.toISOString()}::timestamptz)`,
+        gt(signInEvents.createdAt, input.since),
+        sql`${signInEvents.createdAt} > coalesce((${lastSuccess}), ${input.since.toISOString()}::timestamptz)`,
       ),
     );
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  return {
+    total: Number(row?.total ?? 0),
+    fromClient: Number(row?.fromClient ?? 0),
+    oldestFromClient: row?.oldestFromClient ? new Date(row.oldestFromClient) : null,
+  };
 }

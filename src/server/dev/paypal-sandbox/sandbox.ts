@@ -1,12 +1,12 @@
 // A PayPal-compatible sandbox: OAuth token, Orders v2 create/show/capture, captures and refunds,
-// an approval page (paypal-sandbox-pages.ts), signed webhook delivery with a verification endpoint
-// (paypal-sandbox-webhooks.ts), and switchable faults. Tests run it on its own loopback port; `npm start`
+// an approval page (pages.ts), signed webhook delivery with a verification endpoint
+// (webhooks.ts), and switchable faults. Tests run it on its own loopback port; `npm start`
 // without PayPal credentials mounts it under /__paypal-sandbox with its state in the database
-// (paypal-sandbox-state.ts), so the real client code runs in every mode and a crash loses no order.
+// (state.ts), so the real client code runs in every mode and a crash loses no order.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { sandboxOrders } from './paypal-sandbox-orders.ts';
-import { sandboxPages } from './paypal-sandbox-pages.ts';
+import { sandboxOrders } from './orders.ts';
+import { sandboxPages } from './pages.ts';
 import {
   sandboxError as error,
   type Money,
@@ -16,11 +16,11 @@ import {
   type SandboxConfig,
   type SandboxFaults,
   type SandboxStore,
-} from './paypal-sandbox-state.ts';
-import { createSandboxWebhooks } from './paypal-sandbox-webhooks.ts';
+} from './state.ts';
+import { createSandboxWebhooks } from './webhooks.ts';
 
-export type { SandboxFaults } from './paypal-sandbox-state.ts';
-export type { SandboxWebhookDelivery } from './paypal-sandbox-webhooks.ts';
+export type { SandboxFaults } from './state.ts';
+export type { SandboxWebhookDelivery } from './webhooks.ts';
 
 export type PayPalSandboxOptions = {
   config: SandboxConfig;

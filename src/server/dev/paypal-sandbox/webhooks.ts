@@ -3,7 +3,7 @@
 // stands in for PayPal's verify-webhook-signature postback.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { paypalId, type SandboxConfig } from './paypal-sandbox-state.ts';
+import { paypalId, type SandboxConfig } from './state.ts';
 
 export type SandboxWebhookDelivery = { eventId: string; eventType: string; status: number | null };
 

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
-import { DashboardShell } from './dashboard-shell.tsx';
+import { DashboardShell } from '#web/features/dashboard/dashboard-shell.tsx';
 
 // The dashboard tests' card, network boundary and page (search-section, dashboard-shell and
 // ai-agents-section tests).

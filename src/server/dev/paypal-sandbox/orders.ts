@@ -7,8 +7,8 @@ import {
   type SandboxFaults,
   type SandboxStore,
   sandboxError,
-} from './paypal-sandbox-state.ts';
-import type { createSandboxWebhooks } from './paypal-sandbox-webhooks.ts';
+} from './state.ts';
+import type { createSandboxWebhooks } from './webhooks.ts';
 
 const unprocessable = (issue: string, description: string) =>
   sandboxError(422, 'UNPROCESSABLE_ENTITY', issue, description).body;

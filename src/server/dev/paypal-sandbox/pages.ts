@@ -1,7 +1,7 @@
 // The sandbox's approval page: what the buyer sees instead of PayPal's (Approve / Decline / Cancel).
 import { Hono } from 'hono';
 import { escapeHtml } from '#server/lib/escape-html.ts';
-import type { Order, SandboxStore } from './paypal-sandbox-state.ts';
+import type { Order, SandboxStore } from './state.ts';
 
 export function sandboxPages(deps: {
   store: SandboxStore;

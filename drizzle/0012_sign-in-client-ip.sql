@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_events" ADD COLUMN "client_ip" text;

@@ -1,0 +1,1 @@
+DROP TABLE "n8n_verifications" CASCADE;

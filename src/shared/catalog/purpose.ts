@@ -1,0 +1,166 @@
+// What a template is for, in its author's words (decision 0022): the sentences of a sticky note that
+// state the workflow's purpose, cleaned of Markdown, links, set-up instructions and emoji, at most two.
+// The caller stores them marked as the author's words; the notes themselves stay members-only.
+
+const MAX_PURPOSE = 320;
+
+/** Headings of sections that tell how to set the workflow up, not what it is for. */
+const SETUP_HEADING =
+  /(set ?up|setup|how to|requirements?|prerequisites?|configur|credential|instructions?|install|steps?\b|customi[sz]|usage|notes?\b|tips?\b|important|warning|troubleshoot|before you|getting started|need help|support|contact|pricing|author|resources?|links?)/i;
+const PURPOSE_HEADING =
+  /^(what (it|this( \w+)?) does|overview|about( this)?( workflow| template)?$|description|purpose|summary|introduction|what is|use cases?)/i;
+
+/** Sentences that instruct the reader (set-up), or speak of keys, credentials and placeholders. */
+const INSTRUCTION =
+  /^(set ?up|setup|add|replace|configure|make sure|connect|create (a|an|your)|click|copy|change|enter|update (the|your)|insert|paste|go to|open|select|fill|install|sign ?up|get (a|an|your)|you('ll| will)? need|remember|don't|do not|please|note|important|tip|step \d|first,|then,|next,|finally,|if you|to use|to get|ensure|edit|adjust|modify|duplicate|import|activate|run|test|try|check|follow|use (the|this|your)|feel free|watch|see|read|visit|join|contact|need help|questions)/i;
+const SECRETS =
+  /(credential|api[ -]?key|token|password|secret|webhook url|\{\{|YOUR_|<your|xxx|\$json|\bset ?up\b|\bconfigur|\binstall|\bimport (it|this)\b)/i;
+/** Sentences that say what the workflow does or is for. */
+const PURPOSE_CUE =
+  /\b(^the (n8n )?workflow (for|that)\b|this (n8n )?(workflow|template|automation|flow|agent|bot|system|tool|assistant|pipeline|chatbot|integration)|automates?|helps? (you|teams|businesses|users)|allows? (you|users|teams)|lets you|enables? (you|users|teams)|designed (to|for)|built (to|for)|is (a|an) (\w+ )?(workflow|template|automation|agent|bot|assistant|system|tool))\b/i;
+/** A note that opens with a third-person verb describes the flow ("Answers messages with GPT."). */
+const DESCRIPTIVE_START =
+  /^(Automatically |This )?[A-Z][a-z]+(s|es)\b(?<!^(Is|Has|Was|Does|Thanks|Notes|Steps|Tips|Requirements|Credentials|Details|Resources|Links|Settings|Instructions)\b)/;
+
+/** Markdown, HTML, links and emoji out; one paragraph per line kept. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
+    .replace(/^\s{0,3}>\s?/gm, '')
+    .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
+    .replace(/(\*\*|__|\*|~~)/g, '')
+    .replace(/(^|\s)_([^_]+)_(?=\s|[.,;:!?]|$)/g, '$1$2')
+    .replace(/[ \t]+/g, ' ');
+}
+
+type Section = { heading: string; level: number; lines: string[] };
+
+function sections(markdown: string): Section[] {
+  const out: Section[] = [{ heading: '', level: 0, lines: [] }];
+  for (const raw of markdown.split('\n')) {
+    const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(raw);
+    const text = heading ? plainText(heading[2]!).trim() : '';
+    // A "heading" that is a whole sentence ("## This workflow is triggered by …") is text.
+    if (heading && !(text.split(' ').length > 8 && /[.!]$/.test(text)))
+      out.push({ heading: text, level: heading[1]!.length, lines: [] });
+    else out[out.length - 1]!.lines.push(heading ? text : raw);
+  }
+  return out;
+}
+
+const sentencesOf = (text: string) =>
+  text
+    .replace(/\s*\n+\s*/g, ' \n ')
+    .split(/(?<=[.!?])\s+(?=[A-Z"“(])|\s*\n\s*/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+
+const usable = (s: string) =>
+  s.length >= 25 &&
+  s.length <= 260 &&
+  /[.!?]$/.test(s) &&
+  !INSTRUCTION.test(s) &&
+  !SECRETS.test(s) &&
+  !/:$/.test(s) &&
+  // A sentence that is mostly a list of names or a heading with a stop is not a purpose.
+  s.split(' ').length >= 5;
+
+export type NotePurpose = { text: string; note: number };
+
+/** The purpose sentences of a workflow's sticky notes (and which note), or null when none states one. */
+export function notePurpose(notes: string[]): NotePurpose | null {
+  let best: { score: number; text: string; note: number } | null = null;
+  notes.forEach((note, noteIndex) => {
+    for (const section of sections(note)) {
+      const purposeHeading = section.heading !== '' && PURPOSE_HEADING.test(section.heading);
+      if (section.heading && SETUP_HEADING.test(section.heading) && !purposeHeading) continue;
+      // Deeper sections explain one part ("#### Why do we need Google Sheets?"): only an explicit
+      // "This workflow …" there counts.
+      const deep = section.level >= 3 && !purposeHeading;
+      const sentences = sentencesOf(plainText(section.lines.join('\n')));
+      sentences.forEach((s, i) => {
+        if (!usable(s)) return;
+        const strong = /^this (n8n )?(workflow|template|automation)/i.test(s);
+        if (deep && !strong) return;
+        const cue = PURPOSE_CUE.test(s);
+        const descriptive = i === 0 && DESCRIPTIVE_START.test(s);
+        const underPurpose = section.heading !== '' && PURPOSE_HEADING.test(section.heading) && i === 0;
+        if (!cue && !descriptive && !underPurpose) return;
+        const score =
+          (strong ? 4 : 0) +
+          (cue ? 2 : 0) +
+          (underPurpose ? 2 : 0) +
+          (descriptive ? 1 : 0) -
+          noteIndex * 0.1 -
+          i * 0.3;
+        const next = sentences[i + 1];
+        const two =
+          next &&
+          usable(next) &&
+          !/^(step|first|then)\b/i.test(next) &&
+          s.length + next.length + 1 <= MAX_PURPOSE
+            ? `${s} ${next}`
+            : s;
+        if (!best || score > best.score) best = { score, text: two, note: noteIndex };
+      });
+    }
+  });
+  const found = best as { text: string; note: number } | null;
+  return found ? { text: found.text, note: found.note } : null;
+}
+
+/** The purpose sentences of a workflow's sticky notes, or null when no note states one. */
+export const purposeFromNotes = (notes: string[]): string | null => notePurpose(notes)?.text ?? null;
+
+const NOT_A_TITLE =
+  /(try (it|me)|set ?up|instructions?|prerequisites?|requirements?|credentials?|contact|read ?me|^step\b|^\d|how to|overview|about|note|important|getting started|self-hosted|tutorial|^example)/i;
+
+/**
+ * The title the author gave the overview note (its first level-1 or level-2 heading), when it reads
+ * as a title: 3 to 12 words, not a set-up heading or a question.
+ */
+export function noteTitle(note: string): string | null {
+  const heading = /^\s{0,3}#{1,3}\s+(.+)$/m.exec(note);
+  if (!heading) return null;
+  const quoted = quotedTitle(heading[1]!);
+  if (quoted) return quoted;
+  if (!/^\s{0,3}#{1,2}\s/.test(heading[0])) return null;
+  const text = plainText(heading[1]!)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[:.!]+$/, '');
+  const words = text.split(' ').length;
+  if (words < 3 || words > 12 || /[?]/.test(text) || NOT_A_TITLE.test(text)) return null;
+  return text;
+}
+
+/** The first sentence of `text`, cut at a word to at most `max` characters. */
+export function firstSentence(text: string, max: number): string {
+  const first = sentencesOf(text)[0] ?? text;
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[,;:]$/, '')}…`;
+}
+
+/** A title quoted inside a heading: Setting Up a Workflow for "AI-Powered Children's Storytelling". */
+function quotedTitle(heading: string): string | null {
+  const m = /["“]([^"”]{12,90})["”]/.exec(plainText(heading));
+  return m && m[1]!.trim().split(/\s+/).length >= 3 ? m[1]!.trim() : null;
+}
+
+/** A title quoted in any note's heading (the author named the workflow there), else null. */
+export function quotedNoteTitle(notes: string[]): string | null {
+  for (const note of notes)
+    for (const m of note.matchAll(/^\s{0,3}#{1,3}\s+(.+)$/gm)) {
+      const title = quotedTitle(m[1]!);
+      if (title) return title;
+    }
+  return null;
+}

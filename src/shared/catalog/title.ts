@@ -1,0 +1,126 @@
+import { baseForm, capitalise, listJoin } from './english.ts';
+import { readableFileName } from './text.ts';
+
+// Titles that name the job (decision 0022). A file-name or slug title ("Aggregate Gmail Create
+// Triggered", "extract_swifts", "My workflow 3") is replaced by one written from the graph: what it
+// does, with which apps, and what starts it. A title a person wrote is never replaced.
+
+const TITLE_MAX = 90;
+/** The verbs and trigger words the corpus's file names end with ("…_Create_Triggered.json"). */
+const FILE_VERBS =
+  /^(create|update|send|import|export|process|sync|monitor|automate|automation|report|notify|backup|schedule|scheduled|triggered|webhook|manual|stickynote|execute)$/i;
+const FILE_ENDINGS =
+  /^(triggered|scheduled|webhook|automate|automation|create|update|send|import|export|process|sync|monitor)$/i;
+const GENERIC =
+  /^(untitled( workflow)?|my workflow( \d+)?|new workflow( \d+)?|workflow( \d+)?|test( \d+)?|copy of .*)$/i;
+
+/** True when `title` is a file name, a slug or a placeholder rather than words a person chose. */
+export function isFileNameTitle(title: string, fileName?: string): boolean {
+  const t = title.trim();
+  if (!t) return true;
+  if (GENERIC.test(t)) return true;
+  if (fileName) {
+    const fromFile = readableFileName(fileName).toLowerCase();
+    if (t.toLowerCase() === fromFile || t.toLowerCase().replace(/[_-]+/g, ' ') === fromFile) return true;
+  }
+  // snake_case, kebab-case or camelCase identifiers: "extract_swifts", "lead-scoring-v2", "myFlow".
+  if (/^[A-Za-z0-9]+([_-][A-Za-z0-9]+)+$/.test(t) && !/\s/.test(t)) return true;
+  if (/^[a-z]+[A-Z][A-Za-z0-9]*$/.test(t)) return true;
+  // The corpus's naming pattern: integrations, then a verb and a trigger word, with no small words.
+  const words = t.split(/\s+/);
+  if (
+    words.length >= 2 &&
+    words.length <= 6 &&
+    FILE_ENDINGS.test(words[words.length - 1]!) &&
+    words.every((w) => /^[A-Z][A-Za-z0-9]*$/.test(w)) &&
+    words.slice(-2).some((w) => FILE_VERBS.test(w))
+  )
+    return true;
+  return false;
+}
+
+/** "gets rows from Google Sheets" → "Get rows from Google Sheets"; a list keeps its last action only. */
+function imperative(clause: string): string {
+  const parts = clause.replace(/^either /, '').split(/, | and (?=[a-z]+s\b)| or (?=[a-z]+s\b)/);
+  const c = parts.length > 1 ? parts[parts.length - 1]! : parts[0]!;
+  const [verb, ...rest] = c.split(' ');
+  const fixed = rest.map((w, i) =>
+    // "… or sends …" inside a clause: the second verb too.
+    i > 0 && /^(and|or)$/.test(rest[i - 1]!) && /s$/.test(w) && /^[a-z]+$/.test(w) ? baseForm(w) : w,
+  );
+  return [baseForm(verb ?? ''), ...fixed].join(' ');
+}
+
+/** The trigger as a title's tail: "when a Telegram message arrives", "every day at 07:00", or none. */
+function triggerTail(trigger: string): string {
+  if (/^When started by hand/.test(trigger)) return '';
+  const t = trigger.replace(/\s*\((GET|POST|PUT|PATCH|DELETE|HEAD|IMAP)\)$/, '');
+  return t.charAt(0).toLowerCase() + t.slice(1);
+}
+
+/** A title from the graph's actions and trigger, at most 90 characters. */
+export function titleFromGraph(actions: string[], trigger: string, apps: string[]): string {
+  const tail = triggerTail(trigger);
+  // Conditions name nodes ("if "IF" holds"): a title states the job, not the wiring.
+  const clauses = actions
+    .map((a) => a.replace(/ (if|unless) ".*" holds$| on (the .* route|some routes) of ".*"$/, ''))
+    .filter((a) => !/^(calls an HTTP API|answers the webhook call)$/.test(a));
+  const candidates: string[] = [];
+  if (clauses.length >= 2)
+    candidates.push(listJoin([imperative(clauses[0]!), imperative(clauses[clauses.length - 1]!)]));
+  if (clauses.length >= 1) candidates.push(imperative(clauses[0]!));
+  if (clauses.length === 0 && apps.length) candidates.push(`Use ${listJoin(apps.slice(0, 3))}`);
+  for (const c of candidates) {
+    // "… from Pipedrive when a deal is updated in Pipedrive": the app once is enough.
+    const inApp = / in ([A-Z][\w.() -]*)$/.exec(tail)?.[1];
+    const t = inApp && c.includes(inApp) ? tail.slice(0, -` in ${inApp}`.length) : tail;
+    const withTail = t ? `${c} ${t}` : c;
+    if (withTail.length <= TITLE_MAX) return capitalise(withTail);
+  }
+  for (const c of candidates) if (c.length <= TITLE_MAX) return capitalise(c);
+  if (candidates[0])
+    return `${capitalise(candidates[0])
+      .slice(0, TITLE_MAX - 1)
+      .trimEnd()}…`;
+  return capitalise(tail ? `Workflow that runs ${tail}` : 'Workflow started by hand');
+}
+
+/** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */
+const TITLE_CUT =
+  /,| as well as | so that | while | by using | using | which | in order to | to help | for easy | — | - /;
+
+/**
+ * A title from the author's own statement of purpose: "This n8n template imports Pitch Decks and
+ * generates a report into Airtable as well as …" → "Import Pitch Decks and generate a report into
+ * Airtable". Null when the sentence does not start "This workflow <does>" in the active voice.
+ */
+export function titleFromPurpose(purpose: string): string | null {
+  const first = purpose.split(/(?<=[.!?])\s+/)[0] ?? '';
+  const m = /^this (?:n8n )?(?:workflow|template|automation|flow)\s+(.*?)[.!]?$/i.exec(first.trim());
+  if (!m) return null;
+  let rest = m[1]!;
+  let base = false;
+  const enabling = /^(?:allows|lets|helps|enables) (?:you|users|teams|businesses|anyone)(?: to)? /i.exec(
+    rest,
+  );
+  const designed = /^(?:is designed|is built|was built|is meant|aims) to /i.exec(rest);
+  if (enabling || designed) {
+    rest = rest.slice((enabling ?? designed)![0].length);
+    base = true;
+  }
+  const [verb, ...words] = rest.split(' ');
+  if (!verb || /^(is|was|are|has|uses|will|can|does|provides)$/i.test(verb)) return null;
+  if (!base && !/^[a-z]+s$/.test(verb)) return null;
+  let text = [base ? verb.toLowerCase() : baseForm(verb), ...words].join(' ');
+  // The second verb of "imports X and generates Y" agrees too.
+  text = text.replace(/ and ([a-z]+s)\b/, (_m, v: string) => ` and ${baseForm(v)}`);
+  const cut = TITLE_CUT.exec(text);
+  if (cut && cut.index >= 20) text = text.slice(0, cut.index);
+  if (text.length > TITLE_MAX) {
+    const space = text.lastIndexOf(' ', TITLE_MAX);
+    text = text
+      .slice(0, space > 40 ? space : TITLE_MAX)
+      .replace(/\s+(and|or|the|a|an|of|to|with|for|in)$/i, '');
+  }
+  return text.split(' ').length >= 3 ? capitalise(text) : null;
+}

@@ -1,0 +1,301 @@
+// "Works on n8n 2.x" (issue 39): verification publishes on n8n 2.x with a throwaway credential of
+// each needed type, so n8n's publish check covers everything but the secrets; results are kept per
+// n8n line; and the sample library and the reference corpus are verified in both stand-in modes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import type { DbHandle } from '#server/db/client.ts';
+import { automations } from '#server/db/schema/catalog.ts';
+import { createN8nClient } from '#server/n8n/n8n-client.ts';
+import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
+import { runVerification, verificationLines } from '#server/n8n/verify/run-verification.ts';
+import { dummyCredentialData } from '#server/n8n/verify/throwaway-credentials.ts';
+import { selectVerification, selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
+import { checkedText } from '#shared/schemas/verification.ts';
+import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
+import { STANDIN_ALL_SCOPES, type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
+
+const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
+
+const node = (name: string, type: string, extra: Record<string, unknown> = {}, x = 0) => ({
+  name,
+  type,
+  typeVersion: 1,
+  position: [x, 0],
+  parameters: {},
+  ...extra,
+});
+const chain = (...names: string[]) =>
+  Object.fromEntries(
+    names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1]!, type: 'main', index: 0 }]] }]),
+  );
+const wf = (name: string, nodes: Record<string, unknown>[]) => ({
+  name,
+  nodes,
+  connections: chain(...nodes.map((n) => n.name as string)),
+});
+const telegram = (chatId: string) =>
+  node(
+    'Send',
+    'n8n-nodes-base.telegram',
+    {
+      typeVersion: 1.2,
+      parameters: { chatId, text: 'hi' },
+      credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
+    },
+    600,
+  );
+
+/** One workflow per outcome a 2.x verification must tell apart (the library deploys > 3 nodes). */
+const FIXTURES = {
+  'telegram-bot.json': wf('Telegram bot', [
+    node('On message', 'n8n-nodes-base.telegramTrigger', {
+      parameters: { updates: ['message'] },
+      credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
+    }),
+    node('Set 1', 'n8n-nodes-base.set', {}, 200),
+    node('Set 2', 'n8n-nodes-base.set', {}, 400),
+    telegram('42'),
+  ]),
+  'telegram-no-chat.json': wf('Telegram alert without a chat', [
+    node('Every hour', 'n8n-nodes-base.scheduleTrigger'),
+    node('Set 1', 'n8n-nodes-base.set', {}, 200),
+    node('Set 2', 'n8n-nodes-base.set', {}, 400),
+    telegram(''),
+  ]),
+  'hook.json': wf('Hook that answers', [
+    node('Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'hook-2x', httpMethod: 'POST' } }),
+    node('Set 1', 'n8n-nodes-base.set', {}, 200),
+    node('Set 2', 'n8n-nodes-base.set', {}, 400),
+    node('Done', 'n8n-nodes-base.noOp', {}, 600),
+  ]),
+};
+
+let db: TestDatabase | undefined;
+let dir: string | undefined;
+const standins: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await db?.dispose();
+  db = undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(standins.splice(0).map((s) => s.close()));
+});
+
+async function standin(version: StandinVersion, scopes?: string[]) {
+  const s = await startN8nStandin({ version, scopes });
+  standins.push(s);
+  const fetch = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [s.port] });
+  const client = createN8nClient({ fetch, instance: { url: s.url, apiKey: s.apiKey } });
+  const verify = {
+    client,
+    fetch,
+    sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 20))),
+  };
+  return { s, verify };
+}
+
+async function importFixtures(handle: DbHandle) {
+  dir = mkdtempSync(path.join(tmpdir(), 'fv-verify-2x-'));
+  for (const [file, workflow] of Object.entries(FIXTURES))
+    writeFileSync(path.join(dir, file), JSON.stringify(workflow));
+  const report = await importCatalogPath({ database: handle, target: dir, source: 'test' });
+  expect(report.imported).toBe(Object.keys(FIXTURES).length);
+  const rows = await handle.db
+    .select({ id: automations.id, filePath: automations.filePath })
+    .from(automations);
+  return Object.fromEntries(rows.map((r) => [path.basename(r.filePath ?? ''), r.id]));
+}
+
+describe('dummy values for a throwaway credential, from the type schema n8n serves', () => {
+  it('fills required fields and the fields a condition needs, leaves out what a branch forbids', () => {
+    // n8n 2.40.7's gmailOAuth2 schema (abridged): conditions that need their field present.
+    const oauth = {
+      type: 'object',
+      properties: {
+        serverUrl: { type: 'string' },
+        clientId: { type: 'string' },
+        clientSecret: { type: 'string' },
+      },
+      allOf: [
+        {
+          if: {
+            properties: { useDynamicClientRegistration: { enum: [true] } },
+            required: ['useDynamicClientRegistration'],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, as n8n serves it
+          then: { allOf: [{ required: ['serverUrl'] }] },
+        },
+      ],
+      required: [],
+    };
+    expect(dummyCredentialData(oauth)).toEqual({});
+    // Older n8n: a condition without `required`, `then` one of, `else` none of.
+    const auth = {
+      type: 'object',
+      properties: {
+        authentication: { type: 'string', enum: ['apiKey', 'oauth'] },
+        apiKey: { type: 'string' },
+        port: { type: 'number' },
+        baseUrl: { type: 'string' },
+      },
+      allOf: [
+        {
+          if: { properties: { authentication: { enum: ['oauth'] } } },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, as n8n serves it
+          then: { oneOf: [{ required: ['apiKey'] }] },
+          else: { allOf: [{ not: { required: ['apiKey'] } }] },
+        },
+      ],
+      required: ['authentication', 'port', 'baseUrl'],
+    };
+    expect(dummyCredentialData(auth)).toEqual({
+      authentication: 'apiKey',
+      port: 1,
+      baseUrl: 'https://flowvault-verification.invalid',
+    });
+  });
+});
+
+describe('n8n 2.x verification against the stand-in', () => {
+  it('publishes with a throwaway credential of each needed type, names a missing parameter, deletes all', async () => {
+    db = await createTestDatabase();
+    const ids = await importFixtures(db.handle);
+    const { s, verify } = await standin('v2');
+    const summary = await runVerification(
+      { db: db.handle.db, verify },
+      { n8nVersion: s.n8nVersion, runBy: 'cli', throwawayCredentials: true },
+    );
+    expect(summary).toMatchObject({ total: 3, accepted: 3, activated: 2, activationTried: 3 });
+    expect(summary.credentials).toEqual({ created: 1, failed: [] });
+    // Nothing of the verification is left in the instance.
+    expect(s.workflows.size).toBe(0);
+    expect(s.credentials.size).toBe(0);
+
+    const bot = await selectVerification(db.handle.db, ids['telegram-bot.json']!);
+    expect(bot).toMatchObject({
+      n8nVersion: '2.40.7',
+      accepted: true,
+      activated: true,
+      credentialsBound: true,
+    });
+    expect(checkedText(bot!)).toBe('imports and publishes with your credentials');
+    // A template left incomplete: the member reads which node and which setting.
+    const noChat = await selectVerification(db.handle.db, ids['telegram-no-chat.json']!);
+    expect(noChat).toMatchObject({
+      activated: false,
+      credentialsBound: true,
+      refusedOnlyForCredentials: false,
+      failedStep: 'activate',
+      failure: 'Send: these settings must be filled in: chatId',
+    });
+    const hook = await selectVerification(db.handle.db, ids['hook.json']!);
+    expect(hook).toMatchObject({ activated: true, ran: true, credentialsBound: null });
+    expect(checkedText(hook!)).toBe('imports, publishes and runs');
+    expect(summary.failures).toEqual([
+      { reason: 'activate: these settings must be filled in: chatId', count: 1 },
+    ]);
+  });
+
+  it('says "refused only for credentials" when a credential could not be made', async () => {
+    db = await createTestDatabase();
+    const ids = await importFixtures(db.handle);
+    const { s, verify } = await standin(
+      'v2',
+      STANDIN_ALL_SCOPES.filter((scope) => scope !== 'credential:create'),
+    );
+    const summary = await runVerification(
+      { db: db.handle.db, verify },
+      { n8nVersion: s.n8nVersion, runBy: 'cli', throwawayCredentials: true },
+    );
+    expect(summary.credentials?.failed.map((f) => f.type)).toEqual(['telegramApi']);
+    expect(summary.refusedOnlyForCredentials).toBe(1);
+    expect(await selectVerification(db.handle.db, ids['telegram-bot.json']!)).toMatchObject({
+      activated: false,
+      credentialsBound: false,
+      refusedOnlyForCredentials: true,
+    });
+  });
+
+  it('keeps one result per n8n line; cards show the newest line, the detail both', async () => {
+    db = await createTestDatabase();
+    const ids = await importFixtures(db.handle);
+    const v1 = await standin('newer');
+    await runVerification(
+      { db: db.handle.db, verify: v1.verify },
+      { n8nVersion: v1.s.n8nVersion, runBy: 'cli' },
+    );
+    const v2 = await standin('v2');
+    await runVerification(
+      { db: db.handle.db, verify: v2.verify },
+      { n8nVersion: v2.s.n8nVersion, runBy: 'cli', throwawayCredentials: true },
+    );
+    const badges = await selectVerificationBadges(db.handle.db);
+    expect(badges.get(ids['telegram-bot.json']!)?.n8nVersion).toBe('2.40.7');
+    const detail = await selectVerification(db.handle.db, ids['telegram-bot.json']!);
+    expect(detail?.n8nVersion).toBe('2.40.7');
+    // On 1.123 a credentialed trigger was not activated (nothing to bind it to there).
+    expect(detail?.otherVersions).toMatchObject([{ n8nVersion: '1.123.0', accepted: true, activated: null }]);
+    expect(checkedText(detail!.otherVersions![0]!)).toBe('imports');
+  });
+});
+
+describe('the sample library in both modes', () => {
+  for (const [version, n8nLine] of [
+    ['v2', '2.x'],
+    ['newer', '1.x'],
+  ] as const) {
+    it(`verifies every deployable sample on the ${n8nLine} stand-in`, async () => {
+      db = await createTestDatabase();
+      await importCatalogPath({ database: db.handle, target: SAMPLES, source: 'library' });
+      const { s, verify } = await standin(version);
+      const summary = await runVerification(
+        { db: db.handle.db, verify },
+        { n8nVersion: s.n8nVersion, runBy: 'cli', throwawayCredentials: true },
+      );
+      for (const line of verificationLines(summary, s.n8nVersion)) console.log(`sample library ${line}`);
+      for (const f of summary.failures) console.log(`  ${f.count} × ${f.reason}`);
+      expect(summary.total).toBeGreaterThan(40);
+      expect(summary.accepted).toBe(summary.total);
+      if (version === 'v2') {
+        // Every sample with a trigger publishes once a credential of each type is there.
+        expect(summary.activated).toBe(summary.activationTried);
+        expect(summary.credentials?.failed).toEqual([]);
+        expect(s.credentials.size).toBe(0);
+      }
+      expect(s.workflows.size).toBe(0);
+    });
+  }
+});
+
+const gate = corpusGate();
+let corpus: { files: CorpusFile[]; cleanup(): void } | undefined;
+afterAll(() => corpus?.cleanup());
+
+describe.runIf(gate.present)(`n8n verification of the reference corpus, both modes${gate.title}`, () => {
+  for (const [version, n8nLine] of [
+    ['v2', '2.x'],
+    ['newer', '1.x'],
+  ] as const) {
+    it(`accepts every deployable workflow on the ${n8nLine} stand-in`, { timeout: 900_000 }, async () => {
+      corpus ??= loadCorpus();
+      db = await createTestDatabase();
+      dir = mkdtempSync(path.join(tmpdir(), 'fv-verify-corpus-'));
+      for (const f of corpus.files) writeFileSync(path.join(dir, f.file.replaceAll('/', '__')), f.text);
+      await importCatalogPath({ database: db.handle, target: dir, source: 'corpus' });
+      const { s, verify } = await standin(version);
+      const summary = await runVerification(
+        { db: db.handle.db, verify },
+        { n8nVersion: s.n8nVersion, runBy: 'cli', concurrency: 4, throwawayCredentials: true },
+      );
+      for (const line of verificationLines(summary, s.n8nVersion)) console.log(line);
+      for (const f of summary.failures.slice(0, 12)) console.log(`  ${f.count} × ${f.reason}`);
+      expect(summary.total).toBeGreaterThan(1_700);
+      expect(summary.accepted).toBe(summary.total);
+      expect(s.workflows.size).toBe(0);
+      expect(s.credentials.size).toBe(0);
+    });
+  }
+});

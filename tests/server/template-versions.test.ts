@@ -1,0 +1,412 @@
+import { and, eq } from 'drizzle-orm';
+import { strToU8 } from 'fflate';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '#server/catalog/import-catalog.ts';
+import { sendTemplateUpdateMails, TEMPLATE_UPDATE_KIND } from '#server/catalog/template-update-mail.ts';
+import { auditLog } from '#server/db/schema/admin.ts';
+import { profiles } from '#server/db/schema/auth.ts';
+import { deployments } from '#server/db/schema/n8n.ts';
+import { templateVersions } from '#server/db/schema/template-versions.ts';
+import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '#server/library/weekly-report.ts';
+import type { N8nDeployResult } from '#shared/schemas/n8n.ts';
+import type {
+  TemplateUpdatePreview,
+  TemplateUpdateView,
+  TemplateVersionView,
+} from '#shared/schemas/template-versions.ts';
+import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { jsonHeaders, latestMail, type SignedIn, signIn } from '#tests/support/sessions.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase } from '#tests/support/test-db.ts';
+
+beforeAll(async () => {
+  await (await createTestDatabase()).dispose();
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+type Model = 'gpt-3.5-turbo' | 'gpt-4o-mini';
+
+/** A small deployable template: Webhook → Edit Fields → OpenAI → Slack, with the OpenAI model as the knob. */
+function digest(options: { model?: Model; x?: number; webhookId?: string; withWait?: boolean } = {}) {
+  const nodes: Record<string, unknown>[] = [
+    {
+      id: 'a',
+      name: 'Webhook',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      position: [options.x ?? 0, 0],
+      webhookId: options.webhookId ?? '11111111-2222-4333-8444-555555555555',
+      parameters: { path: options.webhookId ?? '11111111-2222-4333-8444-555555555555', httpMethod: 'POST' },
+    },
+    {
+      id: 'e',
+      name: 'Edit Fields',
+      type: 'n8n-nodes-base.set',
+      typeVersion: 3.4,
+      position: [100, 0],
+      parameters: { includeOtherFields: true },
+    },
+    {
+      id: 'b',
+      name: 'OpenAI',
+      type: '@n8n/n8n-nodes-langchain.openAi',
+      typeVersion: 1.8,
+      position: [200, 0],
+      parameters: {
+        modelId: { __rl: true, value: options.model ?? 'gpt-3.5-turbo', mode: 'list' },
+        messages: { values: [{ content: '={{ $json.body.text }}' }] },
+      },
+      credentials: { openAiApi: { id: '1', name: 'OpenAI account' } },
+    },
+    {
+      id: 'c',
+      name: 'Slack',
+      type: 'n8n-nodes-base.slack',
+      typeVersion: 2.2,
+      position: [400, 0],
+      parameters: { select: 'channel', channelId: { __rl: true, value: 'C0123', mode: 'id' }, text: 'Done' },
+      credentials: { slackApi: { id: '2', name: 'Slack account' } },
+    },
+  ];
+  const connections: Record<string, unknown> = {
+    Webhook: { main: [[{ node: 'Edit Fields', type: 'main', index: 0 }]] },
+    'Edit Fields': { main: [[{ node: 'OpenAI', type: 'main', index: 0 }]] },
+    OpenAI: { main: [[{ node: options.withWait ? 'Wait' : 'Slack', type: 'main', index: 0 }]] },
+  };
+  if (options.withWait) {
+    nodes.push({
+      id: 'd',
+      name: 'Wait',
+      type: 'n8n-nodes-base.wait',
+      typeVersion: 1.1,
+      position: [300, 0],
+      parameters: { amount: 1 },
+    });
+    connections.Wait = { main: [[{ node: 'Slack', type: 'main', index: 0 }]] };
+  }
+  return { name: 'AI digest to Slack', nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+const file = (w: unknown) => [{ path: 'ai-digest.json', bytes: strToU8(JSON.stringify(w)) }];
+const ID = 'ai-digest';
+
+async function versionsOf(t: TestApp) {
+  return t.database.db
+    .select()
+    .from(templateVersions)
+    .where(eq(templateVersions.automationId, ID))
+    .orderBy(templateVersions.version);
+}
+
+function api(t: TestApp, who: SignedIn) {
+  const get = async <T>(url: string) => {
+    const res = await t.request(url, { headers: who.headers });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  const send = async <T>(method: string, url: string, body: unknown) => {
+    const res = await t.request(url, {
+      method,
+      headers: jsonHeaders(t, who.headers),
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  return { get, send };
+}
+
+describe('template versions', () => {
+  it('records a version per graph change, not per re-saved file; the operator notes and holds one', async () => {
+    const t = await createTestApp();
+    const { database } = t;
+    const day = (d: number) => () => new Date(Date.UTC(2026, 0, d));
+
+    await importCatalog({ database, files: file(digest()), now: day(1) });
+    // Moved on the canvas and a renewed webhook id: a new file, the same template.
+    await importCatalog({
+      database,
+      files: file(digest({ x: 80, webhookId: '99999999-2222-4333-8444-555555555555' })),
+      now: day(2),
+    });
+    let rows = await versionsOf(t);
+    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows[0]!.changelog).toEqual([]);
+
+    // An operator import (staged, published in one transaction) that changes the model and adds a Wait.
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini', withWait: true })),
+      now: day(3),
+      staged: { publish: async () => {} },
+    });
+    rows = await versionsOf(t);
+    expect(rows.map((r) => [r.version, r.status])).toEqual([
+      [1, 'published'],
+      [2, 'published'],
+    ]);
+    expect(rows[1]!.changelog).toEqual([
+      'adds a Wait node between OpenAI and Slack',
+      'OpenAI model gpt-3.5-turbo → gpt-4o-mini',
+    ]);
+    expect(JSON.parse(rows[1]!.workflowJson).nodes).toHaveLength(5);
+
+    const admin = api(t, await signIn(t, 'admin'));
+    const member = api(t, await signIn(t, 'member'));
+    const held = await admin.send<TemplateVersionView>('PATCH', `/api/admin/catalog/items/${ID}/versions/2`, {
+      status: 'held',
+      note: 'Waits a second so Slack does not rate-limit bursts.',
+    });
+    expect(held.status).toBe(200);
+    expect(held.body).toMatchObject({
+      version: 2,
+      status: 'held',
+      note: 'Waits a second so Slack does not rate-limit bursts.',
+    });
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'catalog.version'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.target).toBe(`${ID}@2`);
+
+    // Members see the published history only; the operator sees every version.
+    const forMember = await member.get<{ items: TemplateVersionView[] }>(
+      `/api/catalog/automations/${ID}/versions`,
+    );
+    expect(forMember.body.items.map((v) => v.version)).toEqual([1]);
+    const forOperator = await admin.get<{ items: TemplateVersionView[] }>(
+      `/api/admin/catalog/items/${ID}/versions`,
+    );
+    expect(forOperator.body.items.map((v) => [v.version, v.status])).toEqual([
+      [2, 'held'],
+      [1, 'published'],
+    ]);
+    const missing = await admin.send('PATCH', `/api/admin/catalog/items/${ID}/versions/9`, {
+      status: 'held',
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('remembers the deployed version and offers a newer published one as an update', async () => {
+    const s = await startN8nStandin({ version: 'newer' });
+    cleanups.push(() => s.close());
+    const t = await createTestApp({
+      envVars: {
+        N8N_ALLOW_PRIVATE_TARGETS: 'true',
+        N8N_ALLOW_HTTP: 'true',
+        N8N_ALLOWED_PORTS: String(s.port),
+      },
+    });
+    const { database } = t;
+    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
+    const who = await signIn(t, 'member');
+    const member = api(t, who);
+    const admin = api(t, await signIn(t, 'admin'));
+    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+    if (!deployed.body.ok) throw new Error(`deploy failed: ${JSON.stringify(deployed)}`);
+    const [row] = await database.db
+      .select()
+      .from(deployments)
+      .where(and(eq(deployments.userId, who.userId), eq(deployments.status, 'deployed')));
+    expect(row).toMatchObject({ templateVersion: 1, n8nWorkflowId: deployed.body.deployment.n8nWorkflowId });
+
+    const updates = () => member.get<{ items: TemplateUpdateView[] }>('/api/n8n/template-updates');
+    expect((await updates()).body.items).toEqual([]);
+
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini' })),
+      now: () => new Date('2026-02-01T00:00:00Z'),
+    });
+    const offered = (await updates()).body.items;
+    expect(offered).toHaveLength(1);
+    expect(offered[0]).toMatchObject({
+      deploymentId: row!.id,
+      n8nWorkflowId: row!.n8nWorkflowId,
+      deployedVersion: 1,
+      latestVersion: 2,
+      versions: [{ version: 2, changelog: ['OpenAI model gpt-3.5-turbo → gpt-4o-mini'] }],
+    });
+
+    // Held by the operator: no alert. Published again: the alert is back.
+    await admin.send('PATCH', `/api/admin/catalog/items/${ID}/versions/2`, { status: 'held' });
+    expect((await updates()).body.items).toEqual([]);
+    await admin.send('PATCH', `/api/admin/catalog/items/${ID}/versions/2`, { status: 'published' });
+    expect((await updates()).body.items.map((u) => u.latestVersion)).toEqual([2]);
+
+    // One mail for the news (Email Notifications on, Weekly Reports off), not a second one for the same news.
+    const mail = { db: database.db, baseUrl: 'http://flowvault.test' };
+    expect(await sendTemplateUpdateMails(mail)).toEqual({ queued: 1 });
+    const sent = await latestMail(t, who.email, TEMPLATE_UPDATE_KIND);
+    expect(sent.subject).toBe('Update available: AI digest to Slack');
+    expect(sent.text).toContain(
+      `AI digest to Slack (${s.url}): version 1 → 2. OpenAI model gpt-3.5-turbo → gpt-4o-mini.`,
+    );
+    expect(await sendTemplateUpdateMails(mail)).toEqual({ queued: 0 });
+    // With Weekly Reports on, the update goes into the weekly report instead of a mail of its own.
+    await database.db.update(profiles).set({ weeklyReports: true }).where(eq(profiles.userId, who.userId));
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini', withWait: true })),
+      now: () => new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(await sendTemplateUpdateMails(mail)).toEqual({ queued: 0 });
+    expect(await sendWeeklyReports(mail)).toEqual({ queued: 1 });
+    const weekly = await latestMail(t, who.email, WEEKLY_REPORT_KIND);
+    expect(weekly.text).toContain('Update available for templates you deployed:');
+    expect(weekly.text).toContain('version 1 → 3');
+    // And with Email Notifications off, nothing at all.
+    await database.db
+      .update(profiles)
+      .set({ weeklyReports: false, emailNotifications: false })
+      .where(eq(profiles.userId, who.userId));
+    expect(await sendTemplateUpdateMails(mail)).toEqual({ queued: 0 });
+
+    // Deploying the new version is up to date; the old workflow still has its update.
+    const again = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+    if (!again.body.ok) throw new Error('second deploy failed');
+    const after = (await updates()).body.items;
+    expect(after.map((u) => u.n8nWorkflowId)).toEqual([row!.n8nWorkflowId]);
+  });
+
+  it('compares the workflow in the member’s n8n with the deployed and the new version, node by node', async () => {
+    const s = await startN8nStandin({ version: 'newer' });
+    cleanups.push(() => s.close());
+    const t = await createTestApp({
+      envVars: {
+        N8N_ALLOW_PRIVATE_TARGETS: 'true',
+        N8N_ALLOW_HTTP: 'true',
+        N8N_ALLOWED_PORTS: String(s.port),
+      },
+    });
+    const { database } = t;
+    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
+    const member = api(t, await signIn(t, 'member'));
+    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+    if (!deployed.body.ok) throw new Error('deploy failed');
+    const id = deployed.body.deployment.id;
+    const preview = () => member.get<TemplateUpdatePreview>(`/api/n8n/deployments/${id}/update-preview`);
+    expect((await preview()).status).toBe(404);
+
+    // The member points Slack at their own channel, in n8n.
+    const inN8n = s.workflows.get(deployed.body.deployment.n8nWorkflowId!)!;
+    const slackNode = (inN8n.nodes as { name: string; parameters: { channelId: { value: string } } }[]).find(
+      (n) => n.name === 'Slack',
+    )!;
+    slackNode.parameters.channelId.value = 'C_MEMBER';
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini' })),
+      now: () => new Date('2026-02-01T00:00:00Z'),
+    });
+    const first = await preview();
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ deployedVersion: 1, latestVersion: 2, collisions: 0 });
+    expect(first.body.nodes).toEqual([
+      { node: 'Slack', mine: ['Slack channel C0123 → C_MEMBER'], theirs: [], collisions: [] },
+      { node: 'OpenAI', mine: [], theirs: ['OpenAI model gpt-3.5-turbo → gpt-4o-mini'], collisions: [] },
+    ]);
+    expect(first.body.compareMs).toBeLessThan(200);
+
+    // The member also changes the model, differently: a collision on that node.
+    const openAi = (inN8n.nodes as { name: string; parameters: { modelId: { value: string } } }[]).find(
+      (n) => n.name === 'OpenAI',
+    )!;
+    openAi.parameters.modelId.value = 'gpt-4o';
+    const second = await preview();
+    expect(second.body.collisions).toBe(1);
+    expect(second.body.nodes.find((n) => n.node === 'OpenAI')).toEqual({
+      node: 'OpenAI',
+      mine: ['OpenAI model gpt-3.5-turbo → gpt-4o'],
+      theirs: ['OpenAI model gpt-3.5-turbo → gpt-4o-mini'],
+      collisions: ['both changed the model: yours gpt-4o, the new version gpt-4o-mini'],
+    });
+  });
+
+  it('updates the same workflow: keeps the member’s edit and credentials, asks about collisions, once', async () => {
+    const s = await startN8nStandin({ version: 'newer' });
+    cleanups.push(() => s.close());
+    const t = await createTestApp({
+      envVars: {
+        N8N_ALLOW_PRIVATE_TARGETS: 'true',
+        N8N_ALLOW_HTTP: 'true',
+        N8N_ALLOWED_PORTS: String(s.port),
+      },
+    });
+    const { database } = t;
+    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
+    const member = api(t, await signIn(t, 'member'));
+    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+    if (!deployed.body.ok) throw new Error('deploy failed');
+    const id = deployed.body.deployment.id;
+    const workflowId = deployed.body.deployment.n8nWorkflowId!;
+    type Node = {
+      name: string;
+      webhookId?: string;
+      parameters: Record<string, { value: string } | string>;
+      credentials?: unknown;
+    };
+    const nodesIn = (wid: string) => s.workflows.get(wid)!.nodes as Node[];
+    const inN8n = (name: string) => nodesIn(workflowId).find((n) => n.name === name)!;
+    // The member binds their own Slack credential and points Slack at their channel, in n8n.
+    inN8n('Slack').credentials = { slackApi: { id: 'member-slack-1', name: 'Team Slack' } };
+    (inN8n('Slack').parameters.channelId as { value: string }).value = 'C_MEMBER';
+    (inN8n('OpenAI').parameters.modelId as { value: string }).value = 'gpt-4o';
+    const webhookId = inN8n('Webhook').webhookId;
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini', withWait: true })),
+      now: () => new Date('2026-02-01T00:00:00Z'),
+    });
+    const update = (body: unknown = {}) =>
+      member.send<{ status: string; collisions?: unknown[]; version?: number }>(
+        'POST',
+        `/api/n8n/deployments/${id}/update`,
+        body,
+      );
+    const before = s.workflows.size;
+
+    // Both changed the model: nothing is written until the member decides.
+    const asked = await update();
+    expect(asked.body).toEqual({
+      status: 'collisions',
+      collisions: [
+        {
+          kind: 'parameter',
+          node: 'OpenAI',
+          path: 'modelId',
+          base: 'gpt-3.5-turbo',
+          mine: 'gpt-4o',
+          theirs: 'gpt-4o-mini',
+        },
+      ],
+    });
+    expect(s.workflows.size).toBe(before);
+
+    // The member takes the new model; a double click updates once.
+    const body = { resolutions: [{ node: 'OpenAI', path: 'modelId', take: 'theirs' }] };
+    const [first, second] = await Promise.all([update(body), update(body)]);
+    expect([first.body.status, second.body.status].sort()).toEqual(['up-to-date', 'updated']);
+    expect(s.workflows.size).toBe(before + 1); // the previous state, as an inactive copy
+    expect((inN8n('OpenAI').parameters.modelId as { value: string }).value).toBe('gpt-4o-mini');
+    expect((inN8n('Slack').parameters.channelId as { value: string }).value).toBe('C_MEMBER');
+    expect(inN8n('Slack').credentials).toEqual({ slackApi: { id: 'member-slack-1', name: 'Team Slack' } });
+    expect(inN8n('Webhook').webhookId).toBe(webhookId);
+    expect(nodesIn(workflowId).map((n) => n.name)).toContain('Wait');
+    const backup = [...s.workflows.values()].find((w) => w.name.endsWith('(before update to v2)'))!;
+    expect(backup.active).toBe(false);
+    expect(
+      ((backup.nodes as Node[]).find((n) => n.name === 'Slack')!.parameters.channelId as { value: string })
+        .value,
+    ).toBe('C_MEMBER');
+    // A retry after a dropped connection: up to date, nothing new.
+    expect((await update(body)).body).toEqual({ status: 'up-to-date', version: 2 });
+    expect(s.workflows.size).toBe(before + 1);
+    expect((await member.get<{ items: unknown[] }>('/api/n8n/template-updates')).body.items).toEqual([]);
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.template-update'));
+    expect(audit).toHaveLength(1);
+  });
+});

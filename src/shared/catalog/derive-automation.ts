@@ -42,6 +42,14 @@ export type QualityFlags = {
 /** Who wrote a text: the author (file, manifest or note), or the generator from the graph. */
 export type TextSource = 'author' | 'generated';
 
+/**
+ * The version of everything deriveAutomation writes. Bump it when a rule changes the derived text or
+ * flags: it is part of each row's content hash, so the next import re-derives every automation (an
+ * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
+ * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
+ */
+export const DERIVE_VERSION = '5';
+
 export type DerivedAutomation = {
   title: string;
   /** `generated` when the file's title was a file name or slug and was replaced (decision 0022). */

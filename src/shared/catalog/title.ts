@@ -82,7 +82,8 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
     return `${capitalise(candidates[0])
       .slice(0, TITLE_MAX - 1)
       .trimEnd()}…`;
-  return capitalise(tail ? `Workflow that runs ${tail}` : 'Workflow started by hand');
+  // Nothing after the trigger: a starter that says when it starts.
+  return capitalise(tail ? `Start a workflow ${tail}` : 'Start a workflow by hand');
 }
 
 /** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */

@@ -12,6 +12,21 @@ describe('triggerPhrase', () => {
       'Every day at 00:00',
     ],
     [
+      'app event "verb_object" in words',
+      t('n8n-nodes-base.invoiceNinjaTrigger', { event: 'create_invoice' }),
+      'When an invoice is created in Invoice Ninja',
+    ],
+    [
+      'app events "object.verb", two of them',
+      t('n8n-nodes-base.calendlyTrigger', { events: ['invitee.created', 'invitee.canceled'] }),
+      'When Calendly reports invitee created, invitee canceled',
+    ],
+    [
+      'app events all in words',
+      t('n8n-nodes-base.someAppTrigger', { events: ['contact.created', 'deal.updated'] }),
+      'When a contact is created, or a deal is updated in Some App',
+    ],
+    [
       'schedule: hour and minute',
       t('n8n-nodes-base.scheduleTrigger', { rule: { interval: [{ triggerAtHour: 9, triggerAtMinute: 5 }] } }),
       'Every day at 09:05',

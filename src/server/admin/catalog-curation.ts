@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
+import type { ImportRunner } from '#server/catalog/import-jobs.ts';
+import { type CatalogAdminDeps, readUpload } from '#server/catalog/import-uploads.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
-import { type CatalogAdminDeps, readUpload } from './catalog-admin.ts';
 import { writeEditorial } from './editorial.ts';
-import type { ImportRunner } from './import-jobs.ts';
 
 // The operator's curation of catalogue items (edit, publish, deploy override) and the start of an
 // upload's import. Each change and its audit entry share a transaction; 'catalog.changed' (search,

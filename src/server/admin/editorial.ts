@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
+import type { CatalogAdminDeps } from '#server/catalog/import-uploads.ts';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { automations, type StoredQuality } from '#server/db/schema/catalog.ts';
@@ -22,7 +23,6 @@ import type {
 } from '#shared/schemas/editorial.ts';
 import { rowsOf } from '../catalog/catalog.queries.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
-import type { CatalogAdminDeps } from './catalog-admin.ts';
 import { csvCell } from './inbox.ts';
 
 // The operator's editorial queue (issue 38, decision 0023): templates whose title or summary was

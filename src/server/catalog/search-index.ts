@@ -1,7 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
-import { selectVerificationBadges } from '../n8n/verify/verification-store.ts';
 import { selectActivity, selectCatalogVersion, selectIndexRows } from './catalog.queries.ts';
 import type { IndexEntry, IndexOrder } from './search-entries.ts';
 import {
@@ -14,6 +13,7 @@ import {
   topIntegrations,
 } from './search-query.ts';
 import { relatedEntries } from './search-related.ts';
+import { selectVerificationBadges } from './verification-store.ts';
 
 export type { IndexEntry, IndexOrder } from './search-entries.ts';
 export type { SearchParams, SearchResult } from './search-query.ts';

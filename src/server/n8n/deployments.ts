@@ -2,6 +2,7 @@
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
+import { selectVerification } from '#server/catalog/verification-store.ts';
 import { currentTemplateVersion } from '#server/catalog/versions.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
@@ -23,7 +24,6 @@ import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { newWorkflowUrl, workflowEditorUrl } from './n8n-urls.ts';
 import { attachUnknownType, parsePublishRefusal, settingsToFill } from './publish-refusal.ts';
-import { selectVerification } from './verify/verification-store.ts';
 import { webhookUrls } from './webhook-paths.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;

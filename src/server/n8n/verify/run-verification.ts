@@ -1,9 +1,14 @@
 // Runs every published template through verifyWorkflow against one n8n and stores each result.
 // The CLI (npm run verify:n8n) and the operator console both call this: same path, same results.
+
+import {
+  clearStaleVerifications,
+  saveVerification,
+  selectVerifiable,
+} from '#server/catalog/verification-store.ts';
 import type { Database } from '#server/db/client.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { type CredentialPoolSummary, createCredentialPool } from './throwaway-credentials.ts';
-import { clearStaleVerifications, saveVerification, selectVerifiable } from './verification-store.ts';
 import { type VerifyDeps, verifyWorkflow } from './verify-workflow.ts';
 
 export type VerificationSummary = Pick<

@@ -91,7 +91,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'e3f719c9be7800ff',
+  digest: 'a333b00aa71024b4',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

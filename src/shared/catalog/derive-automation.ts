@@ -9,7 +9,7 @@ import { deriveSetupSteps } from './setup-steps.ts';
 import { nodeTypesOf, structureHash } from './structure.ts';
 import { MAX_CARD_SUMMARY, summariseWorkflow } from './summary.ts';
 import { cardSummary, deriveTitle } from './text.ts';
-import { isFileNameTitle, titleFromGraph, titleFromPurpose } from './title.ts';
+import { isFileNameTitle, tidyAuthorTitle, titleFromGraph, titleFromPurpose } from './title.ts';
 import { checkWiring, communityNodeTypes, type WiringRepair } from './wiring.ts';
 import {
   authorNotesOf,
@@ -181,7 +181,9 @@ export function deriveAutomation(input: {
     ? fromNotes
       ? fixArticles(brandCase(fromNotes))
       : titleFromGraph(generated.actions, generated.trigger, generated.apps)
-    : written;
+    : input.title?.trim()
+      ? written
+      : tidyAuthorTitle(written);
   const purpose = authorPurpose ?? generated?.purpose ?? '';
   // A manifest description wins over the generated text (an operator edit is applied later, in the console).
   const given = input.description?.trim();

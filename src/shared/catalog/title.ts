@@ -14,6 +14,19 @@ const FILE_ENDINGS =
 const GENERIC =
   /^(untitled( workflow)?|my workflow( \d+)?|new workflow( \d+)?|workflow( \d+)?|test( \d+)?|copy of .*)$/i;
 
+/**
+ * An author's workflow name without the labels that order or file it in their own account ("2. Refresh
+ * Pipedrive tokens", "Template - SSL Expiry Alert System", "[n8n] …"): the words they chose stay.
+ */
+export function tidyAuthorTitle(name: string): string {
+  const tidy = name
+    .trim()
+    .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
+    .replace(/^(n8n )?(template|workflow|example)\s*[-–—:|]\s+/i, '')
+    .trim();
+  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim();
+}
+
 /** True when `title` is a file name, a slug or a placeholder rather than words a person chose. */
 export function isFileNameTitle(title: string, fileName?: string): boolean {
   const t = title.trim();

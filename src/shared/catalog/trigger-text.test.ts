@@ -19,7 +19,17 @@ describe('triggerPhrase', () => {
     [
       'app events "object.verb", two of them',
       t('n8n-nodes-base.calendlyTrigger', { events: ['invitee.created', 'invitee.canceled'] }),
-      'When Calendly reports invitee created, invitee canceled',
+      'When an invitee is created, or an invitee is cancelled in Calendly',
+    ],
+    [
+      'Shopify names its event as a topic; a plural object reads singular',
+      t('n8n-nodes-base.shopifyTrigger', { topic: 'orders/create' }),
+      'When an order is created in Shopify',
+    ],
+    [
+      'an AWS SNS topic is an ARN, not an event',
+      t('n8n-nodes-base.awsSnsTrigger', { topic: 'arn:aws:sns:eu-west-1:1234:alerts' }),
+      'When AWS SNS reports an event',
     ],
     [
       'app events all in words',

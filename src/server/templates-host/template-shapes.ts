@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { PROJECT_ROOT } from '#server/lib/project-root.ts';
 import { CATEGORIES } from '#shared/catalog/constants.ts';
-import { n8nNode } from '#shared/catalog/n8n-nodes.ts';
+import { n8nNode, n8nNodeEntries } from '#shared/catalog/n8n-nodes.ts';
 import { nodeIntegration } from '#shared/catalog/node-icons.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import type {
@@ -105,8 +105,29 @@ export function templateNode(type: string, icons: Map<string, string>): Template
 
 const STICKY = 'n8n-nodes-base.stickyNote';
 
+let fullTypes: Map<string, string> | undefined;
+
+/**
+ * The index keeps short node types (`slack`); n8n's editor finds a node by its full type
+ * (`n8n-nodes-base.slack`). n8n's own nodes first, then its AI nodes; others stay as they are.
+ */
+export function fullNodeType(type: string): string {
+  if (type.includes('.')) return type;
+  if (!fullTypes) {
+    fullTypes = new Map();
+    const entries = n8nNodeEntries().map(([t]) => t);
+    for (const t of [...entries.filter((e) => e.startsWith('n8n-nodes-base.')), ...entries]) {
+      const short = t.slice(t.lastIndexOf('.') + 1);
+      if (!fullTypes.has(short)) fullTypes.set(short, t);
+    }
+  }
+  return fullTypes.get(type) ?? type;
+}
+
 export function templateNodes(nodeTypes: readonly string[], icons: Map<string, string>): TemplateNode[] {
-  return [...new Set(nodeTypes)].filter((t) => t !== STICKY).map((t) => templateNode(t, icons));
+  return [...new Set(nodeTypes.map(fullNodeType))]
+    .filter((t) => t !== STICKY)
+    .map((t) => templateNode(t, icons));
 }
 
 /** A search hit (ITemplatesWorkflow). `totalViews`: members' recorded views of the template. */

@@ -45,10 +45,30 @@ function start(name: string, command: string, args: string[], env: Record<string
   children.push(child);
   return { child, output: () => output };
 }
-function stopAll() {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+/** SIGTERM, then SIGKILL after 10 s: n8n may take a while to stop, and the next run needs its port. */
+async function stopAll() {
+  await Promise.all(
+    children.map(async (c) => {
+      if (c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGTERM');
+      const timer = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
 }
-process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void stopAll().then(() => process.exit(1)));
+
+async function portFree(port: number) {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 async function waitFor(url: string, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -69,6 +89,8 @@ function step(text: string) {
 
 async function main() {
   if (!existsSync(path.join(N8N_DIR, 'node_modules/n8n/bin/n8n'))) throw new Error(`No n8n in ${N8N_DIR}`);
+  for (const port of [FV_PORT, N8N_PORT])
+    if (!(await portFree(port))) throw new Error(`Port ${port} is in use: stop what listens there first.`);
   step(`Flowvault on ${FV} (data in ${DIR}/flowvault)`);
   const mailDir = path.join(DIR, 'mail');
   start('flowvault', process.execPath, ['e2e/serve.ts'], {
@@ -80,7 +102,9 @@ async function main() {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     // The web app plays no part here: the built one when there is one, else a stand-in page set.
-    WEB_ROOT: existsSync(path.join(ROOT, 'dist/client/app.html')) ? path.join(ROOT, 'dist/client') : makeWebRoot(),
+    WEB_ROOT: existsSync(path.join(ROOT, 'dist/client/app.html'))
+      ? path.join(ROOT, 'dist/client')
+      : makeWebRoot(),
   });
   await waitFor(`${FV}/api/health`, 180_000, 'Flowvault');
   while (!existsSync(path.join(mailDir, 'member-factory.url'))) await new Promise((r) => setTimeout(r, 200));
@@ -120,7 +144,8 @@ async function main() {
     N8N_TEMPLATES_HOST: hostUrl,
     DB_SQLITE_POOL_SIZE: '1',
   });
-  await waitFor(`${N8N}/healthz`, 300_000, 'n8n').catch((error) => {
+  // /healthz answers while n8n still starts (its page says "n8n is starting up"); readiness once it serves.
+  await waitFor(`${N8N}/healthz/readiness`, 300_000, 'n8n').catch((error) => {
     console.error(n8n.output());
     throw error;
   });
@@ -156,7 +181,12 @@ async function main() {
     await search.fill(SEARCH);
     const card = page.locator('[data-test-id="template-card"]').first();
     await card.waitFor({ timeout: 60_000 });
-    const title = (
+    // The card's first line is the template's name (n8n's TemplateCard).
+    await page.waitForResponse((r) => r.url().includes('/templates/search') && r.url().includes(`search=${SEARCH}`), {
+      timeout: 60_000,
+    }).catch(() => undefined);
+    await card.filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
+    const title = (await card.innerText()).split('\n')[0]?.trim();
       await card.locator('[data-test-id="template-card-title"], h2, h3').first().textContent()
     )?.trim();
     const searched = hostCalls.some((c) => c.startsWith('200 /api/templates/search'));
@@ -204,12 +234,12 @@ async function main() {
 }
 
 main()
-  .then(() => {
-    stopAll();
+  .then(async () => {
+    await stopAll();
     process.exit(0);
   })
-  .catch((error: unknown) => {
+  .catch(async (error: unknown) => {
     console.error(error);
-    stopAll();
+    await stopAll();
     process.exit(1);
   });

@@ -37,6 +37,9 @@ import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
 import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
+import { redactHostToken, TEMPLATES_HOST_PATH } from '#server/templates-host/host-tokens.ts';
+import { templatesHostRoutes } from '#server/templates-host/templates-host.routes.ts';
+import { templatesHostSettingsRoutes } from '#server/templates-host/templates-host-settings.routes.ts';
 
 export type AppDeps = {
   env: Env;
@@ -129,6 +132,10 @@ export function createApp(deps: AppDeps) {
     .route('/admin', verificationRoutes(n8nDeps))
     .route('/n8n', n8nRoutes(n8nDeps))
     .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
+    .route(
+      '/templates-host',
+      templatesHostSettingsRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }),
+    )
     .route('/', eventsRoutes({ hub: deps.events ?? createEventHub({ bus: deps.bus ?? processBus }) }));
 
   const metrics = deps.metrics;
@@ -149,7 +156,8 @@ export function createApp(deps: AppDeps) {
         {
           reqId,
           method: c.req.method,
-          path: c.req.path,
+          // A templates host's path carries its token: never logged.
+          path: redactHostToken(c.req.path),
           status: c.res.status,
           ms: Math.round(performance.now() - start),
         },
@@ -209,6 +217,17 @@ export function createApp(deps: AppDeps) {
     .route('/api', api)
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
+  // The members' templates hosts for their own n8n (decision 0026): outside /api, so no session,
+  // CSRF guard or cookie reaches them; the token in the path is the only credential.
+  app.route(
+    TEMPLATES_HOST_PATH,
+    templatesHostRoutes({
+      database: deps.database,
+      bus: deps.bus ?? processBus,
+      index,
+      webRoot: deps.webRoot,
+    }),
+  );
   if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
   // The development mail viewer; production never has it (the path is then an unknown one: 404).
   if (deps.env.NODE_ENV !== 'production') {

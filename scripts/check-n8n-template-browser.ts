@@ -182,13 +182,13 @@ async function main() {
     const card = page.locator('[data-test-id="template-card"]').first();
     await card.waitFor({ timeout: 60_000 });
     // The card's first line is the template's name (n8n's TemplateCard).
-    await page.waitForResponse((r) => r.url().includes('/templates/search') && r.url().includes(`search=${SEARCH}`), {
-      timeout: 60_000,
-    }).catch(() => undefined);
+    await page
+      .waitForResponse((r) => r.url().includes('/templates/search') && r.url().includes(`search=${SEARCH}`), {
+        timeout: 60_000,
+      })
+      .catch(() => undefined);
     await card.filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
     const title = (await card.innerText()).split('\n')[0]?.trim();
-      await card.locator('[data-test-id="template-card-title"], h2, h3').first().textContent()
-    )?.trim();
     const searched = hostCalls.some((c) => c.startsWith('200 /api/templates/search'));
     if (!searched) throw new Error(`the browser made no search on the host: ${hostCalls.join(', ')}`);
     console.log('n8n template browser: search ok');

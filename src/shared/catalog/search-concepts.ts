@@ -8,6 +8,9 @@ import languageData from './search-languages.json' with { type: 'json' };
 const concepts: Record<string, string[]> = conceptData.concepts;
 const languages: Record<string, string> = languageData.words;
 
+/** Function words of the four other languages ("der", "para", "les", "com"): never decide a match. */
+export const LANGUAGE_STOP_WORDS: readonly string[] = languageData.stopWords;
+
 /** Every word of the tables, as a member may type it (keys) — never "corrected" by did-you-mean. */
 export const CONCEPT_WORDS: ReadonlySet<string> = new Set([
   ...Object.keys(concepts),

@@ -206,6 +206,10 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
   }
+  for (const glued of word.joins) {
+    const id = index.termId.get(glued);
+    if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
+  }
   for (const alt of conceptTermsOf(word.term)) {
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.concept);

@@ -1,6 +1,6 @@
 import { slugify } from './classify.ts';
 import { boundedDistance } from './edit-distance.ts';
-import { conceptTermsOf } from './search-concepts.ts';
+import { conceptTermsOf, LANGUAGE_STOP_WORDS } from './search-concepts.ts';
 import { forEachTerm, normalizeText, stemOf } from './search-terms.ts';
 
 // Search, chip and AI-agent rules (spec part 2 §5), pure so the server index and tests share them.
@@ -39,12 +39,15 @@ export function matchesQuery(
 // ---- Word search (issue 16): the one rule the server index, the overlay and the tests share. ----
 
 /** Words that never decide a miss: a query keeps working when a member writes a sentence. */
-export const STOP_WORDS = new Set(
-  (
+export const STOP_WORDS = new Set([
+  ...(
     'a an and are as at be by for from how i in into is it my of on or so that the their then this to ' +
-    'when where which while who will with without your you me we our us via using use based'
+    'when where which while who will with without your you me we our us via using use based ' +
+    'can could would should them they its some any what whenever someone somebody am was were been ' +
+    'has have had do does did want need please just also automatically'
   ).split(' '),
-);
+  ...LANGUAGE_STOP_WORDS,
+]);
 
 /** Sticky notes are indexed up to this many characters (they can run to pages). */
 export const MAX_NOTES_CHARS = 1_500;
@@ -59,7 +62,11 @@ export {
   wordsOf,
 } from './search-terms.ts';
 
-export type QueryWord = { term: string; prefix: boolean; typos: number };
+/**
+ * A query word; `joins` are the word glued to its neighbours in the query ("mail chimp" → mailchimp,
+ * "word press" → wordpress): a document holding the glued form has both words.
+ */
+export type QueryWord = { term: string; prefix: boolean; typos: number; joins: string[] };
 
 /** Words members use for the same thing in workflow titles and notes; a hit counts as a stem hit. */
 export const SYNONYMS: Record<string, string[]> = {
@@ -105,11 +112,25 @@ export function parseQuery(q: string): QueryWord[] {
   const kept = raw.filter((w) => !STOP_WORDS.has(w));
   const words = (kept.length > 0 ? kept : raw).slice(0, 32);
   const lastRaw = raw[raw.length - 1];
+  const joins = new Map<string, string[]>();
+  const join = (w: string, glued: string) => {
+    const list = joins.get(w);
+    if (!list) joins.set(w, [glued]);
+    else if (!list.includes(glued)) list.push(glued);
+  };
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const a = raw[i]!;
+    const b = raw[i + 1]!;
+    if (STOP_WORDS.has(a) || STOP_WORDS.has(b) || a === b) continue;
+    join(a, a + b);
+    join(b, a + b);
+  }
   return [...new Set(words)].map((term) => ({
     term,
     // Only the word being typed is a prefix (from two letters); a dropped stop word does not count.
     prefix: term === lastRaw && term.length >= 2,
     typos: typoBudget(term),
+    joins: joins.get(term) ?? [],
   }));
 }
 
@@ -208,6 +229,7 @@ export function wordHits(q: string, doc: SearchDoc): boolean[] {
       exact.has(stemOf(w.term)) ||
       synonymsOf(w.term).some((alt) => exact.has(alt)) ||
       conceptTermsOf(w.term).some((alt) => exact.has(alt)) ||
+      w.joins.some((glued) => exact.has(glued)) ||
       (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
       (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
   );

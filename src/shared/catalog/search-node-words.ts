@@ -52,8 +52,8 @@ export function nodeWordTable(entries: [string, N8nNode][]): Record<string, stri
           own.has(stemOf(w))
         )
           continue;
-        let set = byWord.get(w);
-        if (!set) byWord.set(w, (set = new Set()));
+        const set = byWord.get(w) ?? new Set<string>();
+        byWord.set(w, set);
         for (const t of targets) set.add(t);
       }
     }

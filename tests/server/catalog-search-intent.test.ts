@@ -43,6 +43,10 @@ async function search(q: string, pageSize = '5'): Promise<Body> {
 describe.runIf(gate.present)(`search by intent on the reference corpus${gate.title}`, () => {
   it('finds fitting templates for natural requests (judged precision@5, no empty answer)', async () => {
     const judged = (JSON.parse(readFileSync(JUDGED, 'utf8')) as { queries: Judged[] }).queries;
+    // The issue's floor for a set worth trusting: 80 requests, 15 in other languages, 10 with no fit.
+    expect(judged.length).toBeGreaterThanOrEqual(80);
+    expect(judged.filter((j) => j.kind === 'lang').length).toBeGreaterThanOrEqual(15);
+    expect(judged.filter((j) => j.relevant.length === 0).length).toBeGreaterThanOrEqual(10);
     const fitting = judged.filter((j) => j.relevant.length > 0);
     let sum = 0;
     let empty = 0;

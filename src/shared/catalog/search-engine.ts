@@ -1,5 +1,4 @@
 import {
-  conceptTermsOf,
   forEachFieldTerm,
   MATCH_KIND_FACTOR,
   parseQuery,
@@ -25,6 +24,8 @@ export const DOC_SHIFT = FIELD_BITS + 2;
 /** Title, integrations and node types (the first three SEARCH_FIELDS). */
 const STRONG_FIELDS = 0b111;
 const STRONG_BONUS = 1.5;
+/** BM25's b: how much a document's length (its distinct terms against the mean) scales its score. */
+const LENGTH_B = 0.3;
 
 export type WordIndex = {
   size: number;
@@ -46,6 +47,12 @@ export type WordIndex = {
   letters: Int32Array;
   /** Best field weight for each field mask. */
   maskWeight: Float32Array;
+  /**
+   * Per document, BM25's length factor 1 / (1 − b + b × terms / mean terms): a tutorial workflow with
+   * a hundred node types and pages of notes matches any request somewhere and must not outrank a
+   * workflow that does the one thing asked.
+   */
+  lengthNorm: Float32Array;
   /** The spec's substring haystack per doc: lowercased title, description, author, tags, id. */
   haystacks: string[];
   /** Term ids by the three-character pieces of the term, for substring candidates (flat, as postings). */
@@ -76,6 +83,7 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
   const lastDoc: number[] = [];
   const kinds: number[] = [];
   const haystacks: string[] = new Array(docs.length);
+  const termCount = new Int32Array(docs.length);
   let d = 0;
   let flag = 0;
   let wordFlag = 0;
@@ -95,6 +103,7 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     else {
       list.push((d << DOC_SHIFT) | bits);
       lastDoc[id] = d;
+      termCount[d]!++;
     }
     if (word) kinds[id]! |= wordKind;
   };
@@ -150,9 +159,16 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     });
     maskWeight[m] = best;
   }
+  let totalTerms = 0;
+  for (let i = 0; i < docs.length; i++) totalTerms += termCount[i]!;
+  const meanTerms = docs.length > 0 ? Math.max(1, totalTerms / docs.length) : 1;
+  const lengthNorm = new Float32Array(docs.length);
+  for (let i = 0; i < docs.length; i++)
+    lengthNorm[i] = 1 / (1 - LENGTH_B + (LENGTH_B * termCount[i]!) / meanTerms);
   return {
     size: docs.length,
     terms,
+    lengthNorm,
     termId,
     postings: postings.data,
     postingStart: postings.start,
@@ -206,9 +222,17 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
   }
-  for (const alt of conceptTermsOf(word.term)) {
+  for (const glued of word.joins) {
+    const id = index.termId.get(glued);
+    if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
+  }
+  for (const alt of word.concepts) {
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.concept);
+  }
+  for (const alt of word.nodes) {
+    const id = index.termId.get(alt);
+    if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.node);
   }
   if (word.prefix) {
     for (let i = lowerBound(index.terms, word.term); i < index.terms.length; i++) {
@@ -281,6 +305,9 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
   // Words found in a strong field (title, integrations, node types), counted once per word.
   const strong = new Uint8Array(n);
   const strongSeen = new Uint8Array(n);
+  // Words matched otherwise than through a node's description: only these make a complete match.
+  const tier = new Uint8Array(n);
+  const tierSeen = new Uint8Array(n);
   // The summed idf of the words each document matches, each × its best match kind (a concept or typo
   // hit covers less of the word than the word itself): its share of the query's weight.
   const covered = new Float32Array(n);
@@ -291,7 +318,8 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     let direct = 0;
     for (const [id, factor] of terms) {
       total += postingCount(index, id);
-      if (factor !== MATCH_KIND_FACTOR.concept) direct += postingCount(index, id);
+      if (factor !== MATCH_KIND_FACTOR.concept && factor !== MATCH_KIND_FACTOR.node)
+        direct += postingCount(index, id);
     }
     // The word's own spellings set its weight; concept words only when the word itself is absent.
     const df = Math.min(n, direct > 0 ? direct : total);
@@ -334,6 +362,10 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
             bestFactor[d] = factor;
           }
         }
+        if (factor !== MATCH_KIND_FACTOR.node && tierSeen[d] !== mark) {
+          tierSeen[d] = mark;
+          tier[d]!++;
+        }
         if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strongSeen[d] !== mark) {
           strongSeen[d] = mark;
           strong[d]!++;
@@ -354,7 +386,8 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     if (c < floor) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
-    if (c === reaching && reaching <= SHORT_QUERY_WORDS) {
+    scores[d] = scores[d]! * index.lengthNorm[d]!;
+    if (c === reaching && tier[d] === reaching && reaching <= SHORT_QUERY_WORDS) {
       // Every word in the title or the apps used: what the member most likely means.
       if (strong[d] === reaching) scores[d] = scores[d]! * STRONG_BONUS;
       scores[d] = scores[d]! + ALL_WORDS_TIER;

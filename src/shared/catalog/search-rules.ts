@@ -1,6 +1,6 @@
 import { slugify } from './classify.ts';
 import { boundedDistance } from './edit-distance.ts';
-import { conceptTermsOf } from './search-concepts.ts';
+import { conceptTermsOf, englishOf, LANGUAGE_STOP_WORDS, nodeTermsOfWord } from './search-concepts.ts';
 import { forEachTerm, normalizeText, stemOf } from './search-terms.ts';
 
 // Search, chip and AI-agent rules (spec part 2 §5), pure so the server index and tests share them.
@@ -39,12 +39,15 @@ export function matchesQuery(
 // ---- Word search (issue 16): the one rule the server index, the overlay and the tests share. ----
 
 /** Words that never decide a miss: a query keeps working when a member writes a sentence. */
-export const STOP_WORDS = new Set(
-  (
+export const STOP_WORDS = new Set([
+  ...(
     'a an and are as at be by for from how i in into is it my of on or so that the their then this to ' +
-    'when where which while who will with without your you me we our us via using use based'
+    'when where which while who will with without your you me we our us via using use based ' +
+    'can could would should them they its some any what whenever someone somebody am was were been ' +
+    'has have had do does did want need please just also automatically'
   ).split(' '),
-);
+  ...LANGUAGE_STOP_WORDS,
+]);
 
 /** Sticky notes are indexed up to this many characters (they can run to pages). */
 export const MAX_NOTES_CHARS = 1_500;
@@ -59,7 +62,23 @@ export {
   wordsOf,
 } from './search-terms.ts';
 
-export type QueryWord = { term: string; prefix: boolean; typos: number };
+/**
+ * A query word; `joins` are the word glued to its neighbours in the query ("mail chimp" → mailchimp,
+ * "word press" → wordpress): a document holding the glued form has both words.
+ */
+export type QueryWord = {
+  term: string;
+  prefix: boolean;
+  typos: number;
+  joins: string[];
+  /**
+   * Catalogue words the term reaches through the concept tables, less the query's own words: in
+   * "unread emails" the concept email of "unread" would count the word "emails" twice.
+   */
+  concepts: string[];
+  /** Node types n8n's own descriptions name for the term ("sentiment" → googlecloudnaturallanguage). */
+  nodes: string[];
+};
 
 /** Words members use for the same thing in workflow titles and notes; a hit counts as a stem hit. */
 export const SYNONYMS: Record<string, string[]> = {
@@ -92,6 +111,9 @@ export function typoBudget(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
+/** Queries of up to this many words treat their last word as a prefix. */
+export const PREFIX_QUERY_WORDS = 3;
+
 /**
  * The words a query asks for: whitespace separates words, other punctuation glues ("e-mail" →
  * "email", "google-sheets" → "googlesheets"); stop words dropped (all of them kept when the query
@@ -105,11 +127,38 @@ export function parseQuery(q: string): QueryWord[] {
   const kept = raw.filter((w) => !STOP_WORDS.has(w));
   const words = (kept.length > 0 ? kept : raw).slice(0, 32);
   const lastRaw = raw[raw.length - 1];
-  return [...new Set(words)].map((term) => ({
+  const joins = new Map<string, string[]>();
+  const join = (w: string, glued: string) => {
+    const list = joins.get(w);
+    if (!list) joins.set(w, [glued]);
+    else if (!list.includes(glued)) list.push(glued);
+  };
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const a = raw[i]!;
+    const b = raw[i + 1]!;
+    if (STOP_WORDS.has(a) || STOP_WORDS.has(b) || a === b) continue;
+    join(a, a + b);
+    join(b, a + b);
+  }
+  // One word per meaning: "inteligencia artificial" asks for ai once, "ki ai" too.
+  const meanings = new Set<string>();
+  const unique = [...new Set(words)].filter((w) => {
+    const meaning = englishOf(w) ?? w;
+    if (meanings.has(meaning)) return false;
+    meanings.add(meaning);
+    return true;
+  });
+  const own = new Set(unique.flatMap((w) => [w, stemOf(w)]));
+  return unique.map((term) => ({
     term,
-    // Only the word being typed is a prefix (from two letters); a dropped stop word does not count.
-    prefix: term === lastRaw && term.length >= 2,
+    // Only the word being typed is a prefix (from two letters; a dropped stop word does not count),
+    // and only in a short query: in a request the last word is a whole word ("… search the web"
+    // must not reach every webhook).
+    prefix: term === lastRaw && term.length >= 2 && unique.length <= PREFIX_QUERY_WORDS,
     typos: typoBudget(term),
+    joins: joins.get(term) ?? [],
+    concepts: conceptTermsOf(term).filter((t) => !own.has(t)),
+    nodes: nodeTermsOfWord(term).filter((t) => !own.has(t)),
   }));
 }
 
@@ -174,6 +223,11 @@ export const MATCH_KIND_FACTOR = {
   prefix: 0.7,
   /** Through the concept or language table (search-concepts.ts): the member's word is not there. */
   concept: 0.5,
+  /**
+   * Through n8n's own words for a node (search-node-words.json): weaker, a node does many things
+   * ("transcribe" reaches every OpenAI node) and never lifts an item into the complete matches.
+   */
+  node: 0.3,
   typo1: 0.2,
   typo2: 0.12,
 } as const;
@@ -207,7 +261,9 @@ export function wordHits(q: string, doc: SearchDoc): boolean[] {
       exact.has(w.term) ||
       exact.has(stemOf(w.term)) ||
       synonymsOf(w.term).some((alt) => exact.has(alt)) ||
-      conceptTermsOf(w.term).some((alt) => exact.has(alt)) ||
+      w.concepts.some((alt) => exact.has(alt)) ||
+      w.nodes.some((alt) => exact.has(alt)) ||
+      w.joins.some((glued) => exact.has(glued)) ||
       (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
       (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
   );
@@ -229,13 +285,20 @@ export function matchesSomeWord(q: string, doc: SearchDoc): boolean {
 }
 
 /**
+ * Words a partial match of a longer request needs: two ("calendly" and "notion" of "when someone books
+ * a calendly meeting add them to notion"); which of them matter is the ranking's job (rare words weigh
+ * more), not the floor's.
+ */
+export const REQUEST_FLOOR_WORDS = 2;
+
+/**
  * How many query words a partial match needs, given how many words reach the catalogue and the most
  * any item matches: a short query (up to three words, "hubspot mailchimp") keeps its complete matches
- * only, a longer request at least half its words; never more than the best item has, so a query
+ * only, a longer request two of its words; never more than the best item has, so a query
  * returns nothing only when no word matches anything.
  */
 export function partialFloor(reaching: number, best: number): number {
-  return Math.max(1, Math.min(best, reaching <= 3 ? reaching : Math.ceil(reaching / 2)));
+  return Math.max(1, Math.min(best, reaching <= 3 ? reaching : REQUEST_FLOOR_WORDS));
 }
 
 /** The word rule over a collection (reference form of the index): which items it keeps. */

@@ -3,7 +3,8 @@
 // - newer (1.123.0, the "1.x mode"): executionOrder, callerPolicy, callerIds, timeSavedPerExecution,
 //   availableInMCP in settings; pinData and projectId on create; more read-only fields;
 // - v2 (2.40.7): as newer, plus what n8n 2.x does (n8n-standin-checks.ts): structure checks on
-//   create, `/publish` and `/unpublish` that check every node first (`/activate` and `/deactivate`
+//   create, `/publish` and `/unpublish` that check every node, then the sub-workflows Execute Workflow
+//   nodes call, before publishing (`/activate` and `/deactivate`
 //   are deprecated aliases with a Deprecation header), credentials listed and created through the
 //   API (scopes `credential:list` / `credential:create`), nodes removed or excluded by default, and
 //   the version only on the editor page (not in anonymous /rest/settings).
@@ -20,7 +21,7 @@ import { serve } from '@hono/node-server';
 import { Ajv, type ErrorObject } from 'ajv';
 import { type Context, Hono } from 'hono';
 import { stringify } from 'yaml';
-import { publishRefusal, structureIssues } from './n8n-standin-checks.ts';
+import { publishRefusal, structureIssues, subWorkflowRefusal } from './n8n-standin-checks.ts';
 
 export type StandinVersion = 'older' | 'newer' | 'v2';
 export const STANDIN_N8N_VERSIONS: Record<StandinVersion, string> = {
@@ -587,6 +588,14 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       TABLE_RELEASE[version],
     );
     if (refusal) return c.json({ message: refusal }, 400);
+    const subRefusal = subWorkflowRefusal(
+      workflow as unknown as Parameters<typeof subWorkflowRefusal>[0],
+      (id) => {
+        const sub = workflows.get(id);
+        return sub ? { name: sub.name, published: sub.active } : undefined;
+      },
+    );
+    if (subRefusal) return c.json({ message: subRefusal }, 400);
     if (!workflow.active) {
       const taken = new Set(
         [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),

@@ -101,8 +101,8 @@ afterEach(async () => {
   await Promise.all(standins.splice(0).map((s) => s.close()));
 });
 
-async function standin(version: StandinVersion, scopes?: string[]) {
-  const s = await startN8nStandin({ version, scopes });
+async function standin(version: StandinVersion, scopes?: string[], webhookRegistrationMs?: number) {
+  const s = await startN8nStandin({ version, scopes, webhookRegistrationMs });
   standins.push(s);
   const fetch = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [s.port] });
   const client = createN8nClient({ fetch, instance: { url: s.url, apiKey: s.apiKey } });
@@ -231,6 +231,22 @@ describe('n8n 2.x verification against the stand-in', () => {
     expect(verificationLines(summary, s.n8nVersion)[2]).toBe(
       '  refused (built-in only) 2, by reason: calls a sub-workflow of the author’s n8n 1; settings the template leaves empty 1; only for settings the template leaves empty 1',
     );
+  });
+
+  it('calls a published webhook again while n8n is still registering it', async () => {
+    db = await createTestDatabase();
+    const ids = await importFixtures(db.handle);
+    // n8n 2.40.7 answers 404 for a moment after /publish; the run must not count that as a failure.
+    const { s, verify } = await standin('v2', undefined, 150);
+    const summary = await runVerification(
+      { db: db.handle.db, verify },
+      { n8nVersion: s.n8nVersion, runBy: 'cli', ids: [ids['hook.json']!], throwawayCredentials: true },
+    );
+    expect(summary).toMatchObject({ total: 1, activated: 1, ran: 1, runTried: 1 });
+    expect(await selectVerification(db.handle.db, ids['hook.json']!)).toMatchObject({
+      ran: true,
+      failure: null,
+    });
   });
 
   it('says "refused only for credentials" when a credential could not be made', async () => {

@@ -210,12 +210,21 @@ async function callWebhook(deps: VerifyDeps, nodes: N8nNodePayload[]): Promise<s
   const method = typeof params.httpMethod === 'string' ? params.httpMethod.toUpperCase() : 'GET';
   const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const verb = (allowed as readonly string[]).includes(method) ? (method as (typeof allowed)[number]) : 'GET';
-  const response = await deps.fetch(`${deps.client.instanceUrl}/webhook/${path.replace(/^\/+/, '')}`, {
-    method: verb,
-    headers: verb === 'GET' ? {} : { 'Content-Type': 'application/json' },
-    body: verb === 'GET' ? undefined : JSON.stringify({ flowvaultVerification: true }),
-  });
+  const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const call = () =>
+    deps.fetch(`${deps.client.instanceUrl}/webhook/${path.replace(/^\/+/, '')}`, {
+      method: verb,
+      headers: verb === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      body: verb === 'GET' ? undefined : JSON.stringify({ flowvaultVerification: true }),
+    });
   // A 404 means n8n has no such webhook registered; anything else means the call reached the workflow.
+  // n8n 2.40.7 registers a published workflow's webhooks a moment after /publish answers ("The
+  // workflow must be active for a production URL…" right after publishing): retry for up to 5 s.
+  let response = await call();
+  for (let attempt = 0; response.status === 404 && attempt < 20; attempt++) {
+    await sleep(250);
+    response = await call();
+  }
   if (response.status === 404) return `The webhook call was refused: ${response.body.slice(0, 300)}`;
   return null;
 }

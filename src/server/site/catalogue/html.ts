@@ -77,43 +77,6 @@ export function cardGrid(cards: AutomationCard[], spriteUrl: string | null, head
   return `<ul class="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="list">${cards.map((c) => cardHtml(c, spriteUrl, headingLevel)).join('')}</ul>`;
 }
 
-/** JSON inside <script>: `<` escaped so no text can close the element. */
-export const jsonLd = (value: unknown) =>
-  `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
-
-/** <title>, description, canonical link and Open Graph tags of a public page. */
-export function headTags(opts: {
-  title: string;
-  description: string;
-  url: string;
-  image?: string;
-  noindex?: boolean;
-  extra?: string;
-}): string {
-  const tags = [
-    `<title>${esc(opts.title)}</title>`,
-    `<meta name="description" content="${esc(opts.description)}" />`,
-    `<link rel="canonical" href="${esc(opts.url)}" />`,
-    `<meta property="og:title" content="${esc(opts.title)}" />`,
-    `<meta property="og:description" content="${esc(opts.description)}" />`,
-    '<meta property="og:type" content="website" />',
-    '<meta property="og:site_name" content="Flowvault" />',
-    `<meta property="og:url" content="${esc(opts.url)}" />`,
-    ...(opts.image
-      ? [
-          `<meta property="og:image" content="${esc(opts.image)}" />`,
-          '<meta property="og:image:width" content="1200" />',
-          '<meta property="og:image:height" content="630" />',
-          '<meta name="twitter:card" content="summary_large_image" />',
-          `<meta name="twitter:image" content="${esc(opts.image)}" />`,
-        ]
-      : ['<meta name="twitter:card" content="summary" />']),
-    ...(opts.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-  ];
-  if (opts.extra) tags.push(opts.extra);
-  return tags.join('\n    ');
-}
-
 /** A meta description: the text cut at a word before 160 characters. */
 export function metaDescription(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,18 +1,9 @@
 import { centsToDecimal, PLANS, planOffer } from '#shared/plans.ts';
 import type { CanvasModel } from '#shared/schemas/canvas.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
+import type { HeadMeta } from '#shared/site/page-render.ts';
 import { canvasSvg } from './canvas-svg.ts';
-import {
-  appIcon,
-  automationPath,
-  cardGrid,
-  esc,
-  headTags,
-  jsonLd,
-  metaDescription,
-  offerHref,
-  signInHref,
-} from './html.ts';
+import { appIcon, automationPath, cardGrid, esc, metaDescription, offerHref, signInHref } from './html.ts';
 
 // A visitor's /automation/:id: enough to judge the template (summary, generated steps, apps, the
 // credentials it needs, its canvas shape, variants, related templates) and the offer. Never the
@@ -49,19 +40,19 @@ function offer(id: string): string {
 }
 
 export function templatePage(opts: { facts: TemplateFacts; baseUrl: string; spriteUrl: string | null }): {
-  head: string;
+  head: HeadMeta;
   body: string;
 } {
   const { card, howItWorks, credentials, canvas, variants, variantCount, related } = opts.facts;
   const url = `${opts.baseUrl}${automationPath(card.id)}`;
   const description = metaDescription(card.summary || `${card.title}: an n8n workflow template.`);
   const image = `${opts.baseUrl}/og/automation/${encodeURIComponent(card.id)}.png`;
-  const head = headTags({
+  const head: HeadMeta = {
     title: `${card.title} | n8n workflow template | Flowvault`,
     description,
     url,
     image,
-    extra: jsonLd([
+    jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'Product',
@@ -87,8 +78,8 @@ export function templatePage(opts: { facts: TemplateFacts; baseUrl: string; spri
           { '@type': 'ListItem', position: 2, name: card.title, item: url },
         ],
       },
-    ]),
-  });
+    ],
+  };
   const steps = howItWorks
     .split('\n')
     .map((s) => s.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim())

@@ -1,0 +1,12 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { LibraryView, PageRenderer } from '#shared/site/page-render.ts';
+import { LibraryPage, libraryHead } from './library-page.tsx';
+
+// The SSR entry's request-time half (re-exported by src/web/entry-server.tsx): the public catalogue's
+// bodies, rendered by the server per request into the prerendered catalogue frame (catalogue-frame.tsx),
+// where the browser keeps them as sent (no hydration, no script). Static markup: nothing hydrates it.
+
+export const renderLibrary: PageRenderer['renderLibrary'] = (view: LibraryView, baseUrl: string) => ({
+  head: libraryHead(view, baseUrl),
+  body: renderToStaticMarkup(<LibraryPage view={view} />),
+});

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { PageMeta, SitePage } from '#web/site-pages.tsx';
 
-export { renderLibrary } from '#web/features/site/catalogue/render.tsx';
+export { renderLibrary, renderTemplate } from '#web/features/site/catalogue/render.tsx';
 
 /**
  * Renders one page. A public page renders as the site entry (site.tsx) will hydrate it, and says which

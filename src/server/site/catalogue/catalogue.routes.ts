@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { SearchIndex } from '#server/catalog/search-index.ts';
@@ -10,12 +8,11 @@ import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { LIBRARY_PAGE_SIZE, libraryHref, parseLibraryQuery } from '#shared/catalog/library-query.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
-import type { PageRenderer } from '#shared/site/page-render.ts';
+import type { PageRenderer, TemplateView } from '#shared/site/page-render.ts';
 import { type ClaimSource, fixedClaims } from '../claim-figures.ts';
 import { fillClaimPage, loadHtmlPage } from '../html-pages.ts';
 import { type Frame, framePage, loadFrame, type Page, pageOf, sendPage as send } from '../pages.ts';
 import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
-import { templatePage } from './template-page.ts';
 
 // The public catalogue (issue 18, decision 0015): /library and a visitor's /automation/:id, rendered on
 // request into the prerendered frame, plus the sitemap of every published template. Template pages are
@@ -48,7 +45,6 @@ export function catalogueRoutes(deps: {
 }) {
   const claims = deps.claims ?? fixedClaims();
   const frame: Frame = loadFrame(deps.webRoot, deps.baseUrl);
-  const spriteUrl = findSprite(deps.webRoot);
   let renderer: Promise<PageRenderer> | undefined;
   const pages = () => {
     renderer ??= deps.renderer();
@@ -75,43 +71,11 @@ export function catalogueRoutes(deps: {
     }
     const hit = cache.get(id);
     if (hit) return hit;
-    const entry = await deps.index.get(id);
-    if (!entry) return undefined;
-    // Only what the visitor's page is made of (the row's other columns are large and not shown).
-    const [row] = await deps.db
-      .select({
-        howItWorks: automations.howItWorks,
-        summarySource: automations.summarySource,
-        credentials: automations.credentials,
-        triggerType: automations.triggerType,
-        workflowJson: automations.workflowJson,
-      })
-      .from(automations)
-      .where(and(eq(automations.id, id), eq(automations.published, true)))
-      .limit(1);
-    if (!row) return undefined;
-    const [variants, related] = await Promise.all([
-      deps.index.variantsOf(id),
-      deps.index.related(id, RELATED),
-    ]);
-    const rendered = templatePage({
-      facts: {
-        card: entry.card,
-        howItWorks: row.howItWorks,
-        summaryByAuthor: row.summarySource === 'author',
-        credentials: row.credentials,
-        triggerType: row.triggerType,
-        // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
-        canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
-        // A few variants are enough to judge (a scaled library has dozens of one shape).
-        variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
-        variantCount: variants?.length ?? 0,
-        related: (related ?? []).map((e) => e.card),
-      },
-      baseUrl: deps.baseUrl,
-      spriteUrl,
-    });
-    const page = pageOf(framePage(frame, rendered, await claims.current()));
+    const [view, renderer] = await Promise.all([loadTemplateView(deps, id), pages()]);
+    if (!view) return undefined;
+    const page = pageOf(
+      framePage(frame, renderer.renderTemplate(view, deps.baseUrl), await claims.current()),
+    );
     // A rebuild may have finished while this page was built: keep it only if it is still current.
     if ((await deps.index.tag()) === cachedTag) {
       if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
@@ -197,10 +161,41 @@ export function catalogueRoutes(deps: {
     });
 }
 
-/** URL of the brand icon sprite (simple-icons) the build emitted, or null. */
-function findSprite(webRoot: string | undefined): string | null {
-  const assets = webRoot && path.join(webRoot, 'assets');
-  if (!assets || !existsSync(assets)) return null;
-  const sprite = readdirSync(assets).find((f) => /^brand-icons-.*\.svg$/.test(f));
-  return sprite ? `/assets/${sprite}` : null;
+/**
+ * Everything a visitor's template page shows, for a published template (else undefined). The one place
+ * its data is loaded: never the workflow JSON, node parameters or sticky-note text, only the card, the
+ * generated steps, credential names and the paywall-safe canvas model.
+ */
+export async function loadTemplateView(
+  deps: { index: SearchIndex; db: Database },
+  id: string,
+): Promise<TemplateView | undefined> {
+  const entry = await deps.index.get(id);
+  if (!entry) return undefined;
+  // Only what the page is made of (the row's other columns are large and not shown).
+  const [row] = await deps.db
+    .select({
+      howItWorks: automations.howItWorks,
+      summarySource: automations.summarySource,
+      credentials: automations.credentials,
+      workflowJson: automations.workflowJson,
+    })
+    .from(automations)
+    .where(and(eq(automations.id, id), eq(automations.published, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const [variants, related] = await Promise.all([deps.index.variantsOf(id), deps.index.related(id, RELATED)]);
+  return {
+    card: entry.card,
+    howItWorks: row.howItWorks,
+    summaryByAuthor: row.summarySource === 'author',
+    // Names only: a credential's node list and type stay with members.
+    credentials: row.credentials.map((c) => ({ name: c.name })),
+    // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
+    canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
+    // A few variants are enough to judge (a scaled library has dozens of one shape).
+    variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
+    variantCount: variants?.length ?? 0,
+    related: (related ?? []).map((e) => e.card),
+  };
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { LibraryView, PageRenderer } from '#shared/site/page-render.ts';
+import type { LibraryView, PageRenderer, TemplateView } from '#shared/site/page-render.ts';
 import { LibraryPage, libraryHead } from './library-page.tsx';
+import { TemplatePage, templateHead } from './template-page.tsx';
 
 // The SSR entry's request-time half (re-exported by src/web/entry-server.tsx): the public catalogue's
 // bodies, rendered by the server per request into the prerendered catalogue frame (catalogue-frame.tsx),
@@ -9,4 +10,9 @@ import { LibraryPage, libraryHead } from './library-page.tsx';
 export const renderLibrary: PageRenderer['renderLibrary'] = (view: LibraryView, baseUrl: string) => ({
   head: libraryHead(view, baseUrl),
   body: renderToStaticMarkup(<LibraryPage view={view} />),
+});
+
+export const renderTemplate: PageRenderer['renderTemplate'] = (view: TemplateView, baseUrl: string) => ({
+  head: templateHead(view, baseUrl),
+  body: renderToStaticMarkup(<TemplatePage view={view} />),
 });

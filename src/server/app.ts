@@ -35,11 +35,13 @@ import { catalogueRoutes } from '#server/site/catalogue/catalogue.routes.ts';
 import { createClaimSource } from '#server/site/claim-figures.ts';
 import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
+import { loadBuiltRenderer } from '#server/site/ssr-entry.ts';
 import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
 import { redactHostToken, TEMPLATES_HOST_PATH } from '#server/templates-host/host-tokens.ts';
 import { templatesHostRoutes } from '#server/templates-host/templates-host.routes.ts';
 import { templatesHostSettingsRoutes } from '#server/templates-host/templates-host-settings.routes.ts';
+import type { PageRenderer } from '#shared/site/page-render.ts';
 
 export type AppDeps = {
   env: Env;
@@ -49,6 +51,8 @@ export type AppDeps = {
   startedAt: number;
   /** Folder of the built web app (dist/client). Without it the app serves the API only. */
   webRoot?: string;
+  /** The pages React renders on request (default: the built SSR entry, src/server/site/ssr-entry.ts). */
+  renderer?: () => Promise<PageRenderer>;
   /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
   /** In-process event bus (defaults to the process-wide one). */
@@ -247,6 +251,7 @@ export function createApp(deps: AppDeps) {
       webRoot: deps.webRoot,
       resolveViewer,
       claims,
+      renderer: deps.renderer ?? (() => loadBuiltRenderer()),
     }),
   );
   if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));

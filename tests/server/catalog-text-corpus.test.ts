@@ -131,7 +131,7 @@ describe('template text over the reference corpus', () => {
       })
       .filter((x) => x.faults.length > 0);
     const chips = items.flatMap((i) => i.d.integrations);
-    // A chip with no logo and no glyph of its kind shows letters (src/server/site/catalogue/html.ts).
+    // A chip with no logo and no glyph of its kind shows letters (src/web/features/site/catalogue/template-card.tsx).
     const letters = chips.filter(isLetterChip);
     console.log(
       `template text: file-name titles ${fileNameTitles.length}/${N}, repeated clauses ${repeated.length}/${N}, grammar faults ${faulty.length}/${N}, letter chips ${letters.length}/${chips.length}`,

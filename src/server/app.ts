@@ -29,6 +29,7 @@ import { libraryRoutes } from '#server/library/library.routes.ts';
 import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
+import { templateUpdateRoutes } from '#server/n8n/template-update.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
 import { catalogueRoutes } from '#server/site/catalogue/catalogue.routes.ts';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/catalog', catalogRoutes({ ...deps, index }))
     .route('/', templateVersionRoutes(n8nDeps))
+    .route('/', templateUpdateRoutes(n8nDeps))
     .route(
       '/',
       siteInboxRoutes({

@@ -103,8 +103,7 @@ describe('layers', () => {
       );
       console.log(`cycle: ${group.join(', ')}\n${inside.join('\n')}`);
     }
-    // Issue 44 leaves these to break; the number may only go down.
-    expect(found.length).toBeLessThanOrEqual(KNOWN_CYCLES);
+    expect(found).toEqual([]);
   });
 
   it('lib folders import no feature', () => {
@@ -117,5 +116,3 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 });
-
-const KNOWN_CYCLES = 3;

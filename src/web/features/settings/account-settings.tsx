@@ -1,6 +1,6 @@
 import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { StackSettingsPanel } from '#web/features/dashboard/my-stack.tsx';
+import { StackSettingsPanel } from '#web/features/settings/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { N8nSettings } from './n8n-settings.tsx';
 import { NotificationSettingsPanel } from './notification-settings.tsx';

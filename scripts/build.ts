@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defaultTemplateDir, writeDatabaseTemplate } from '../src/server/db/template.ts';
+import { escapeHtml } from '../src/server/lib/escape-html.ts';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
 import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/pages.ts';
 import {
@@ -96,7 +97,6 @@ function documentFor(rendered: Rendered): string {
   return template.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 function head(meta: Meta, pathname: string | null, extra = ''): string {
   const isArticle = extra.includes('og:type');
   const tags = [

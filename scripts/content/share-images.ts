@@ -2,6 +2,7 @@
 // Open Graph and Twitter, /favicon.ico, the touch icons and the web app manifest.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml as esc } from '../../src/server/lib/escape-html.ts';
 import {
   icoFromPngs,
   SHARE_IMAGE,
@@ -23,7 +24,6 @@ export function shareImagePath(pathname: string): string {
 /** Open Graph and Twitter image tags (absolute URL from `base`), with the size the build draws. */
 export function shareImageTags(pathname: string, base: string, alt: string): string[] {
   const url = `${base}${shareImagePath(pathname)}`;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return [
     `<meta property="og:image" content="${url}" />`,
     '<meta property="og:image:type" content="image/png" />',

@@ -52,28 +52,40 @@ export function loadFrame(webRoot: string | undefined, baseUrl: string): Frame {
 const jsonLd = (value: unknown) =>
   `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
-/** <title>, description, canonical link, Open Graph tags and JSON-LD of a page. */
+/** Open Graph and Twitter tags of a share image (1200×630 PNG, drawn by the build or on request). */
+export function imageTags(url: string, alt?: string): string[] {
+  return [
+    `<meta property="og:image" content="${esc(url)}" />`,
+    '<meta property="og:image:type" content="image/png" />',
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    ...(alt ? [`<meta property="og:image:alt" content="${esc(alt)}" />`] : []),
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:image" content="${esc(url)}" />`,
+  ];
+}
+
+/** The head tags of any page: <title>, description, canonical link, Open Graph, JSON-LD. */
 export function headTags(meta: HeadMeta): string {
+  // A post's own tags carry its og:type (article) and its image.
+  const article = meta.extra?.includes('og:type') ?? false;
   const tags = [
     `<title>${esc(meta.title)}</title>`,
     `<meta name="description" content="${esc(meta.description)}" />`,
-    `<link rel="canonical" href="${esc(meta.url)}" />`,
+    ...(meta.url ? [`<link rel="canonical" href="${esc(meta.url)}" />`] : []),
     `<meta property="og:title" content="${esc(meta.title)}" />`,
     `<meta property="og:description" content="${esc(meta.description)}" />`,
-    '<meta property="og:type" content="website" />',
+    ...(article ? [] : ['<meta property="og:type" content="website" />']),
     '<meta property="og:site_name" content="Flowvault" />',
-    `<meta property="og:url" content="${esc(meta.url)}" />`,
+    ...(meta.url ? [`<meta property="og:url" content="${esc(meta.url)}" />`] : []),
     ...(meta.image
-      ? [
-          `<meta property="og:image" content="${esc(meta.image)}" />`,
-          '<meta property="og:image:width" content="1200" />',
-          '<meta property="og:image:height" content="630" />',
-          '<meta name="twitter:card" content="summary_large_image" />',
-          `<meta name="twitter:image" content="${esc(meta.image)}" />`,
-        ]
-      : ['<meta name="twitter:card" content="summary" />']),
-    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+      ? imageTags(meta.image, meta.imageAlt)
+      : article
+        ? []
+        : ['<meta name="twitter:card" content="summary" />']),
+    ...(meta.noindex || !meta.url ? ['<meta name="robots" content="noindex" />'] : []),
   ];
+  if (meta.extra) tags.push(meta.extra);
   if (meta.jsonLd !== undefined) tags.push(jsonLd(meta.jsonLd));
   return tags.join('\n    ');
 }

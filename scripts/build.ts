@@ -8,8 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defaultTemplateDir, writeDatabaseTemplate } from '../src/server/db/template.ts';
-import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
-import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/pages.ts';
+import { BASE_URL_TOKEN, CATALOGUE_FRAME_FILE, CATALOGUE_HEAD, headTags } from '../src/server/site/pages.ts';
 import {
   APP_SHELL_FILE,
   NOT_FOUND_FILE,
@@ -20,7 +19,7 @@ import {
 } from '../src/shared/routes.ts';
 import { buildServer } from './build-server.ts';
 import { loadContent } from './content/load-content.ts';
-import { shareImageTags, writeShareImages } from './content/share-images.ts';
+import { shareImagePath, writeShareImages } from './content/share-images.ts';
 import { feedFiles, postHead } from './content/site-files.ts';
 import { buildWorkflowPacks } from './content/workflow-packs.ts';
 
@@ -96,27 +95,17 @@ function documentFor(rendered: Rendered): string {
   return template.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** A prerendered page's head (the page server writes every page's tags); no pathname: not indexed. */
 function head(meta: Meta, pathname: string | null, extra = ''): string {
-  const isArticle = extra.includes('og:type');
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    ...(isArticle ? [] : ['<meta property="og:type" content="website" />']),
-    '<meta property="og:site_name" content="Flowvault" />',
-  ];
-  // A page's share image (a post's comes with its own tags, `extra`).
-  if (pathname && !isArticle) tags.push(...shareImageTags(pathname, BASE_URL_TOKEN, meta.title));
-  if (extra) tags.push(extra);
-  if (pathname) {
-    tags.push(`<link rel="canonical" href="${BASE_URL_TOKEN}${pathname}" />`);
-    tags.push(`<meta property="og:url" content="${BASE_URL_TOKEN}${pathname}" />`);
-  } else {
-    tags.push('<meta name="robots" content="noindex" />');
-  }
-  return tags.join('\n    ');
+  return headTags({
+    ...meta,
+    ...(pathname ? { url: `${BASE_URL_TOKEN}${pathname}` } : {}),
+    // A post's share image comes with its own tags (`extra`).
+    ...(pathname && !extra
+      ? { image: `${BASE_URL_TOKEN}${shareImagePath(pathname)}`, imageAlt: meta.title }
+      : {}),
+    ...(extra ? { extra } : {}),
+  });
 }
 
 function writePage(file: string, html: string) {

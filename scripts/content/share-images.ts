@@ -2,6 +2,7 @@
 // Open Graph and Twitter, /favicon.ico, the touch icons and the web app manifest.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { imageTags } from '../../src/server/site/pages.ts';
 import {
   icoFromPngs,
   SHARE_IMAGE,
@@ -22,17 +23,7 @@ export function shareImagePath(pathname: string): string {
 
 /** Open Graph and Twitter image tags (absolute URL from `base`), with the size the build draws. */
 export function shareImageTags(pathname: string, base: string, alt: string): string[] {
-  const url = `${base}${shareImagePath(pathname)}`;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return [
-    `<meta property="og:image" content="${url}" />`,
-    '<meta property="og:image:type" content="image/png" />',
-    `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
-    `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
-    `<meta property="og:image:alt" content="${esc(alt)}" />`,
-    '<meta name="twitter:card" content="summary_large_image" />',
-    `<meta name="twitter:image" content="${url}" />`,
-  ];
+  return imageTags(`${base}${shareImagePath(pathname)}`, alt);
 }
 
 /** Text of a card drawn at build: live catalogue figures are unknown then, so their phrases go. */

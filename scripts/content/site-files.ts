@@ -1,10 +1,8 @@
 // Build-time head tags for posts, and the sitemap, robots.txt and RSS feed. URLs start with the
 // base-URL token, filled in by the server with BASE_URL.
+import { escapeHtml as esc } from '../../src/server/lib/escape-html.ts';
 import type { BlogPost, Content } from './load-content.ts';
 import { shareImagePath, shareImageTags } from './share-images.ts';
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Keywords, Open Graph article, Twitter card and JSON-LD Article for one post. */
 export function postHead(post: BlogPost, base: string): string {

@@ -1,6 +1,6 @@
 // Claims a page makes about the library and its use (issue 18, decision 0016; issue 43). Operator content
 // and page copy write placeholders; the figures come from live data: the server fills them into every
-// HTML page it sends (src/server/site/html-pages.ts) and the browser fills its copy of the content from
+// HTML page it sends (src/server/site/pages.ts) and the browser fills its copy of the content from
 // the page's <meta name="flowvault:claims"> (src/web/lib/claims.ts). The spec's own library figures are
 // only the fallback for when the catalogue cannot be read; social proof never has a fallback.
 

@@ -32,10 +32,9 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/account/profile': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/sign-out': 'user',
-  // Public catalogue figures and the paywall-safe preview (no JSON, no parameters).
+  // Public catalogue figures.
   'GET /api/catalog/counters': 'public',
   'GET /api/catalog/trending': 'public',
-  'GET /api/catalog/automations/:id/preview': 'public',
   // A published template's share image (card facts only; 404 for unpublished ids): tests/server/share-images.test.ts.
   'GET /og/automation/:file': 'public',
   'GET /api/catalog/automations': 'member',

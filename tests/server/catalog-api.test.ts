@@ -1,14 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { createSearchIndex } from '#server/catalog/search-index.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { automationEvents, automationRatings } from '#server/db/schema/catalog.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
-import {
-  AutomationDetailSchema,
-  AutomationPreviewSchema,
-  CatalogSearchResponseSchema,
-} from '#shared/schemas/catalog.ts';
+import { loadTemplateView } from '#server/site/catalogue/catalogue.routes.ts';
+import { AutomationDetailSchema, CatalogSearchResponseSchema } from '#shared/schemas/catalog.ts';
 import { CatalogCountersSchema, TrendingResponseSchema } from '#shared/schemas/catalog-public.ts';
 import { createTestApp, readJson } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
@@ -340,14 +338,19 @@ describe('public endpoints', () => {
     });
   });
 
-  it('the preview for non-members has the canvas but never parameters, credentials or workflow JSON', async () => {
-    const { automation } = await appWithLibrary();
-    const preview = (id: string) => read(automation.preview.$get({ param: { id } }));
-    const { status, body } = await preview('telegram-agent');
-    expect(status).toBe(200);
-    const parsed = AutomationPreviewSchema.parse(body);
-    const text = JSON.stringify(body);
+  it("a visitor's template page has the canvas but never parameters, credentials or workflow JSON", async () => {
+    const t = await appWithLibrary();
+    const index = createSearchIndex({ db: t.database.db, bus: processBus });
+    const preview = (id: string) => loadTemplateView({ index, db: t.database.db }, id);
+    const view = (await preview('telegram-agent'))!;
+    expect(view).toBeDefined();
+    // Credentials by name only (the page's "Credentials needed"): never their type or nodes.
+    for (const c of view.credentials) expect(Object.keys(c)).toEqual(['name']);
+    const { credentials: _names, ...rest } = view;
+    const text = JSON.stringify(rest);
     expect(text).not.toMatch(/parameters|credentials|telegramApi|openAiApi|workflowJson/);
+    expect(JSON.stringify(view)).not.toMatch(/telegramApi|openAiApi/);
+    const parsed = view;
     // Shapes and names only: the author's sticky notes keep their size but never their text, in the
     // description or on the canvas.
     expect(text).not.toMatch(
@@ -373,7 +376,14 @@ describe('public endpoints', () => {
       ['Model', 'Agent', 'ai_languageModel'],
     ]);
     const secret = await preview('slack-digest');
-    expect(JSON.stringify(secret.body)).not.toContain('secret-sheet');
+    expect(JSON.stringify(secret)).not.toContain('secret-sheet');
+    index.close();
+    // The page drawn from it says as little (the visitor's HTML).
+    const page = await (await t.request('/automation/telegram-agent')).text();
+    expect(page).not.toMatch(
+      /AI agent that answers Telegram|Second note|answers Telegram messages|add your bot token/,
+    );
+    expect(page).not.toMatch(/telegramApi|openAiApi|workflowJson/);
   });
 });
 

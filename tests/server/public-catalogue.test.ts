@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setPublished } from '#server/admin/catalog-curation.ts';
@@ -16,11 +16,6 @@ import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 const webRoot = makeWebRoot();
-// The brand sprite the build emits, so app icons are drawn from it as in production.
-writeFileSync(
-  path.join(webRoot, 'assets', 'brand-icons-abc123.svg'),
-  '<svg xmlns="http://www.w3.org/2000/svg"/>',
-);
 const plain = { headers: { 'accept-encoding': 'identity' } };
 
 async function appWithSamples(): Promise<TestApp> {
@@ -148,7 +143,7 @@ describe('a template page for a visitor', () => {
     const svg =
       /<svg viewBox="[^"]+"[^>]*aria-label="Workflow canvas of[\s\S]*?<\/svg><\/div>/.exec(text)?.[0] ?? '';
     expect(svg).not.toBe('');
-    // Each node carries its app's logo from the sprite, or its family's glyph.
+    // Each node carries its app's logo from the brand sprite (the web app's asset), or its family's glyph.
     expect(svg).toMatch(/<use href="[^"]*brand-icons[^"]*\.svg#whatsapp">/);
     // Names in full (wrapped, not cut at 22 characters) and the AI ports labelled.
     for (const name of ['WhatsApp message', 'OpenAI Chat', 'Customer', 'Read FAQ page', 'Check stock'])

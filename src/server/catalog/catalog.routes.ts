@@ -20,7 +20,7 @@ import {
 } from '#shared/schemas/catalog-public.ts';
 import { selectLatestStats } from './catalog.queries.ts';
 import { createDetailCache } from './detail-cache.ts';
-import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
+import { getAutomationDetail } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
 import { createSearchIndex, type IndexEntry, type SearchIndex } from './search-index.ts';
 
@@ -104,7 +104,7 @@ const cardDoc = (card: AutomationCard): SearchDoc => ({
   notes: '',
 });
 
-/** The catalogue API: public counters, trending and previews; the rest for members only. */
+/** The catalogue API: public counters and trending; the rest for members only. */
 export function catalogRoutes(deps: {
   database: Pick<DbHandle, 'db' | 'driver' | 'pglite' | 'pool'>;
   bus?: EventBus;
@@ -155,12 +155,6 @@ export function catalogRoutes(deps: {
         }));
         const body: TrendingResponse = { ranking, items };
         return c.json(body);
-      })
-      // Paywall-safe: canvas shape and card facts, never parameters, credentials or workflow JSON.
-      .get('/automations/:id/preview', validate('param', IdParamSchema), async (c) => {
-        const preview = await getAutomationPreview(deps.database.db, index, c.req.valid('param').id);
-        if (!preview) throw notFound();
-        return c.json(preview);
       })
       .get('/automations', requireMember, validate('query', CatalogSearchQuerySchema), async (c) => {
         const params = c.req.valid('query');

@@ -1,9 +1,8 @@
 import type { Database } from '#server/db/client.ts';
-import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
-import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
 import { toCard } from './search-entries.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -65,26 +64,5 @@ export async function getAutomationDetail(
       hasVideo: thumbs !== null,
     }),
     n8nVerification: await selectVerification(db, row.id),
-  };
-}
-
-export async function getAutomationPreview(
-  db: Database,
-  index: SearchIndex,
-  id: string,
-): Promise<AutomationPreview | null> {
-  const row = await resolve(db, index, id);
-  if (!row) return null;
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    difficulty: row.difficulty as AutomationPreview['difficulty'],
-    integrations: row.integrations,
-    nodeCount: row.nodeCount,
-    deployable: row.deployable,
-    hasVideo: videoThumbnails(row.videoUrl) !== null,
-    canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
   };
 }

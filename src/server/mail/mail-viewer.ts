@@ -21,9 +21,9 @@ export function linkify(text: string): string {
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#fff}
 article{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}
-.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f1f5f9;padding:.75rem;border-radius:.5rem}
+[data-meta]{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f1f5f9;padding:.75rem;border-radius:.5rem}
 a{color:#4338ca}@media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}article{border-color:#334155}
-.meta{color:#94a3b8}pre{background:#0f172a}a{color:#a5b4fc}}`;
+[data-meta]{color:#94a3b8}pre{background:#0f172a}a{color:#a5b4fc}}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
@@ -56,7 +56,7 @@ async function listPage(db: Database, pageNumber: number): Promise<string> {
   const items = mails
     .map(
       (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.kind)} · ${escapeHtml(m.status)} · <time datetime="${m.createdAt.toISOString()}">${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time> · <a href="${MAIL_VIEWER_PATH}/${m.id}/html">HTML version</a></p>
+<p data-meta="">To ${escapeHtml(m.to)} · ${escapeHtml(m.kind)} · ${escapeHtml(m.status)} · <time datetime="${m.createdAt.toISOString()}">${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</time> · <a href="${MAIL_VIEWER_PATH}/${m.id}/html">HTML version</a></p>
 <pre>${linkify(m.text)}</pre></article>`,
     )
     .join('\n');
@@ -68,7 +68,7 @@ async function listPage(db: Database, pageNumber: number): Promise<string> {
     .join(' · ');
   return page(
     'Mail | Flowvault development',
-    `<h1>Mail</h1><p class="meta">Every message the app wrote to its outbox, newest first (${total} in all, page ${current} of ${pages}). Development only: production has no such page.</p>
+    `<h1>Mail</h1><p data-meta="">Every message the app wrote to its outbox, newest first (${total} in all, page ${current} of ${pages}). Development only: production has no such page.</p>
 ${items || '<p>No mail yet.</p>'}${pager ? `<p>${pager}</p>` : ''}`,
   );
 }

@@ -1,20 +1,73 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { ownBytes, pickEncoding } from '#server/lib/compress.ts';
-import type { AppEnv } from '#server/lib/context.ts';
 import { escapeHtml as esc } from '#server/lib/escape-html.ts';
 import { isFresh } from '#server/lib/etag.ts';
-import { type ClaimFigures, fillClaims } from '#shared/claims.ts';
+import { type ClaimFigures, claimsKey, fillClaims, hasClaimTokens } from '#shared/claims.ts';
 import type { HeadMeta, RenderedPage } from '#shared/site/page-render.ts';
-import { BASE_URL_TOKEN, type HtmlPage } from './html-pages.ts';
 
-// The page server of the pages rendered on request (/library, a visitor's /automation/:id): the
-// prerendered catalogue frame (top bar, footer; features/site/catalogue/catalogue-frame.tsx) around the
-// body React rendered (the SSR entry's request-time half), the head's tags written here with the one
-// escaper, then the ETag, 304 and compression of what is sent.
+// The page server (decision 0027). Prerendered pages are read once and kept with their compressed forms
+// and ETag, their claims filled with the live figures (decision 0016). Pages rendered on request
+// (/library, a visitor's /automation/:id) are the prerendered catalogue frame (top bar, footer;
+// features/site/catalogue/catalogue-frame.tsx) around the body React rendered (the SSR entry's
+// request-time half). The head's tags of both are written here with the one escaper; every page goes
+// out through `sendPage`: ETag, 304, compression.
+
+export type HtmlPage = {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** The page's text while it still holds catalogue placeholders, filled per request by fillClaimPage. */
+  claimText?: string;
+};
+
+/** Written into canonical and Open Graph URLs by the build; replaced with BASE_URL here. */
+export const BASE_URL_TOKEN = '__FLOWVAULT_BASE_URL__';
+
+/** Reads a built HTML page once and keeps it with its compressed forms and ETag. */
+export function loadHtmlPage(webRoot: string, file: string, baseUrl: string): HtmlPage | undefined {
+  const full = path.join(webRoot, file);
+  if (!existsSync(full)) return undefined;
+  const text = readFileSync(full, 'utf8').replaceAll(BASE_URL_TOKEN, baseUrl);
+  // A page with claims is never sent as it is: it is filled (and compressed) per figures.
+  return hasClaimTokens(text) ? { ...htmlPage(text, 1), claimText: text } : htmlPage(text);
+}
+
+function htmlPage(text: string, brotliQuality = 11): HtmlPage {
+  const raw = Buffer.from(text);
+  return {
+    raw,
+    br: ownBytes(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })),
+    gzip: ownBytes(gzipSync(raw, { level: 9 })),
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+const filled = new WeakMap<HtmlPage, { key: string; page: HtmlPage }>();
+
+/**
+ * The page with the live catalogue figures in its claims (decision 0016); kept per page until the
+ * figures change, so a catalogue change costs one fill and compression per page.
+ */
+export function fillClaimPage(page: HtmlPage, figures: ClaimFigures): HtmlPage {
+  if (page.claimText === undefined) return page;
+  const key = claimsKey(figures);
+  const cached = filled.get(page);
+  if (cached?.key === key) return cached.page;
+  // Quick compression now (about 1 ms; q11 takes about 100 ms and would hold the event loop), the
+  // smallest form from the thread pool shortly after.
+  const result = htmlPage(fillClaims(page.claimText, figures), 7);
+  filled.set(page, { key, page: result });
+  brotliCompress(result.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, br) => {
+    if (!error && filled.get(page)?.page === result)
+      filled.set(page, { key, page: { ...result, br: ownBytes(br) } });
+  });
+  return result;
+}
 
 export const CATALOGUE_FRAME_FILE = 'catalogue.html';
 /** Where the page's own <title>, meta tags and JSON-LD go. */
@@ -52,28 +105,40 @@ export function loadFrame(webRoot: string | undefined, baseUrl: string): Frame {
 const jsonLd = (value: unknown) =>
   `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
-/** <title>, description, canonical link, Open Graph tags and JSON-LD of a page. */
+/** Open Graph and Twitter tags of a share image (1200×630 PNG, drawn by the build or on request). */
+export function imageTags(url: string, alt?: string): string[] {
+  return [
+    `<meta property="og:image" content="${esc(url)}" />`,
+    '<meta property="og:image:type" content="image/png" />',
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    ...(alt ? [`<meta property="og:image:alt" content="${esc(alt)}" />`] : []),
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:image" content="${esc(url)}" />`,
+  ];
+}
+
+/** The head tags of any page: <title>, description, canonical link, Open Graph, JSON-LD. */
 export function headTags(meta: HeadMeta): string {
+  // A post's own tags carry its og:type (article) and its image.
+  const article = meta.extra?.includes('og:type') ?? false;
   const tags = [
     `<title>${esc(meta.title)}</title>`,
     `<meta name="description" content="${esc(meta.description)}" />`,
-    `<link rel="canonical" href="${esc(meta.url)}" />`,
+    ...(meta.url ? [`<link rel="canonical" href="${esc(meta.url)}" />`] : []),
     `<meta property="og:title" content="${esc(meta.title)}" />`,
     `<meta property="og:description" content="${esc(meta.description)}" />`,
-    '<meta property="og:type" content="website" />',
+    ...(article ? [] : ['<meta property="og:type" content="website" />']),
     '<meta property="og:site_name" content="Flowvault" />',
-    `<meta property="og:url" content="${esc(meta.url)}" />`,
+    ...(meta.url ? [`<meta property="og:url" content="${esc(meta.url)}" />`] : []),
     ...(meta.image
-      ? [
-          `<meta property="og:image" content="${esc(meta.image)}" />`,
-          '<meta property="og:image:width" content="1200" />',
-          '<meta property="og:image:height" content="630" />',
-          '<meta name="twitter:card" content="summary_large_image" />',
-          `<meta name="twitter:image" content="${esc(meta.image)}" />`,
-        ]
-      : ['<meta name="twitter:card" content="summary" />']),
-    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+      ? imageTags(meta.image, meta.imageAlt)
+      : article
+        ? []
+        : ['<meta name="twitter:card" content="summary" />']),
+    ...(meta.noindex || !meta.url ? ['<meta name="robots" content="noindex" />'] : []),
   ];
+  if (meta.extra) tags.push(meta.extra);
   if (meta.jsonLd !== undefined) tags.push(jsonLd(meta.jsonLd));
   return tags.join('\n    ');
 }
@@ -106,12 +171,14 @@ export function compress(page: Page, encoding: 'br' | 'gzip'): Buffer {
   return page.gzip;
 }
 
-/** Sends a page: ETag and 304, the best encoding the client takes. */
-export function sendPage(c: Context<AppEnv>, page: Page | HtmlPage, status: 200 | 404) {
+/**
+ * Sends a page: ETag and 304, the best encoding the client takes. `byViewer`: the answer depends on
+ * the session cookie (members get the app at the same URL), so no shared cache hands it to anyone else.
+ */
+export function sendPage(c: Context, page: Page | HtmlPage, status: 200 | 404, byViewer = false) {
   c.header('Cache-Control', 'no-cache');
   c.header('ETag', page.etag);
-  // Members get the app at the same URL: the answer depends on the session cookie.
-  c.header('Vary', 'Accept-Encoding, Cookie');
+  c.header('Vary', byViewer ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
   c.header('Content-Type', 'text/html; charset=utf-8');
   if (status === 200 && isFresh(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
   const encoding = pickEncoding(c.req.header('Accept-Encoding'));

@@ -3,10 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { pickEncoding } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
-import { isFresh } from '#server/lib/etag.ts';
 import type { ClaimFigures } from '#shared/claims.ts';
 import {
   APP_SHELL_FILE,
@@ -19,14 +16,12 @@ import {
   ROUTES,
 } from '#shared/routes.ts';
 import { type ClaimSource, fixedClaims } from './claim-figures.ts';
-import { BASE_URL_TOKEN, fillClaimPage, type HtmlPage, loadHtmlPage } from './html-pages.ts';
+import { BASE_URL_TOKEN, fillClaimPage, type HtmlPage, loadHtmlPage, sendPage } from './pages.ts';
 
 /** Pages are sent with the live catalogue figures in their claims (decision 0016). */
 type SiteEnv = AppEnv & { Variables: { claims: ClaimFigures } };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// HTML must be revalidated on every visit so a deploy is seen at once; ETags make that cheap.
-const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built web app: hashed assets cached for a year, prerendered pages for public
@@ -146,15 +141,6 @@ function cacheFor(value: string): MiddlewareHandler<SiteEnv> {
   };
 }
 
-function sendHtml(c: Context<SiteEnv>, template: HtmlPage, status: ContentfulStatusCode, byViewer = false) {
-  const page = fillClaimPage(template, c.var.claims);
-  c.header('Cache-Control', REVALIDATE);
-  c.header('ETag', page.etag);
-  c.header('Vary', byViewer ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-  c.header('Content-Type', 'text/html; charset=utf-8');
-  if (status === 200 && isFresh(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
-  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-  if (encoding) c.header('Content-Encoding', encoding);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;
-  return c.body(new Uint8Array(body), status);
+function sendHtml(c: Context<SiteEnv>, template: HtmlPage, status: 200 | 404, byViewer = false) {
+  return sendPage(c, fillClaimPage(template, c.var.claims), status, byViewer);
 }

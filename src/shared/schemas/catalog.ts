@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { DIFFICULTIES, READINESS_LEVELS, SEARCH_SORTS } from '#shared/catalog/constants.ts';
-import { CanvasModelSchema } from './canvas.ts';
 import { VerificationBadgeSchema, VerificationDetailSchema } from './verification.ts';
 
-// Member catalogue API shapes (search, AI agents, one automation, related, by author) and the
-// paywall-safe preview for everyone else.
+// Member catalogue API shapes (search, AI agents, one automation, related, by author). Everyone else
+// gets the server's paywall-safe template page (src/server/site/catalogue).
 
 const commaList = z
   .string()
@@ -103,21 +102,6 @@ export const AiAgentsResponseSchema = z.object({
   stats: z.object({ count: z.number().int(), totalRuns: z.number().int(), avgRating: z.number() }),
 });
 export type AiAgentsResponse = z.infer<typeof AiAgentsResponseSchema>;
-
-export const AutomationPreviewSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  difficulty: z.enum(DIFFICULTIES),
-  integrations: z.array(z.string()),
-  nodeCount: z.number().int(),
-  deployable: z.boolean(),
-  hasVideo: z.boolean(),
-  /** Shapes and names only: no parameters, no sticky-note text. */
-  canvas: CanvasModelSchema,
-});
-export type AutomationPreview = z.infer<typeof AutomationPreviewSchema>;
 
 export const QualityFlagsSchema = z.object({
   deployRefusal: z.string().nullable(),

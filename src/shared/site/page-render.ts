@@ -6,15 +6,23 @@ import type { AutomationCard } from '#shared/schemas/catalog.ts';
 // (src/web/entry-server.tsx → features/site/catalogue/render.tsx): the server loads the data and serves
 // the page; React draws the body; the head's tags are written by the server from `HeadMeta`.
 
-/** What a page says about itself in <head>: title, description, canonical, share image, JSON-LD. */
+/**
+ * What a page says about itself in <head>: title, description, canonical, share image, JSON-LD. The
+ * page server writes the tags (src/server/site/pages.ts `headTags`), for pages rendered on request and
+ * for the build's prerendered ones.
+ */
 export type HeadMeta = {
   title: string;
   description: string;
-  /** Canonical URL (also og:url). */
-  url: string;
+  /** Canonical URL (also og:url); a page without one is not indexed (404, the app shell). */
+  url?: string;
+  /** Share image (1200×630 PNG) and its text alternative. */
   image?: string;
+  imageAlt?: string;
   noindex?: boolean;
   jsonLd?: unknown;
+  /** Tags the build writes itself (a post's article tags, its own og:type and image among them). */
+  extra?: string;
 };
 
 export type RenderedPage = { head: HeadMeta; body: string };

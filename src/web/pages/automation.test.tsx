@@ -1,30 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
-import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { stubApi as stubApiByMethod } from '#tests/support/stub-api.ts';
 import { detail, workflowJson } from '#tests/support/web/automation-fixtures.ts';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AutomationPage } from './automation.tsx';
-
-const preview: AutomationPreview = {
-  id: 'lead-router',
-  title: 'Lead router',
-  description: 'Routes new CRM leads to the right sales rep.',
-  category: 'Business Process',
-  difficulty: 'Intermediate',
-  integrations: ['HubSpot'],
-  nodeCount: 6,
-  deployable: true,
-  hasVideo: false,
-  canvas: buildCanvasModel(
-    { nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', position: [0, 0] }] },
-    { member: false },
-  ),
-};
 
 /** The network boundary: answers by path and records every call. */
 function stubApi(replies: Record<string, { status: number; body: unknown }>) {
@@ -198,14 +181,22 @@ describe('/automation/:id', () => {
     );
   });
 
-  it('visitors get the paywall-safe preview and the upgrade call to action, never the member API', async () => {
-    const calls = stubApi({ '/api/catalog/automations/lead-router/preview': { status: 200, body: preview } });
-    renderPage({ user: null });
-    expect(await screen.findByRole('heading', { name: 'Lead router', level: 1 })).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Unlock this workflow' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Sign up to get access' }).getAttribute('href')).toBe('/auth');
-    expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual(['/api/catalog/automations/lead-router/preview']);
+  it("visitors and unpaid users load the server's template page, never the member API", async () => {
+    // Their page is the server's paywall-safe document at the same URL (tests/server/public-catalogue.test.ts).
+    for (const state of [
+      { user: null },
+      { user: { id: 'u2', email: 'u@example.com' }, isSubscribed: false },
+    ]) {
+      const calls = stubApi(memberReplies(detail()));
+      const router = renderPage(state);
+      expect(await screen.findByText('Loading automation details...')).toBeDefined();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
+      expect(calls).toEqual([]);
+      // It waits for the document instead of sending them elsewhere in place.
+      expect(router.state.location.pathname).toBe('/automation/lead-router');
+      cleanup();
+    }
   });
 
   it('shows generated steps as a list, the author notes as sanitised Markdown, quality flags and "Added"', async () => {

@@ -84,11 +84,6 @@ const CASES: Record<string, Case> = {
     body: (s) => ({ name: s }),
   },
   'catalogue id': { who: 'member', method: 'GET', path: (s) => `/api/catalog/automations/${q(s)}` },
-  'catalogue preview': {
-    who: 'member',
-    method: 'GET',
-    path: (s) => `/api/catalog/automations/${q(s)}/preview`,
-  },
   'catalogue search': { who: 'member', method: 'GET', path: (s) => `/api/catalog/automations?q=${q(s)}` },
   'admin users': { who: 'admin', method: 'GET', path: (s) => `/api/admin/users?q=${q(s)}` },
   'admin audit': { who: 'admin', method: 'GET', path: (s) => `/api/admin/audit?q=${q(s)}` },

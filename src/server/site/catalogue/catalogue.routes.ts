@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { SearchIndex } from '#server/catalog/search-index.ts';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
@@ -10,8 +10,17 @@ import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
 import type { PageRenderer, TemplateView } from '#shared/site/page-render.ts';
 import { type ClaimSource, fixedClaims } from '../claim-figures.ts';
-import { fillClaimPage, loadHtmlPage } from '../html-pages.ts';
-import { type Frame, framePage, loadFrame, type Page, pageOf, sendPage as send } from '../pages.ts';
+import {
+  type Frame,
+  fillClaimPage,
+  framePage,
+  type HtmlPage,
+  loadFrame,
+  loadHtmlPage,
+  type Page,
+  pageOf,
+  sendPage,
+} from '../pages.ts';
 import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
 
 // The public catalogue (issue 18, decision 0015): /library and a visitor's /automation/:id, rendered on
@@ -20,6 +29,9 @@ import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
 // an edit or new activity), so nothing is rebuilt per import and nothing stale is served.
 
 const RELATED = 6;
+
+// Members get the app at the same URL: every answer here depends on the session cookie.
+const send = (c: Context, page: Page | HtmlPage, status: 200 | 404) => sendPage(c, page, status, true);
 const MAX_CACHED_PAGES = 5_000;
 
 function parseWorkflow(text: string | null): WorkflowJson | null {

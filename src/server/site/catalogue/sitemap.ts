@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SearchIndex } from '#server/catalog/search-index.ts';
 import { escapeHtml as esc } from '#server/lib/escape-html.ts';
-import { BASE_URL_TOKEN } from '../html-pages.ts';
+import { BASE_URL_TOKEN } from '../pages.ts';
 
 // The sitemap: the site's own pages (written by the build) plus /library and every published template,
 // read from the search index, so an import or an unpublish shows in it as soon as the index has it.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutomationCard, AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
+import type { AutomationCard, AutomationDetail } from '#shared/schemas/catalog.ts';
 import type { RatingState } from '#shared/schemas/library.ts';
 import { libraryKeys } from '#web/features/library/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
@@ -14,18 +14,6 @@ export function useAutomationDetail(id: string, enabled: boolean) {
     retry: false,
     // The spec's detail sync: runs and ratings refresh every 60 s.
     refetchInterval: 60_000,
-  });
-}
-
-export function useAutomationPreview(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['catalog', 'preview', id],
-    queryFn: async () =>
-      (await unwrap(
-        await api.catalog.automations[':id'].preview.$get({ param: { id } }),
-      )) as AutomationPreview,
-    enabled,
-    retry: false,
   });
 }
 

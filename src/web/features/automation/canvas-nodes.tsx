@@ -7,7 +7,7 @@ import { cn } from '#web/lib/cn.ts';
 // The canvas's node shapes, drawn the way n8n draws them. Sizes come from the shared canvas model;
 // colours are Tailwind classes for both schemes (the page follows the system setting through CSS).
 
-// The Markdown renderer loads only when a note has text to show (members); the preview never needs it.
+// The Markdown renderer loads only when a note has text to show (members); notes without text never need it.
 const Markdown = lazy(() => import('react-markdown'));
 
 export type FlowNode = Node<{ node: CanvasNode }, 'n8n' | 'sticky'>;

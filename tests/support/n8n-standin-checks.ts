@@ -11,7 +11,7 @@
 // n8n derives them from each node's full description, which the tables do not carry, so the
 // stand-in knows a few by hand (REQUIRED_PARAMETERS) — enough to exercise the refusal path.
 import { credentialFor, tableCredentials } from '#shared/catalog/credentials.ts';
-import { loadedNode, n8nNode, n8nRelease } from '#shared/catalog/n8n-nodes.ts';
+import { loadedNode, n8nRelease } from '#shared/catalog/n8n-nodes.ts';
 import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 
 type Node = Record<string, unknown> & { name: string; type: string };

@@ -4,7 +4,6 @@
 import { and, eq } from 'drizzle-orm';
 import { templateUpdatesFor, typeName } from '#server/catalog/versions.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
-import { templateVersions } from '#server/db/schema/template-versions.ts';
 import { AppError } from '#server/lib/errors.ts';
 import {
   describeChanges,

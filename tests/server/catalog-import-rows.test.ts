@@ -66,7 +66,7 @@ describe('the rows an import writes', () => {
 
 const LIBRARY_ROWS = {
   rows: {
-    '0042-webhook-only': '04549c2a110badfa',
+    '0042-webhook-only': '28a14b8f86e605df',
     'lead-router': '2cac4b5c0e336fac',
     'slack-digest': 'c2fbfa7690929906',
     'telegram-agent': '943a3ef3b6ecd803',
@@ -91,7 +91,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'a333b00aa71024b4',
+  digest: '0d1a0d75ada0ee68',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

@@ -181,6 +181,12 @@ const GOLDEN: Record<string, Check[]> = {
     summary('Venafi Slack CertBot'),
     notDescription('you can replace'),
   ],
+  // A sheet of unconnected example nodes (triggers, AI chains, apps) with one trigger first: not a
+  // starter, and the text says its nodes are not wired to the trigger.
+  'Bitly/0910_Bitly_Datetime_Update_Webhook.json': [
+    ['the title does not call it a starter', (d) => !/^Start a workflow/.test(d.title)],
+    description('the other nodes are not connected to it'),
+  ],
 };
 
 let derived = new Map<string, DerivedAutomation>();

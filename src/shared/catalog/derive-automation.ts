@@ -180,7 +180,7 @@ export function deriveAutomation(input: {
   const title = replaceTitle
     ? fromNotes
       ? fixArticles(brandCase(fromNotes))
-      : titleFromGraph(generated.actions, generated.trigger, generated.apps)
+      : titleFromGraph(generated.actions, generated.trigger, generated.apps, generated.starter)
     : input.title?.trim()
       ? written
       : tidyAuthorTitle(written);

@@ -28,6 +28,8 @@ export type GraphSummary = {
   purpose: string;
   /** The distinct actions of the first part, in order (for titles). */
   actions: string[];
+  /** Nothing but triggers: a starter for the member's own steps. */
+  starter: boolean;
 };
 
 const pos = (n: WorkflowNode) => {
@@ -273,11 +275,14 @@ function capSteps(lines: string[]): string[] {
 }
 
 /** "Every day at 09:00, it reads rows from Google Sheets and sends a message in Slack." within `max`. */
-function sentence(trigger: string, actions: string[], max: number): string {
+function sentence(trigger: string, actions: string[], max: number, starter = false): string {
   if (actions.length === 0) {
-    // A trigger alone is a starter: say so rather than leave a sentence without a verb.
-    const starter = `${trigger}, it starts; the steps after that are yours to add.`;
-    if (starter.length <= max) return starter;
+    // Say what follows the trigger rather than leave a sentence without a verb: nothing yet (a
+    // starter), or nodes that are not wired to it.
+    const text = starter
+      ? `${trigger}, it starts; the steps after that are yours to add.`
+      : `${trigger}, it starts; the other nodes are not connected to it.`;
+    if (text.length <= max) return text;
     return trigger.length + 1 <= max ? `${trigger}.` : `${trigger.slice(0, max - 1)}…`;
   }
   for (let n = actions.length; n >= 1; n--) {
@@ -383,12 +388,13 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
     }
   }
   const first = parts[0]!;
+  const starter = nodes.every(isTriggerNode);
   const allOrder = parts.flatMap((p) => p.order);
   const apps = [...new Set(allOrder.map((s) => s.action.app).filter((a): a is string => !!a))];
   const sentences = parts.map((p, i) =>
     i === 0
-      ? sentence(p.triggerText, p.clauses, 1_000)
-      : sentence(p.triggerText, p.clauses, 1_000).replace(/, it /, ', it also '),
+      ? sentence(p.triggerText, p.clauses, 1_000, starter)
+      : sentence(p.triggerText, p.clauses, 1_000, starter).replace(/, it /, ', it also '),
   );
   const steps = parts.flatMap((p, i) =>
     i === 0 ? p.steps : [`${p.steps[0]!.replace(/\.$/, '')} (entry point ${i + 1}).`, ...p.steps.slice(1)],
@@ -400,11 +406,12 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
     : `${first.triggerText}.`;
   return {
     trigger: first.triggerText,
-    summary: sentence(first.triggerText, first.clauses, MAX_CARD_SUMMARY),
+    summary: sentence(first.triggerText, first.clauses, MAX_CARD_SUMMARY, starter),
     description: sentences.join(' '),
     steps: capSteps(steps),
     apps,
     purpose,
     actions: first.clauses,
+    starter,
   };
 }

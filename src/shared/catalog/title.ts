@@ -72,7 +72,7 @@ function triggerTail(trigger: string): string {
 }
 
 /** A title from the graph's actions and trigger, at most 90 characters. */
-export function titleFromGraph(actions: string[], trigger: string, apps: string[]): string {
+export function titleFromGraph(actions: string[], trigger: string, apps: string[], starter = false): string {
   const tail = triggerTail(trigger);
   // Conditions name nodes ("if "IF" holds"): a title states the job, not the wiring.
   const clauses = actions
@@ -95,8 +95,9 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
     return `${capitalise(candidates[0])
       .slice(0, TITLE_MAX - 1)
       .trimEnd()}…`;
-  // Nothing after the trigger: a starter that says when it starts.
-  return capitalise(tail ? `Start a workflow ${tail}` : 'Start a workflow by hand');
+  // Nothing after the trigger: a starter says when it starts; else its other nodes are not wired to it.
+  if (starter) return capitalise(tail ? `Start a workflow ${tail}` : 'Start a workflow by hand');
+  return capitalise(tail ? `Workflow that runs ${tail}` : 'Workflow started by hand');
 }
 
 /** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */

@@ -91,7 +91,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '0d1a0d75ada0ee68',
+  digest: '99e7c3ccd6020866',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

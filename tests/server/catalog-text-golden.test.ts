@@ -187,6 +187,13 @@ const GOLDEN: Record<string, Check[]> = {
     ['the title does not call it a starter', (d) => !/^Start a workflow/.test(d.title)],
     description('the other nodes are not connected to it'),
   ],
+  // The CoinMarketCap supervisor agent: its first note says what it needs ("requires 3 external tool
+  // workflows"), which is set-up; the next says what it is.
+  'Telegram/1916_Telegram_Stickynote_Automation_Triggered.json': [
+    title('CoinMarketCap AI Analyst'),
+    summary('supervisor agent'),
+    ['the summary is not a requirement', (d) => !/requires/i.test(d.summary)],
+  ],
 };
 
 let derived = new Map<string, DerivedAutomation>();

@@ -61,9 +61,12 @@ const sentencesOf = (text: string) =>
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
-/** Advice on swapping parts ("… currently uses OpenAI, but you can replace …") is set-up, not purpose. */
+/**
+ * Advice on swapping parts ("… currently uses OpenAI, but you can replace …") and what it needs ("This
+ * workflow requires 3 external tool workflows …") are set-up, not purpose.
+ */
 const ADVICE =
-  /\b(you (can|could|may|might) (replace|swap|change|switch|use your own|set your own)|can be (replaced|swapped)|currently uses)\b/i;
+  /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (replace|swap|change|switch|use your own|set your own)|can be (replaced|swapped)|currently uses)\b/i;
 /** "This workflow is a sub workflow of the workflow." says nothing about what it is for. */
 const VACUOUS = /^this (n8n )?workflow is (a|the) sub[- ]?workflow\b[^,]{0,40}\.$/i;
 /** A note beside one node describes that node ("This node uploads the report …"), not the template. */

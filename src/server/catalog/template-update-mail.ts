@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
-import { forEachPayingMember } from '#server/db/members.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
+import { hourlyMailJob, type MemberMailDeps, queueMemberMails } from '#server/mail/member-mail.ts';
 import { layout, type MailContent } from '#server/mail/templates.ts';
 import type { TemplateUpdateView } from '#shared/schemas/template-versions.ts';
 import { rowsOf } from './catalog.queries.ts';
@@ -51,21 +48,17 @@ export function templateUpdateEmail(input: {
 }
 
 /** Queues one update mail per member who has news. Returns how many were queued. */
-export async function sendTemplateUpdateMails(deps: {
-  db: Database;
-  baseUrl: string;
-  log?: Logger;
-  smtpConfigured?: boolean;
-}): Promise<{ queued: number }> {
-  let queued = 0;
-  await forEachPayingMember(
-    deps.db,
-    sql`p.email_notifications and not p.weekly_reports and exists (
+export function sendTemplateUpdateMails(
+  deps: MemberMailDeps & { baseUrl: string },
+): Promise<{ queued: number }> {
+  return queueMemberMails(deps, {
+    kind: TEMPLATE_UPDATE_KIND,
+    who: sql`p.email_notifications and not p.weekly_reports and exists (
       select 1 from deployments d
       where d.user_id = u.id and d.status = 'deployed' and d.deactivated_at is null)`,
-    async (member) => {
+    async compose(member) {
       const updates = await templateUpdatesFor(deps.db, member.user_id);
-      if (updates.length === 0) return;
+      if (updates.length === 0) return null;
       const [last] = rowsOf<{ at: Date | string | null }>(
         await deps.db.execute(sql`
           select max(created_at) as at from mail_outbox
@@ -75,37 +68,16 @@ export async function sendTemplateUpdateMails(deps: {
       const news = updates.filter((u) =>
         u.versions.some((v) => v.publishedAt !== null && Date.parse(v.publishedAt) > since),
       );
-      if (news.length === 0) return;
-      const content = templateUpdateEmail({
+      if (news.length === 0) return null;
+      return templateUpdateEmail({
         updates: news,
         dashboardUrl: `${deps.baseUrl}/dashboard`,
         settingsUrl: `${deps.baseUrl}/dashboard?section=settings&tab=notifications`,
       });
-      await enqueueMail(
-        deps.db,
-        { kind: TEMPLATE_UPDATE_KIND, to: member.email, ...content },
-        { log: deps.log, smtpConfigured: deps.smtpConfigured },
-      );
-      queued += 1;
     },
-  );
-  if (queued > 0) deps.log?.info({ queued }, 'template update mails queued');
-  return { queued };
+  });
 }
 
 /** Hourly, once across all processes. */
-export function templateUpdateMailJob(deps: {
-  db: Database;
-  baseUrl: string;
-  log: Logger;
-  smtpConfigured: boolean;
-}): JobDefinition {
-  return {
-    name: 'template-update-mails',
-    intervalMs: 60 * 60_000,
-    leaseMs: 30 * 60_000,
-    async run() {
-      await sendTemplateUpdateMails(deps);
-    },
-  };
-}
+export const templateUpdateMailJob = (deps: MemberMailDeps & { baseUrl: string }): JobDefinition =>
+  hourlyMailJob('template-update-mails', () => sendTemplateUpdateMails(deps));

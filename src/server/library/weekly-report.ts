@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { templateUpdateLines } from '#server/catalog/template-update-mail.ts';
 import { templateUpdatesFor } from '#server/catalog/versions.ts';
-import type { Database } from '#server/db/client.ts';
-import { forEachPayingMember } from '#server/db/members.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { enqueueMail } from '#server/mail/outbox.ts';
+import { hourlyMailJob, type MemberMailDeps, queueMemberMails } from '#server/mail/member-mail.ts';
 import { layout, type MailContent } from '#server/mail/templates.ts';
 
 // Weekly Reports (Settings → Notifications): an hourly job mails each member who keeps Weekly
@@ -56,16 +53,11 @@ const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /** Queues this week's report for every due member. Returns how many were queued. */
-export async function sendWeeklyReports(deps: {
-  db: Database;
-  baseUrl: string;
-  now?: Date;
-  log?: Logger;
-  smtpConfigured?: boolean;
-}): Promise<{ queued: number }> {
+export async function sendWeeklyReports(
+  deps: MemberMailDeps & { baseUrl: string; now?: Date },
+): Promise<{ queued: number }> {
   const now = deps.now ?? new Date();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
-  let queued = 0;
   const [library] = rowsOf<{ total: number; before: number | null }>(
     await deps.db.execute(sql`
       select
@@ -76,12 +68,12 @@ export async function sendWeeklyReports(deps: {
   const libraryTotal = library?.total ?? 0;
   const newInLibrary = Math.max(0, libraryTotal - (library?.before ?? libraryTotal));
   // Members with both toggles on and no report in the outbox for the last 7 days.
-  await forEachPayingMember(
-    deps.db,
-    sql`p.weekly_reports and p.email_notifications and not exists (
+  return queueMemberMails(deps, {
+    kind: WEEKLY_REPORT_KIND,
+    who: sql`p.weekly_reports and p.email_notifications and not exists (
       select 1 from mail_outbox m
       where m.kind = ${WEEKLY_REPORT_KIND} and m."to" = u.email and m.created_at > ${weekAgo})`,
-    async (member) => {
+    async compose(member) {
       const [counts] = rowsOf<Record<'views' | 'copies' | 'downloads' | 'deploys' | 'saves', number>>(
         await deps.db.execute(sql`
           select
@@ -92,7 +84,7 @@ export async function sendWeeklyReports(deps: {
             count(*) filter (where kind = 'save')::int as saves
           from automation_events where user_id = ${member.user_id} and created_at > ${weekAgo}`),
       );
-      const content = weeklyReportEmail({
+      return weeklyReportEmail({
         views: 0,
         copies: 0,
         downloads: 0,
@@ -106,31 +98,10 @@ export async function sendWeeklyReports(deps: {
         dashboardUrl: `${deps.baseUrl}/dashboard`,
         settingsUrl: `${deps.baseUrl}/dashboard?section=settings`,
       });
-      await enqueueMail(
-        deps.db,
-        { kind: WEEKLY_REPORT_KIND, to: member.email, ...content },
-        { log: deps.log, smtpConfigured: deps.smtpConfigured },
-      );
-      queued += 1;
     },
-  );
-  if (queued > 0) deps.log?.info({ queued }, 'weekly reports queued');
-  return { queued };
+  });
 }
 
 /** Hourly, once across all processes: queue the weekly reports that are due. */
-export function weeklyReportJob(deps: {
-  db: Database;
-  baseUrl: string;
-  log: Logger;
-  smtpConfigured: boolean;
-}): JobDefinition {
-  return {
-    name: 'weekly-reports',
-    intervalMs: 60 * 60_000,
-    leaseMs: 30 * 60_000,
-    async run() {
-      await sendWeeklyReports(deps);
-    },
-  };
-}
+export const weeklyReportJob = (deps: MemberMailDeps & { baseUrl: string }): JobDefinition =>
+  hourlyMailJob('weekly-reports', () => sendWeeklyReports(deps));

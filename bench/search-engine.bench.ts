@@ -7,10 +7,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
 import type { IndexRow } from '#server/catalog/catalog.queries.ts';
-import { searchDocOf } from '#server/catalog/search-entries.ts';
-import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/catalog/search-query.ts';
-import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
-import { buildWordIndex, searchWords } from '#shared/catalog/search-engine.ts';
+import { buildWordIndex, searchWords } from '#server/search/engine.ts';
+import { searchDocOf } from '#server/search/entries.ts';
+import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/search/query.ts';
 import {
   fieldText,
   parseQuery,
@@ -18,8 +17,9 @@ import {
   type SearchDoc,
   termsOf,
   typoBudget,
-} from '#shared/catalog/search-rules.ts';
-import { substringDocs } from '#shared/catalog/substring-rule.ts';
+} from '#server/search/rules.ts';
+import { substringDocs } from '#server/search/substring-rule.ts';
+import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
 import { judgedQueries, latencyQueries, pct } from './search-queries.ts';
 
 // `npm run bench -- search-engine`: the engine choice of decision 0010. The in-house inverted index

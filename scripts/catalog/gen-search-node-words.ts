@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { nodeWordTable } from '../../src/server/search/node-words.ts';
 import { n8nNodeEntries } from '../../src/shared/catalog/n8n-nodes.ts';
-import { nodeWordTable } from '../../src/shared/catalog/search-node-words.ts';
 
 const out = path.resolve(import.meta.dirname, '../../src/shared/catalog/search-node-words.json');
 const words = nodeWordTable(n8nNodeEntries());

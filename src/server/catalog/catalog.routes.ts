@@ -9,7 +9,8 @@ import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
-import { matchesSearch, type SearchDoc } from '#shared/catalog/search-rules.ts';
+import { createSearchIndex, type IndexEntry, type SearchIndex } from '#server/search/index.ts';
+import { matchesSearch, type SearchDoc } from '#server/search/rules.ts';
 import { type AutomationCard, CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import {
   type CatalogCounters,
@@ -22,7 +23,6 @@ import { selectLatestStats } from './catalog.queries.ts';
 import { createDetailCache } from './detail-cache.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
-import { createSearchIndex, type IndexEntry, type SearchIndex } from './search-index.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
 const StackSchema = z.object({

@@ -1,13 +1,13 @@
 import type { Database } from '#server/db/client.ts';
+import { toCard } from '#server/search/entries.ts';
+import type { SearchIndex } from '#server/search/index.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
-import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
+import { findV3000Match, isV3000Id } from '#shared/catalog/match-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import { selectVerification } from '../n8n/verify/verification-store.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
-import { toCard } from './search-entries.ts';
-import type { SearchIndex } from './search-index.ts';
 
 /** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */
 async function resolve(db: Database, index: SearchIndex, id: string) {

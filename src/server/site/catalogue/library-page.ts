@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchIndex, SearchResult } from '#server/catalog/search-index.ts';
+import type { SearchIndex, SearchResult } from '#server/search/index.ts';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
 import { cardGrid, esc, headTags, jsonLd } from './html.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SearchIndex } from '#server/catalog/search-index.ts';
+import type { SearchIndex } from '#server/search/index.ts';
 import { BASE_URL_TOKEN } from '../html-pages.ts';
 import { automationPath, esc } from './html.ts';
 

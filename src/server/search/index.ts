@@ -1,9 +1,9 @@
+import { selectActivity, selectCatalogVersion, selectIndexRows } from '#server/catalog/catalog.queries.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
-import { selectVerificationBadges } from '../n8n/verify/verification-store.ts';
-import { selectActivity, selectCatalogVersion, selectIndexRows } from './catalog.queries.ts';
-import type { IndexEntry, IndexOrder } from './search-entries.ts';
+import type { IndexEntry, IndexOrder } from './entries.ts';
 import {
   buildSnapshot,
   type SearchCache,
@@ -12,11 +12,11 @@ import {
   type Snapshot,
   searchSnapshot,
   topIntegrations,
-} from './search-query.ts';
-import { relatedEntries } from './search-related.ts';
+} from './query.ts';
+import { relatedEntries } from './related.ts';
 
-export type { IndexEntry, IndexOrder } from './search-entries.ts';
-export type { SearchParams, SearchResult } from './search-query.ts';
+export type { IndexEntry, IndexOrder } from './entries.ts';
+export type { SearchParams, SearchResult } from './query.ts';
 
 // The in-memory search index of published automations. PostgreSQL/PGlite stays the source of truth;
 // this is a per-process copy of the card fields with a word index (search-engine.ts), chip bitmasks,

@@ -1,7 +1,7 @@
-import conceptData from './search-concepts.json' with { type: 'json' };
-import languageData from './search-languages.json' with { type: 'json' };
-import nodeWordData from './search-node-words.json' with { type: 'json' };
-import { stemOf } from './search-terms.ts';
+import { stemOf } from '#shared/catalog/search-terms.ts';
+import conceptData from './concepts.json' with { type: 'json' };
+import languageData from './languages.json' with { type: 'json' };
+import nodeWordData from './node-words.json' with { type: 'json' };
 
 // The concept layer of member search (issue 37, decision 0010): the words a member uses for what a
 // workflow does ("every morning", "transcribe", "factura") reach the words workflows and n8n's node
@@ -12,9 +12,6 @@ import { stemOf } from './search-terms.ts';
 const concepts: Record<string, string[]> = conceptData.concepts;
 const languages: Record<string, string> = languageData.words;
 const nodeWords: Record<string, string[]> = nodeWordData.words;
-
-/** Function words of the four other languages ("der", "para", "les", "com"): never decide a match. */
-export const LANGUAGE_STOP_WORDS: readonly string[] = languageData.stopWords;
 
 /** Every word of the tables, as a member may type it (keys) — never "corrected" by did-you-mean. */
 export const CONCEPT_WORDS: ReadonlySet<string> = new Set([

@@ -1,3 +1,4 @@
+import { ALL_WORDS_TIER, LENGTH_B, SHORT_QUERY_WORDS, STRONG_BONUS } from './knobs.ts';
 import {
   forEachFieldTerm,
   MATCH_KIND_FACTOR,
@@ -9,23 +10,22 @@ import {
   stemOf,
   synonymsOf,
   termMatch,
-} from './search-rules.ts';
+} from './rules.ts';
 
 // The in-house inverted index behind member search (decision 0010). Pure and isomorphic: the server
-// index, the tests and the bench build the same thing from the same rules in search-rules.ts.
+// index, the tests and the bench build the same thing from the same rules in rules.ts.
 
-/** A posting packs the document number and the mask of fields holding the term. */
-const FIELD_BITS = 10;
+/** A posting packs the document number and the mask of fields holding the term: a bit per field. */
+const FIELD_BITS = SEARCH_FIELDS.length;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 /** Posting flags: the term is a word in this document (answers prefixes), in a short field (typos). */
 const AS_WORD = 1 << FIELD_BITS;
 const AS_SHORT_WORD = 1 << (FIELD_BITS + 1);
 export const DOC_SHIFT = FIELD_BITS + 2;
-/** Title, integrations and node types (the first three SEARCH_FIELDS). */
-const STRONG_FIELDS = 0b111;
-const STRONG_BONUS = 1.5;
-/** BM25's b: how much a document's length (its distinct terms against the mean) scales its score. */
-const LENGTH_B = 0.3;
+// A posting is a signed 32-bit number: the fields and flags must leave room for 500,000 documents.
+if (DOC_SHIFT > 12) throw new Error(`search: ${FIELD_BITS} fields leave too few bits for document numbers`);
+/** The mask of the `strong` fields (title, integrations, node types). */
+const STRONG_FIELDS = SEARCH_FIELDS.reduce((mask, f, bit) => ('strong' in f ? mask | (1 << bit) : mask), 0);
 
 export type WordIndex = {
   size: number;
@@ -278,13 +278,7 @@ export type WordResult = {
   all: Uint8Array;
 };
 
-/**
- * Lifts documents matching every query word that reaches the index above any partial match: scores
- * stay below this (32 words × weight 10 × idf < 12 × bonus 1.5 ≈ 5,800).
- */
-export const ALL_WORDS_TIER = 100_000;
-/** Up to this many words, a query's complete matches come first (a request is ranked by coverage). */
-const SHORT_QUERY_WORDS = 4;
+export { ALL_WORDS_TIER } from './knobs.ts';
 
 /**
  * Documents matching enough query words (partialFloor: a short query its complete matches, a longer

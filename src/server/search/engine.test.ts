@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suggestQuery } from './did-you-mean.ts';
-import { buildWordIndex, searchWords } from './search-engine.ts';
-import { matchesQuery, matchesWords, matchesWordsIn, parseQuery, type SearchDoc } from './search-rules.ts';
+import { buildWordIndex, searchWords } from './engine.ts';
+import { matchesQuery, matchesWords, matchesWordsIn, parseQuery, type SearchDoc } from './rules.ts';
 import { substringDocs } from './substring-rule.ts';
 
-// The index must answer exactly what the one-item reference rules in search-rules.ts answer.
+// The index must answer exactly what the one-item reference rules in rules.ts answer.
 
 const piece = fc.oneof(
   fc.constantFrom(

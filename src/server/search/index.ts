@@ -19,7 +19,7 @@ export type { IndexEntry, IndexOrder } from './entries.ts';
 export type { SearchParams, SearchResult } from './query.ts';
 
 // The in-memory search index of published automations. PostgreSQL/PGlite stays the source of truth;
-// this is a per-process copy of the card fields with a word index (search-engine.ts), chip bitmasks,
+// this is a per-process copy of the card fields with a word index (engine.ts), chip bitmasks,
 // variant groups and sort orders, rebuilt when the catalogue changes (event bus, plus a 15 s check of
 // workflow_stats). Decisions 0002 and 0010.
 

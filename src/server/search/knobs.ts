@@ -42,10 +42,10 @@ export const MATCH_KIND_FACTOR = {
   exact: 1,
   stem: 0.9,
   prefix: 0.7,
-  /** Through the concept or language table (search-concepts.ts): the member's word is not there. */
+  /** Through the concept or language table (concepts.ts): the member's word is not there. */
   concept: 0.5,
   /**
-   * Through n8n's own words for a node (search-node-words.json): weaker, a node does many things
+   * Through n8n's own words for a node (node-words.json): weaker, a node does many things
    * ("transcribe" reaches every OpenAI node) and never lifts an item into the complete matches.
    */
   node: 0.3,

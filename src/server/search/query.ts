@@ -16,7 +16,7 @@ import { substringDocs } from './substring-rule.ts';
 import { withVerifications } from './verified.ts';
 
 // One search index snapshot and the member search over it (decisions 0002 and 0010). Pure: rows in,
-// snapshot out; snapshot, parameters and result cache in, page out. search-index.ts keeps it fresh;
+// snapshot out; snapshot, parameters and result cache in, page out. index.ts keeps it fresh;
 // the engine bench times the same code without a database.
 
 export type SearchParams = {

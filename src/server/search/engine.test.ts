@@ -144,6 +144,22 @@ describe('the word index answers the reference rules', () => {
     expect(searchWords(index, 'zzqx qqzz')!.docs).toHaveLength(0);
   });
 
+  it('a request naming apps ranks the items that use them first; a glued pair names an app too', () => {
+    const index = buildWordIndex([
+      {
+        ...base,
+        id: 'sheets',
+        title: 'Add rows when a Typeform is submitted',
+        integrations: ['Typeform', 'Google Sheets'],
+      },
+      { ...base, id: 'airtable', title: 'Typeform answers', integrations: ['Typeform', 'Airtable'] },
+      { ...base, id: 'chimp', title: 'Subscribers sync', integrations: ['Mailchimp'] },
+    ]);
+    // The first matches more words (typeform, submitted, add) but not the app the request names.
+    expect(rank(index, 'when a typeform is submitted add it to airtable')[0]).toBe(1);
+    expect(rank(index, 'add subscribers to mail chimp')).toEqual([2]);
+  });
+
   it('reaches concepts and other languages through the data tables', () => {
     const index = buildWordIndex([
       { ...base, id: 'sched', title: 'Post weather', nodeTypes: ['n8n-nodes-base.scheduleTrigger'] },

@@ -6,7 +6,8 @@ import type { SearchDoc } from './rules.ts';
 
 /**
  * Field order and weights for relevance: title > integrations > summary > tags > notes. `strong`
- * fields name what a workflow is (a query all found there is what the member most likely means). `short` fields
+ * fields name what a workflow is (a query all found there is what the member most likely means); `app`
+ * fields are where an app the query names must show (APP_MISS). `short` fields
  * join neighbouring words and feed the typo vocabulary. `runs`: the field is indexed as its lowercase
  * letter-digit runs only, exactly what the spec's substring rule reads of it. Ids are unique, so their
  * glued and joined forms were terms of one item each (a third of all terms at the reference corpus,
@@ -15,8 +16,8 @@ import type { SearchDoc } from './rules.ts';
  */
 export const SEARCH_FIELDS = [
   { key: 'title', weight: 10, short: true, strong: true },
-  { key: 'integrations', weight: 8, short: true, strong: true },
-  { key: 'nodeTypes', weight: 6, short: true, strong: true },
+  { key: 'integrations', weight: 8, short: true, strong: true, app: true },
+  { key: 'nodeTypes', weight: 6, short: true, strong: true, app: true },
   { key: 'summary', weight: 5, short: true },
   { key: 'description', weight: 4, short: false },
   { key: 'tags', weight: 3, short: true },
@@ -29,6 +30,7 @@ export const SEARCH_FIELDS = [
   weight: number;
   short: boolean;
   strong?: true;
+  app?: true;
   runs?: true;
 }[];
 
@@ -70,6 +72,13 @@ export const SHORT_QUERY_WORDS = 4;
 
 /** Every word of a short query in a strong field, or two of a request's: × this. */
 export const STRONG_BONUS = 1.5;
+
+/**
+ * Score kept per app the query names (a word that is an integration's whole name: "airtable",
+ * "typeform") that an item does not use: "when a typeform is submitted add it to airtable" wants
+ * Airtable, not the Google Sheets variant.
+ */
+export const APP_MISS = 0.35;
 
 /** BM25's b: how much a document's length (its distinct terms against the mean) scales its score. */
 export const LENGTH_B = 0.3;

@@ -15,6 +15,9 @@ export default defineConfig({
   retries: 0,
   // Whole journeys (register, pay, return) on a shared 2-core machine take 25-30 s on a slow day.
   timeout: 60_000,
+  // While another spec imports the whole corpus, a page reload on the 2-core CI machine has taken
+  // over 5 s (Playwright's default) to show its heading: waits get 10 s, assertions stay the same.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

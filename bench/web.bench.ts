@@ -56,7 +56,7 @@ export async function run() {
   try {
     const js = jsShippedTo('index.html');
     console.log(`JS shipped to / (gzip): ${(js / 1024).toFixed(1)} KB (budget 100 KB)`);
-    // /library is the catalogue frame (src/server/site/catalogue/frame.ts) filled per request.
+    // /library is the catalogue frame (src/server/site/pages.ts) filled per request.
     const libraryJs = jsShippedTo('catalogue.html');
     console.log(`JS shipped to /library (gzip): ${(libraryJs / 1024).toFixed(1)} KB (budget 120 KB)`);
     // The sample library a fresh install imports: /library and the template page need templates.

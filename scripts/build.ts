@@ -8,8 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defaultTemplateDir, writeDatabaseTemplate } from '../src/server/db/template.ts';
-import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/catalogue/frame.ts';
 import { BASE_URL_TOKEN } from '../src/server/site/html-pages.ts';
+import { CATALOGUE_FRAME_FILE, CATALOGUE_HEAD } from '../src/server/site/pages.ts';
 import {
   APP_SHELL_FILE,
   NOT_FOUND_FILE,

@@ -1,5 +1,6 @@
 // Builds src/shared/catalog/n8n-nodes.json: what n8n itself publishes about its nodes, per n8n version we
-// support (decision 0018). For each version it reads, from the npm registry, the exact
+// support (decision 0018), and src/shared/catalog/n8n-node-params.json: for the newest of those versions, the
+// parameters a template may leave for the member to fill (decision 0026). For each version it reads, from the npm registry, the exact
 // n8n-nodes-base and @n8n/n8n-nodes-langchain that this n8n release depends on (`dist/types/nodes.json`)
 // and the default NODES_EXCLUDE of its @n8n/config. Nothing is installed: `npm pack` fetches the tarballs
 // into ~/.cache/flowvault/n8n-meta. Run it when a new n8n release should be supported:
@@ -15,12 +16,25 @@ const CACHE = path.join(homedir(), '.cache', 'flowvault', 'n8n-meta');
 mkdirSync(CACHE, { recursive: true });
 
 type Option = { name?: string; value?: unknown; description?: string; action?: string };
+type Mode = {
+  name: string;
+  displayName?: string;
+  type?: string;
+  placeholder?: string;
+  extractValue?: { type?: string; regex?: string };
+  validation?: { type?: string; properties?: { regex?: string; errorMessage?: string } }[];
+};
 type Property = {
   name: string;
   displayName?: string;
   type?: string;
   default?: unknown;
+  required?: boolean;
+  description?: string;
+  placeholder?: string;
   options?: Option[];
+  typeOptions?: { loadOptionsMethod?: string; password?: boolean; rows?: number };
+  modes?: Mode[];
   displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
 };
 type Description = {
@@ -86,6 +100,118 @@ type NodeEntry = {
 };
 
 const nodes: Record<string, NodeEntry> = {};
+
+/** A parameter the set-up wizard may ask for (decision 0026), as n8n describes it. */
+type SetupParam = {
+  name: string;
+  label: string;
+  description?: string;
+  /** 'string' when absent. */
+  type?: string;
+  required?: true;
+  default?: unknown;
+  placeholder?: string;
+  /** The values come from the member's account (n8n loads them: loadOptionsMethod). */
+  loadsOptions?: boolean;
+  /** Indexes into the file's `modes` (resource locators share a few). */
+  modes?: number[];
+  show?: Record<string, unknown[]>;
+  hide?: Record<string, unknown[]>;
+};
+/** A parameter other parameters' visibility depends on (resource, operation, …): its default and own rule. */
+type ControlParam = {
+  name: string;
+  default: unknown;
+  show?: Record<string, unknown[]>;
+  hide?: Record<string, unknown[]>;
+};
+type ParamSet = { versions: number[]; params: SetupParam[]; controls: ControlParam[] };
+const params: Record<string, ParamSet[]> = {};
+type LocatorMode = {
+  name: string;
+  displayName: string;
+  regex?: string;
+  extract?: string;
+  placeholder?: string;
+};
+const modeTable: LocatorMode[] = [];
+const modeIndex = new Map<string, number>();
+function internMode(mode: LocatorMode): number {
+  const key = JSON.stringify(mode);
+  let index = modeIndex.get(key);
+  if (index === undefined) {
+    index = modeTable.push(mode) - 1;
+    modeIndex.set(key, index);
+  }
+  return index;
+}
+const RESOURCE_NAME = /(Id|Ids)$|sheet|document|spreadsheet|base|table|channel|chat|calendar|folder|email/i;
+const ASKABLE = new Set(['string', 'resourceLocator', 'options']);
+const plainText = (html = '') =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 240);
+
+/** The top-level parameters worth asking for: required, a resource locator, or named like a resource id. */
+function setupParams(d: Description): ParamSet {
+  const props = d.properties ?? [];
+  const kept: SetupParam[] = [];
+  for (const p of props) {
+    const type = p.type ?? '';
+    if (!ASKABLE.has(type)) continue;
+    if (type === 'options' && !p.typeOptions?.loadOptionsMethod) continue;
+    if (p.typeOptions?.password) continue;
+    const resource = type === 'resourceLocator' || RESOURCE_NAME.test(p.name);
+    // A required parameter with a default of its own is never left empty by omission.
+    const emptyByDefault = p.default === undefined || p.default === '' || p.default === null;
+    if (!(resource || (p.required && emptyByDefault))) continue;
+    const param: SetupParam = { name: p.name, label: p.displayName ?? p.name };
+    if (type !== 'string') param.type = type;
+    if (p.required) param.required = true;
+    if (p.description) param.description = plainText(p.description);
+    if (p.default !== undefined && p.default !== '' && typeof p.default !== 'object')
+      param.default = p.default;
+    if (p.placeholder) param.placeholder = p.placeholder;
+    if (p.typeOptions?.loadOptionsMethod) param.loadsOptions = true;
+    if (type === 'resourceLocator')
+      param.modes = (p.modes ?? []).map((m) => {
+        const mode: LocatorMode = { name: m.name, displayName: m.displayName ?? m.name };
+        const regex = m.validation?.find((v) => v.type === 'regex')?.properties?.regex;
+        if (regex) mode.regex = regex;
+        if (m.extractValue?.type === 'regex' && m.extractValue.regex) mode.extract = m.extractValue.regex;
+        if (m.placeholder && m.type !== 'list') mode.placeholder = m.placeholder;
+        return internMode(mode);
+      });
+    if (p.displayOptions?.show) param.show = p.displayOptions.show;
+    if (p.displayOptions?.hide) param.hide = p.displayOptions.hide;
+    kept.push(param);
+  }
+  // The parameters the kept ones' visibility depends on, and the ones theirs depends on, in turn.
+  const wanted = new Set<string>();
+  const want = (o?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> }) => {
+    for (const key of [...Object.keys(o?.show ?? {}), ...Object.keys(o?.hide ?? {})])
+      if (!key.startsWith('@')) wanted.add(key.replace(/^\//, ''));
+  };
+  for (const p of kept) want(p);
+  const controls: ControlParam[] = [];
+  const done = new Set<string>();
+  while ([...wanted].some((w) => !done.has(w))) {
+    for (const name of [...wanted].filter((w) => !done.has(w))) {
+      done.add(name);
+      for (const p of props.filter((q) => q.name === name)) {
+        const control: ControlParam = { name, default: p.default ?? null };
+        if (p.displayOptions?.show) control.show = p.displayOptions.show;
+        if (p.displayOptions?.hide) control.hide = p.displayOptions.hide;
+        controls.push(control);
+        want(p.displayOptions);
+      }
+    }
+  }
+  return { versions: [d.version].flat(), params: kept, controls };
+}
 const releases: Record<string, { nodesBase: string; langchain: string; excludedByDefault: string[] }> = {};
 const sortedUnique = (xs: Iterable<string>) => [...new Set(xs)].sort();
 
@@ -107,6 +233,10 @@ for (const n8nVersion of versions) {
   ] as const) {
     for (const d of list) {
       const type = `${prefix}${d.name}`;
+      if (n8nVersion === versions.at(-1)) {
+        const set = setupParams(d);
+        if (set.params.length) params[type] = [...(params[type] ?? []), set];
+      }
       const typeVersions = [d.version].flat();
       const entry: NodeEntry = nodes[type] ?? {
         displayName: d.displayName,
@@ -177,3 +307,17 @@ writeFileSync(out, `${JSON.stringify({ releases, nodes: sorted })}\n`);
 execFileSync(path.resolve(import.meta.dirname, '../../node_modules/.bin/biome'), ['format', '--write', out]);
 const size = Math.round(readFileSync(out).length / 1024);
 console.log(`${Object.keys(sorted).length} node types over n8n ${versions.join(', ')} → ${out} (${size} KB)`);
+
+const paramsOut = path.resolve(import.meta.dirname, '../../src/shared/catalog/n8n-node-params.json');
+const sortedParams = Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+writeFileSync(
+  paramsOut,
+  // "%" as \u0025: n8n descriptions hold examples such as a percentage off a price, which the price check
+  // would take for a stray discount; the parsed text is the same.
+  `${JSON.stringify({ release: versions.at(-1), modes: modeTable, nodes: sortedParams }).replaceAll('%', '\\u0025')}\n`,
+);
+// Left compact (biome.json skips it): formatted it would pass biome's 1 MiB file limit.
+const paramsSize = Math.round(readFileSync(paramsOut).length / 1024);
+console.log(
+  `set-up parameters of ${Object.keys(sortedParams).length} node types (n8n ${versions.at(-1)}) → ${paramsOut} (${paramsSize} KB)`,
+);

@@ -13,6 +13,7 @@ import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
+import { catalogReads } from '#server/catalog/search-reads.ts';
 import { templateVersionRoutes } from '#server/catalog/versions.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
@@ -23,20 +24,26 @@ import { errorBody, handleError } from '#server/lib/error-handler.ts';
 import { type Logger, lazyChild, requestLineLogger } from '#server/lib/logger.ts';
 import { requestGuard } from '#server/lib/request-guard.ts';
 import { jsonDepthLimit } from '#server/lib/validate.ts';
+import { eventsRoutes } from '#server/library/events.routes.ts';
 import { libraryRoutes } from '#server/library/library.routes.ts';
 import { MAIL_VIEWER_PATH, mailViewer } from '#server/mail/mail-viewer.ts';
 import type { N8nDeps } from '#server/n8n/connections.ts';
 import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
+import { templateUpdateRoutes } from '#server/n8n/template-update.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
-import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import { createSearchIndex } from '#server/search/index.ts';
 import { catalogueRoutes } from '#server/site/catalogue/catalogue.routes.ts';
 import { createClaimSource } from '#server/site/claim-figures.ts';
 import { shareImageRoutes } from '#server/site/og.routes.ts';
 import { siteRoutes } from '#server/site/site.routes.ts';
+import { loadBuiltRenderer } from '#server/site/ssr-entry.ts';
 import { type Metrics, metricsAccess } from '#server/system/metrics.ts';
 import { systemRoutes } from '#server/system/system.routes.ts';
+import { redactHostToken, TEMPLATES_HOST_PATH } from '#server/templates-host/host-tokens.ts';
+import { templatesHostRoutes } from '#server/templates-host/templates-host.routes.ts';
+import { templatesHostSettingsRoutes } from '#server/templates-host/templates-host-settings.routes.ts';
+import type { PageRenderer } from '#shared/site/page-render.ts';
 
 export type AppDeps = {
   env: Env;
@@ -46,6 +53,8 @@ export type AppDeps = {
   startedAt: number;
   /** Folder of the built web app (dist/client). Without it the app serves the API only. */
   webRoot?: string;
+  /** The pages React renders on request (default: the built SSR entry, src/server/site/ssr-entry.ts). */
+  renderer?: () => Promise<PageRenderer>;
   /** Resolves the signed-in viewer from request headers (the auth feature provides it). */
   resolveViewer?: (headers: Headers) => Promise<Viewer | null>;
   /** In-process event bus (defaults to the process-wide one). */
@@ -68,7 +77,11 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const resolveViewer = deps.resolveViewer ?? (async () => null);
   // One search index per app: the members' search API and the public catalogue pages read the same one.
-  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+  const index = createSearchIndex({
+    reads: catalogReads(deps.database.db),
+    bus: deps.bus ?? processBus,
+    log: deps.log,
+  });
   const requestLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),
@@ -103,6 +116,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/catalog', catalogRoutes({ ...deps, index }))
     .route('/', templateVersionRoutes(n8nDeps))
+    .route('/', templateUpdateRoutes(n8nDeps))
     .route(
       '/',
       siteInboxRoutes({
@@ -129,6 +143,10 @@ export function createApp(deps: AppDeps) {
     .route('/admin', verificationRoutes(n8nDeps))
     .route('/n8n', n8nRoutes(n8nDeps))
     .route('/library', libraryRoutes({ database: deps.database, bus: deps.bus ?? processBus }))
+    .route(
+      '/templates-host',
+      templatesHostSettingsRoutes({ db: deps.database.db, baseUrl: deps.env.baseUrl }),
+    )
     .route('/', eventsRoutes({ hub: deps.events ?? createEventHub({ bus: deps.bus ?? processBus }) }));
 
   const metrics = deps.metrics;
@@ -149,7 +167,8 @@ export function createApp(deps: AppDeps) {
         {
           reqId,
           method: c.req.method,
-          path: c.req.path,
+          // A templates host's path carries its token: never logged.
+          path: redactHostToken(c.req.path),
           status: c.res.status,
           ms: Math.round(performance.now() - start),
         },
@@ -209,6 +228,17 @@ export function createApp(deps: AppDeps) {
     .route('/api', api)
     .all('/api/*', (c) => c.json(errorBody(c.var.requestId, 'NOT_FOUND', 'No such API endpoint.'), 404));
 
+  // The members' templates hosts for their own n8n (decision 0026): outside /api, so no session,
+  // CSRF guard or cookie reaches them; the token in the path is the only credential.
+  app.route(
+    TEMPLATES_HOST_PATH,
+    templatesHostRoutes({
+      database: deps.database,
+      bus: deps.bus ?? processBus,
+      index,
+      webRoot: deps.webRoot,
+    }),
+  );
   if (deps.paypal?.sandbox) app.route(LOCAL_SANDBOX_PATH, deps.paypal.sandbox.app);
   // The development mail viewer; production never has it (the path is then an unknown one: 404).
   if (deps.env.NODE_ENV !== 'production') {
@@ -228,6 +258,7 @@ export function createApp(deps: AppDeps) {
       webRoot: deps.webRoot,
       resolveViewer,
       claims,
+      renderer: deps.renderer ?? (() => loadBuiltRenderer()),
     }),
   );
   if (deps.webRoot) app.route('/', siteRoutes(deps.webRoot, deps.env.baseUrl, resolveViewer, claims));

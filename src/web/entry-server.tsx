@@ -1,13 +1,13 @@
-// Used only at build time to prerender pages to HTML.
+// The one SSR entry. At build time it prerenders the pages (scripts/build.ts); at request time the
+// server renders the pages it builds per request (/library, a visitor's /automation/:id) with its
+// renderers (src/server/site/ssr-entry.ts loads this bundle). What only the build needs is imported
+// when first used, so the server's process never loads the app's routes or the site's content.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders } from '#web/app-providers.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { createQueryClient } from '#web/lib/query-client.ts';
-import { routes } from '#web/routes.tsx';
-import { SiteApp } from '#web/site-app.tsx';
-import { CATALOGUE_PAGE, loadSitePage, type PageMeta, type SitePage, sitePageFor } from '#web/site-pages.tsx';
+import type { PageMeta, SitePage } from '#web/site-pages.tsx';
+
+export { renderLibrary, renderTemplate } from '#web/features/site/catalogue/render.tsx';
 
 /**
  * Renders one page. A public page renders as the site entry (site.tsx) will hydrate it, and says which
@@ -16,13 +16,22 @@ import { CATALOGUE_PAGE, loadSitePage, type PageMeta, type SitePage, sitePageFor
 export async function renderPage(
   pathname: string,
 ): Promise<{ html: string; meta: PageMeta; entry: 'site' | 'app'; page?: SitePage }> {
+  const { loadSitePage, sitePageFor } = await import('#web/site-pages.tsx');
   const page = sitePageFor(pathname);
   if (page) {
+    const { SiteApp } = await import('#web/site-app.tsx');
     const { Component: Page, prepare } = await loadSitePage(page);
     await prepare?.(pathname);
     const html = renderToString(<SiteApp page={page} Page={Page} location={{ pathname, search: '' }} />);
     return { html, meta: page.meta, entry: 'site', page };
   }
+  const [{ createStaticHandler, createStaticRouter, StaticRouterProvider }, { AppProviders }, q, { routes }] =
+    await Promise.all([
+      import('react-router'),
+      import('#web/app-providers.tsx'),
+      import('#web/lib/query-client.ts'),
+      import('#web/routes.tsx'),
+    ]);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.local${pathname}`));
   if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`);
@@ -31,7 +40,7 @@ export async function renderPage(
     ?.route.handle.meta as PageMeta;
   const html = renderToString(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={q.createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
@@ -41,6 +50,10 @@ export async function renderPage(
 
 /** The public catalogue's frame (features/site/catalogue), filled by the server per request. */
 export async function renderCatalogueFrame(): Promise<{ html: string; page: SitePage }> {
+  const [{ CATALOGUE_PAGE, loadSitePage }, { SiteApp }] = await Promise.all([
+    import('#web/site-pages.tsx'),
+    import('#web/site-app.tsx'),
+  ]);
   const { Component: Page } = await loadSitePage(CATALOGUE_PAGE);
   const location = { pathname: '/library', search: '' };
   return {

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { ROUTES, type RouteId } from '#shared/routes.ts';
-import { RootLayout, RouteErrorFallback } from '#web/components/layout/root-layout.tsx';
+import { RootLayout, RouteErrorFallback } from '#web/layout/root-layout.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 import {
   loadSitePage,

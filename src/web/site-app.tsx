@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, StrictMode } from 'react';
 import { AppErrorBoundary } from '#web/components/app-error-boundary.tsx';
 import { HydratedMark } from '#web/components/hydrated-mark.tsx';
-import { PageShell } from '#web/components/layout/page-shell.tsx';
 import { KeptHtmlProvider } from '#web/components/static-html.tsx';
 import { AuthProvider } from '#web/features/auth/auth-context.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { SocialProofCard } from '#web/features/site/social-proof/social-proof-card.tsx';
+import { PageShell } from '#web/layout/page-shell.tsx';
 import { documentNavigation, NavigationProvider } from '#web/lib/navigation.tsx';
 import type { SitePage } from '#web/site-pages.tsx';
 

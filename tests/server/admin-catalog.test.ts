@@ -3,11 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { CLI_IMPORT_ACTOR, recordedImport } from '#server/admin/import-jobs.ts';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { CLI_IMPORT_ACTOR, recordedImport } from '#server/catalog/import-jobs.ts';
 import { ZIP_LIMITS } from '#server/catalog/read-input.ts';
+import { automations } from '#server/db/schema/catalog.ts';
 import type { AdminCatalogPage, AuditPage, CatalogImport } from '#shared/schemas/admin.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -211,6 +213,18 @@ describe('operator catalogue', () => {
       changed: expect.arrayContaining(['title', 'tags']),
     });
     expect(await searchIds(t, member, 'Chat with your documents')).toEqual(['telegram-agent']);
+    // The edit is the operator's: a re-import of the changed file derives the text again but keeps it.
+    const reimport = (await (
+      await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip('telegram-agent.json') }])
+    ).json()) as CatalogImport;
+    // Two updates: telegram-agent changed, slack-digest back to its first bytes.
+    expect((await streamToEnd(t, admin, reimport.id)).at(-1)!.summary!.updated).toBe(2);
+    expect(await searchIds(t, member, 'Chat with your documents')).toEqual(['telegram-agent']);
+    const [kept] = await t.database.db
+      .select({ title: automations.title, tags: automations.tags })
+      .from(automations)
+      .where(eq(automations.id, 'telegram-agent'));
+    expect(kept).toEqual({ title: 'Chat with your documents', tags: ['rag', 'chat'] });
     // Raw: the typed client refuses a category that does not exist.
     const badCategory = await t.request('/api/admin/catalog/items/telegram-agent', {
       method: 'PATCH',
@@ -225,6 +239,7 @@ describe('operator catalogue', () => {
 
     expect((await audit(t, admin, 'catalog')).entries.map((e) => [e.action, e.actorEmail])).toEqual([
       ['catalog.publish', admin.email],
+      ['catalog.import', admin.email],
       ['catalog.edit', admin.email],
       ['catalog.import', admin.email],
       ['catalog.unpublish', admin.email],

@@ -9,7 +9,7 @@ import { user } from '#server/db/schema/auth.ts';
 import { automationRatings } from '#server/db/schema/catalog.ts';
 import { createEncodedAnswers, pickEncoding } from '#server/lib/compress.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
-import { compress } from '#server/site/catalogue/compress.ts';
+import { compress } from '#server/site/pages.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
 
@@ -106,7 +106,7 @@ describe('answers kept by ETag', () => {
     expect(kept.buffer.byteLength).toBe(kept.byteLength);
     expect(Buffer.from(kept).equals(view)).toBe(true);
     // The public catalogue's pages keep their compressed forms too.
-    const page = { raw: body(400) };
+    const page = { raw: body(400), etag: `"page"` };
     for (const encoding of ['br', 'gzip'] as const) {
       const compressed = compress(page, encoding);
       expect(compressed.buffer.byteLength, encoding).toBe(compressed.byteLength);

@@ -95,7 +95,7 @@ describe('importCatalog on the fixture library (folder with manifest.json)', () 
     expect(byId['0042-webhook-only']).toMatchObject({
       source: 'library',
       // Its title came from the file name: replaced by one from the graph (decision 0022).
-      title: 'Workflow that runs when a webhook is called',
+      title: 'Start a workflow when a webhook is called',
       deployable: false,
     });
 

@@ -1,8 +1,15 @@
 // The template text over the whole reference corpus, measured (issue 38, decision 0022): titles that
 // are still file names, descriptions that say a clause twice, grammar faults by the house rules
 // (src/shared/catalog/english.ts), and app chips that show a letter instead of a logo.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DerivedAutomation, deriveAutomation } from '#shared/catalog/derive-automation.ts';
+import {
+  DERIVE_VERSION,
+  type DerivedAutomation,
+  deriveAutomation,
+} from '#shared/catalog/derive-automation.ts';
 import { grammarFaults, stepVerb } from '#shared/catalog/english.ts';
 import { n8nNodeEntries } from '#shared/catalog/n8n-nodes.ts';
 import { isLetterChip } from '#shared/catalog/node-icons.ts';
@@ -124,7 +131,7 @@ describe('template text over the reference corpus', () => {
       })
       .filter((x) => x.faults.length > 0);
     const chips = items.flatMap((i) => i.d.integrations);
-    // A chip with no logo and no glyph of its kind shows letters (src/server/site/catalogue/html.ts).
+    // A chip with no logo and no glyph of its kind shows letters (src/web/features/site/catalogue/template-card.tsx).
     const letters = chips.filter(isLetterChip);
     console.log(
       `template text: file-name titles ${fileNameTitles.length}/${N}, repeated clauses ${repeated.length}/${N}, grammar faults ${faulty.length}/${N}, letter chips ${letters.length}/${chips.length}`,
@@ -143,5 +150,45 @@ describe('template text over the reference corpus', () => {
     expect(repeated.map((i) => i.file)).toEqual([]);
     expect(faulty.map((f) => `${f.file}: ${f.faults.join('; ')}`)).toEqual([]);
     expect(letters.length / chips.length).toBeLessThanOrEqual(0.1);
+  });
+});
+
+// What the import writes for a fixed sample (every 25th file), kept readable so a diff shows what a
+// rule change did. Changed text must come with a DERIVE_VERSION bump, or re-imports keep the old text.
+const GOLDEN = path.resolve(import.meta.dirname, '../fixtures/derived-text.json');
+
+describe('DERIVE_VERSION moves with the derived text', () => {
+  it('the sample derives as the golden file says, under the same version', () => {
+    const sample = Object.fromEntries(
+      items
+        .filter((_, i) => i % 25 === 0)
+        .map(({ file, d }) => [
+          file,
+          {
+            title: d.title,
+            summary: d.summary,
+            description: d.description,
+            steps: d.howItWorks.split('\n'),
+            integrations: d.integrations,
+            readiness: d.quality?.readiness ?? null,
+            deployable: d.deployable,
+          },
+        ]),
+    );
+    const current = { deriveVersion: DERIVE_VERSION, items: sample };
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, `${JSON.stringify(current, null, 2)}\n`);
+    const golden = existsSync(GOLDEN)
+      ? (JSON.parse(readFileSync(GOLDEN, 'utf8')) as typeof current)
+      : { deriveVersion: '', items: {} };
+    const refresh = `refresh ${path.relative(process.cwd(), GOLDEN)} with UPDATE_GOLDEN=1 npx vitest run --project server tests/server/catalog-text-corpus.test.ts`;
+    if (golden.deriveVersion === DERIVE_VERSION)
+      expect(
+        sample,
+        `derived text changed: bump DERIVE_VERSION (derive-automation.ts), then ${refresh}`,
+      ).toEqual(golden.items);
+    else
+      expect.fail(
+        `DERIVE_VERSION is ${DERIVE_VERSION} but the golden file was made under ${golden.deriveVersion || 'none'}: ${refresh}`,
+      );
   });
 });

@@ -162,6 +162,25 @@ const GOLDEN: Record<string, Check[]> = {
       (_d, s) => s.some((l) => has(l, '"Only invoice mails with attachments"') && has(l, 'otherwise')),
     ],
   ],
+  // A lone Invoice Ninja trigger on "create_invoice": a starter, named by its event in words.
+  'Invoiceninja/1004_Invoiceninja_Automate_Triggered.json': [
+    title('Start a workflow when an invoice is created in Invoice Ninja'),
+    summary('the steps after that are yours to add'),
+  ],
+  // Qualys report sub-workflow: the overview note introduces it; a note beside the Slack node says
+  // "This node automates …", which describes that node, not the template.
+  'Wait/0621_Wait_Slack_Monitor_Webhook.json': [
+    title('Qualys'),
+    summary('security reports from the Qualys API'),
+    ['the summary is not a note about one node', (d) => !/^this node/i.test(d.summary)],
+  ],
+  // Venafi Slack CertBot: the overview note names it; "This section of the workflow …" notes and
+  // "you can replace the AI Agent node" advice are about parts and set-up.
+  'Webhook/0581_Webhook_Slack_Create_Webhook.json': [
+    title('Venafi Slack CertBot'),
+    summary('Venafi Slack CertBot'),
+    notDescription('you can replace'),
+  ],
 };
 
 let derived = new Map<string, DerivedAutomation>();

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { CRASHED_CLI_IMPORT_ERROR } from '#server/admin/import-jobs.ts';
+import { CRASHED_CLI_IMPORT_ERROR } from '#server/catalog/import-jobs.ts';
 import { createPglite } from '#server/db/client.ts';
 import { LOCK_FILE } from '#server/db/data-dir-lock.ts';
 import { freePort, type ServerProcess, startServer } from '#tests/support/server-processes.ts';

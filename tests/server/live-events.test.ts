@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '#server/lib/context.ts';
+import { eventsRoutes } from '#server/library/events.routes.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
-import { eventsRoutes } from '#server/realtime/events.routes.ts';
 import type { LiveEvent } from '#shared/schemas/live-events.ts';
 import { IDLE_VERIFICATION } from '#shared/schemas/verification.ts';
 import { appWithInjectedMembers } from '#tests/support/library-app.ts';

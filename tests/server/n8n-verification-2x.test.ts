@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { selectVerification, selectVerificationBadges } from '#server/catalog/verification-store.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { createN8nClient } from '#server/n8n/n8n-client.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { runVerification, verificationLines } from '#server/n8n/verify/run-verification.ts';
 import { dummyCredentialData } from '#server/n8n/verify/throwaway-credentials.ts';
-import { selectVerification, selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
 import { checkedText } from '#shared/schemas/verification.ts';
 import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
 import { STANDIN_ALL_SCOPES, type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
@@ -66,6 +66,23 @@ const FIXTURES = {
     node('Set 2', 'n8n-nodes-base.set', {}, 400),
     telegram(''),
   ]),
+  'sub-workflow.json': wf('Config reader', [
+    node('Every day', 'n8n-nodes-base.scheduleTrigger'),
+    node('Set 1', 'n8n-nodes-base.set', {}, 200),
+    node('Set 2', 'n8n-nodes-base.set', {}, 400),
+    node(
+      'Read Config',
+      'n8n-nodes-base.executeWorkflow',
+      {
+        typeVersion: 1.2,
+        parameters: {
+          source: 'database',
+          workflowId: { __rl: true, mode: 'list', value: '1004', cachedResultName: 'Config store' },
+        },
+      },
+      600,
+    ),
+  ]),
   'hook.json': wf('Hook that answers', [
     node('Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'hook-2x', httpMethod: 'POST' } }),
     node('Set 1', 'n8n-nodes-base.set', {}, 200),
@@ -84,8 +101,8 @@ afterEach(async () => {
   await Promise.all(standins.splice(0).map((s) => s.close()));
 });
 
-async function standin(version: StandinVersion, scopes?: string[]) {
-  const s = await startN8nStandin({ version, scopes });
+async function standin(version: StandinVersion, scopes?: string[], webhookRegistrationMs?: number) {
+  const s = await startN8nStandin({ version, scopes, webhookRegistrationMs });
   standins.push(s);
   const fetch = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [s.port] });
   const client = createN8nClient({ fetch, instance: { url: s.url, apiKey: s.apiKey } });
@@ -168,7 +185,7 @@ describe('n8n 2.x verification against the stand-in', () => {
       { db: db.handle.db, verify },
       { n8nVersion: s.n8nVersion, runBy: 'cli', throwawayCredentials: true },
     );
-    expect(summary).toMatchObject({ total: 3, accepted: 3, activated: 2, activationTried: 3 });
+    expect(summary).toMatchObject({ total: 4, accepted: 4, activated: 2, activationTried: 4 });
     expect(summary.credentials).toEqual({ created: 1, failed: [] });
     // Nothing of the verification is left in the instance.
     expect(s.workflows.size).toBe(0);
@@ -194,9 +211,42 @@ describe('n8n 2.x verification against the stand-in', () => {
     const hook = await selectVerification(db.handle.db, ids['hook.json']!);
     expect(hook).toMatchObject({ activated: true, ran: true, credentialsBound: null });
     expect(checkedText(hook!)).toBe('imports, publishes and runs');
-    expect(summary.failures).toEqual([
-      { reason: 'activate: these settings must be filled in: chatId', count: 1 },
-    ]);
+    // The author's sub-workflow is not in the member's n8n: refused, with the node and the id.
+    expect(await selectVerification(db.handle.db, ids['sub-workflow.json']!)).toMatchObject({
+      activated: false,
+      failedStep: 'activate',
+      failure:
+        'Read Config: calls the sub-workflow 1004, which is not published in your n8n: import and publish it first, then select it in this node',
+    });
+    // The run's summary groups the refusals of built-in-only templates by reason.
+    expect(summary).toMatchObject({
+      builtInTried: 4,
+      builtInActivated: 2,
+      builtInRefusals: [
+        { reason: 'calls a sub-workflow of the author’s n8n', count: 1 },
+        { reason: 'settings the template leaves empty', count: 1 },
+      ],
+      builtInRefusedOnlyForSettings: 1,
+    });
+    expect(verificationLines(summary, s.n8nVersion)[2]).toBe(
+      '  refused (built-in only) 2, by reason: calls a sub-workflow of the author’s n8n 1; settings the template leaves empty 1; only for settings the template leaves empty 1',
+    );
+  });
+
+  it('calls a published webhook again while n8n is still registering it', async () => {
+    db = await createTestDatabase();
+    const ids = await importFixtures(db.handle);
+    // n8n 2.40.7 answers 404 for a moment after /publish; the run must not count that as a failure.
+    const { s, verify } = await standin('v2', undefined, 150);
+    const summary = await runVerification(
+      { db: db.handle.db, verify },
+      { n8nVersion: s.n8nVersion, runBy: 'cli', ids: [ids['hook.json']!], throwawayCredentials: true },
+    );
+    expect(summary).toMatchObject({ total: 1, activated: 1, ran: 1, runTried: 1 });
+    expect(await selectVerification(db.handle.db, ids['hook.json']!)).toMatchObject({
+      ran: true,
+      failure: null,
+    });
   });
 
   it('says "refused only for credentials" when a credential could not be made', async () => {

@@ -118,3 +118,38 @@ export function publishRefusal(
   );
   return `Cannot publish workflow: ${found.length} node${found.length === 1 ? '' : 's'} have configuration issues:\n\n${blocks.join('\n\n')}`;
 }
+
+/**
+ * n8n 2.40.7's sub-workflow check on publish (workflow-validation.service.js,
+ * validateSubWorkflowReferences), after the node checks: every enabled Execute Workflow node whose
+ * source is the database and whose workflow id is fixed must call a workflow that exists and is
+ * published (the workflow itself counts as published). Null when it would publish.
+ */
+export function subWorkflowRefusal(
+  workflow: { id: string; nodes: Node[] },
+  lookup: (id: string) => { name: string; published: boolean } | undefined,
+): string | null {
+  const refused: string[] = [];
+  for (const node of workflow.nodes) {
+    if (node.type !== 'n8n-nodes-base.executeWorkflow' || node.disabled === true) continue;
+    const parameters = (node.parameters ?? {}) as Record<string, unknown>;
+    const raw = parameters.workflowId;
+    const id =
+      typeof raw === 'object' && raw !== null && 'value' in raw
+        ? (raw as { value: unknown }).value
+        : typeof raw === 'string'
+          ? raw
+          : undefined;
+    const source = typeof parameters.source === 'string' ? parameters.source : undefined;
+    if (typeof id !== 'string' || !id || id.startsWith('=') || (source && source !== 'database')) continue;
+    if (id === workflow.id) continue;
+    const found = lookup(id);
+    if (found?.published) continue;
+    refused.push(
+      `Node "${node.name}" references workflow ${id}${found ? ` ("${found.name}")` : ''} which is not published`,
+    );
+  }
+  return refused.length
+    ? `Cannot publish workflow: ${refused.join('; ')}. Please publish all referenced sub-workflows first.`
+    : null;
+}

@@ -3,7 +3,8 @@
 // - newer (1.123.0, the "1.x mode"): executionOrder, callerPolicy, callerIds, timeSavedPerExecution,
 //   availableInMCP in settings; pinData and projectId on create; more read-only fields;
 // - v2 (2.40.7): as newer, plus what n8n 2.x does (n8n-standin-checks.ts): structure checks on
-//   create, `/publish` and `/unpublish` that check every node first (`/activate` and `/deactivate`
+//   create, `/publish` and `/unpublish` that check every node, then the sub-workflows Execute Workflow
+//   nodes call, before publishing (`/activate` and `/deactivate`
 //   are deprecated aliases with a Deprecation header), credentials listed and created through the
 //   API (scopes `credential:list` / `credential:create`), nodes removed or excluded by default, and
 //   the version only on the editor page (not in anonymous /rest/settings).
@@ -20,7 +21,7 @@ import { serve } from '@hono/node-server';
 import { Ajv, type ErrorObject } from 'ajv';
 import { type Context, Hono } from 'hono';
 import { stringify } from 'yaml';
-import { publishRefusal, structureIssues } from './n8n-standin-checks.ts';
+import { publishRefusal, structureIssues, subWorkflowRefusal } from './n8n-standin-checks.ts';
 
 export type StandinVersion = 'older' | 'newer' | 'v2';
 export const STANDIN_N8N_VERSIONS: Record<StandinVersion, string> = {
@@ -337,8 +338,19 @@ export type StandinRequest = {
 
 export type StandinCredential = { id: string; name: string; type: string; data?: unknown };
 
-export function createN8nStandin(options: { version: StandinVersion; apiKey: string; scopes?: string[] }) {
+export function createN8nStandin(options: {
+  version: StandinVersion;
+  apiKey: string;
+  scopes?: string[];
+  /**
+   * n8n 2.40.7 registers a published workflow's production webhooks a moment after /publish answers;
+   * until then a call gets its 404. How long that moment lasts here (default 0: at once).
+   */
+  webhookRegistrationMs?: number;
+}) {
   const version = options.version;
+  /** Workflow id → when its production webhooks answer (set on publish). */
+  const webhooksFrom = new Map<string, number>();
   const v2 = version === 'v2';
   let scopes = new Set(options.scopes ?? STANDIN_ALL_SCOPES);
   const credentials = new Map<string, StandinCredential>();
@@ -587,6 +599,14 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
       TABLE_RELEASE[version],
     );
     if (refusal) return c.json({ message: refusal }, 400);
+    const subRefusal = subWorkflowRefusal(
+      workflow as unknown as Parameters<typeof subWorkflowRefusal>[0],
+      (id) => {
+        const sub = workflows.get(id);
+        return sub ? { name: sub.name, published: sub.active } : undefined;
+      },
+    );
+    if (subRefusal) return c.json({ message: subRefusal }, 400);
     if (!workflow.active) {
       const taken = new Set(
         [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
@@ -601,6 +621,7 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
         );
       }
     }
+    if (!workflow.active) webhooksFrom.set(workflow.id, Date.now() + (options.webhookRegistrationMs ?? 0));
     workflow.active = true;
     workflow.activeVersionId = workflow.versionId ?? null;
     workflow.updatedAt = now();
@@ -722,6 +743,7 @@ export function createN8nStandin(options: { version: StandinVersion; apiKey: str
     const key = `${c.req.method} ${path}`;
     for (const workflow of workflows.values()) {
       if (!workflow.active || !webhooksOf(workflow).some((h) => h.key === key)) continue;
+      if ((webhooksFrom.get(workflow.id) ?? 0) > Date.now()) break; // published, not registered yet
       const stop = nodesOf(workflow).find((n) => n.type === 'n8n-nodes-base.stopAndError');
       const execution = executionFor(workflow.id, stop ? 'error' : 'success', 'webhook');
       if (stop) {
@@ -808,10 +830,16 @@ export async function startN8nStandin(
     scopes?: string[];
     /** Another loopback address (127.0.0.2) gives a second instance URL on the same port. */
     hostname?: string;
+    webhookRegistrationMs?: number;
   } = {},
 ): Promise<N8nStandin & { url: string; port: number; apiKey: string; close(): Promise<void> }> {
   const apiKey = options.apiKey ?? `n8n_api_${randomBytes(18).toString('hex')}`;
-  const standin = createN8nStandin({ version: options.version ?? 'newer', apiKey, scopes: options.scopes });
+  const standin = createN8nStandin({
+    version: options.version ?? 'newer',
+    apiKey,
+    scopes: options.scopes,
+    webhookRegistrationMs: options.webhookRegistrationMs,
+  });
   const server = serve({
     fetch: standin.app.fetch,
     port: options.port ?? 0,

@@ -66,6 +66,8 @@ export async function createTestApp(
     startedAt: Date.now(),
     auth,
     resolveViewer: createViewerResolver({ auth, db: database.db, bus: rest.bus }),
+    // The SSR entry's request-time renderers from source: server tests need no build.
+    renderer: () => import('#web/features/site/catalogue/render.tsx'),
     ...rest,
   };
   const app = createApp(deps);

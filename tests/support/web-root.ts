@@ -30,7 +30,7 @@ export function makeWebRoot(): string {
     path.join(root, 'app.html'),
     page('<div id="root" data-shell="app">Loading application...</div>'),
   );
-  // The public catalogue's frame, as the build writes it (src/server/site/catalogue/frame.ts).
+  // The public catalogue's frame, as the build writes it (src/server/site/pages.ts).
   writeFileSync(
     path.join(root, 'catalogue.html'),
     '<!doctype html><html lang="en"><head><!--catalogue-head--></head><body><div id="root" data-page="catalogue"><nav>SITE TOP BAR</nav><div data-static="_R_1_"><div data-catalogue-slot=""></div></div></div></body></html>',

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { requireAdmin } from '#server/auth/guards.ts';
+import { createImportRunner } from '#server/catalog/import-jobs.ts';
+import { getImport, listImports, MAX_UPLOAD_BYTES, watchImport } from '#server/catalog/import-uploads.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { validate } from '#server/lib/validate.ts';
@@ -12,9 +14,8 @@ import {
   PublishSchema,
 } from '#shared/schemas/admin.ts';
 import { type AdminDeps, AutomationIdParam, UuidParam } from './admin-deps.ts';
-import { getImport, listCatalogItems, listImports, MAX_UPLOAD_BYTES, watchImport } from './catalog-admin.ts';
+import { listCatalogItems } from './catalog-admin.ts';
 import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
-import { createImportRunner } from './import-jobs.ts';
 
 /** The catalogue console: uploads and their progress, the item list, edits, publish and deploy override. Admin role only (404 for anyone else). */
 export function adminCatalogRoutes(deps: AdminDeps) {

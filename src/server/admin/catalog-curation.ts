@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
+import type { ImportRunner } from '#server/catalog/import-jobs.ts';
+import { type CatalogAdminDeps, readUpload } from '#server/catalog/import-uploads.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { isDeployableWith } from '#shared/catalog/derive-automation.ts';
 import { cardSummary } from '#shared/catalog/text.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
-import { type CatalogAdminDeps, readUpload } from './catalog-admin.ts';
-import type { ImportRunner } from './import-jobs.ts';
+import { writeEditorial } from './editorial.ts';
 
 // The operator's curation of catalogue items (edit, publish, deploy override) and the start of an
 // upload's import. Each change and its audit entry share a transaction; 'catalog.changed' (search,
@@ -59,8 +60,8 @@ async function existing(deps: CatalogAdminDeps, id: string) {
 }
 
 /**
- * Edits an item's title, description, category, tags or video link. A later re-import of a changed
- * file derives these again from the file (an unchanged file leaves the edit alone).
+ * Edits an item's title, description, category, tags or video link. The edit is editorial text
+ * (automation_editorial), so a later re-import keeps it over what the file derives.
  */
 export async function editCatalogItem(
   deps: CatalogAdminDeps,
@@ -68,23 +69,18 @@ export async function editCatalogItem(
 ) {
   const { id, edit } = input;
   const before = await existing(deps, id);
-  const values: Partial<typeof automations.$inferInsert> = { updatedAt: new Date() };
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of ['title', 'description', 'category', 'tags', 'videoUrl'] as const) {
-    const next = edit[key];
-    if (next === undefined || JSON.stringify(next) === JSON.stringify(before[key])) continue;
-    changed[key] = { from: before[key], to: next };
-    (values as Record<string, unknown>)[key] = next;
-  }
-  if (edit.description !== undefined && changed.description) values.summary = cardSummary(edit.description);
-  if (Object.keys(changed).length > 0) {
-    await audited(
-      deps.database,
-      (tx) => tx.update(automations).set(values).where(eq(automations.id, id)),
-      () => ({ actor: input.actor, action: 'catalog.edit', target: id, detail: changed }),
-    );
-    await catalogEdited(deps.database, deps.bus);
-  }
+  // A new description brings its card summary (as the import derives one from it).
+  const described = edit.description !== undefined && edit.description !== before.description;
+  const change = { ...edit, ...(described && { summary: cardSummary(edit.description ?? '') }) };
+  const changed = await audited(
+    deps.database,
+    (tx) => writeEditorial(tx, { actor: input.actor, id, change, now: new Date() }),
+    (result) =>
+      Object.keys(result).length === 0
+        ? null
+        : { actor: input.actor, action: 'catalog.edit', target: id, detail: result },
+  );
+  if (Object.keys(changed).length > 0) await catalogEdited(deps.database, deps.bus);
   return { id, changed };
 }
 

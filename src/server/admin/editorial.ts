@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, audited, recordAudit } from '#server/audit/audit.ts';
+import type { CatalogAdminDeps } from '#server/catalog/import-uploads.ts';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { automations, type StoredQuality } from '#server/db/schema/catalog.ts';
@@ -22,7 +23,6 @@ import type {
 } from '#shared/schemas/editorial.ts';
 import { rowsOf } from '../catalog/catalog.queries.ts';
 import { catalogEdited } from '../catalog/import-catalog.ts';
-import type { CatalogAdminDeps } from './catalog-admin.ts';
 import { csvCell } from './inbox.ts';
 
 // The operator's editorial queue (issue 38, decision 0023): templates whose title or summary was
@@ -156,26 +156,45 @@ export async function getEditorialItem(db: Database, id: string): Promise<Editor
   };
 }
 
-type Change = { title?: string; summary?: string; tags?: string[]; reviewed?: boolean };
+/** What the operator may set over an import's text; `videoUrl: null` removes the video. */
+export type EditorialChange = {
+  title?: string;
+  summary?: string;
+  tags?: string[];
+  description?: string;
+  category?: string;
+  videoUrl?: string | null;
+  reviewed?: boolean;
+};
+
+const EDITABLE = ['title', 'summary', 'tags', 'description', 'category', 'videoUrl'] as const;
 
 /**
- * Writes the operator's text to the item and to automation_editorial (kept across re-imports) in one
- * audited transaction; members see it as soon as the search index rebuilds on catalog.changed.
+ * Writes the operator's text to the item and to automation_editorial (kept across re-imports) inside
+ * the caller's transaction: the one write path of the editorial queue and the catalogue console.
+ * Members see it as soon as the search index rebuilds on catalog.changed.
  */
-async function applyChanges(
+export async function writeEditorial(
   tx: Database,
-  input: { actor: Actor; id: string; change: Change; now: Date },
+  input: { actor: Actor; id: string; change: EditorialChange; now: Date },
 ): Promise<Record<string, { from: unknown; to: unknown }>> {
   const { id, change, now } = input;
   const [before] = await tx
-    .select({ title: automations.title, summary: automations.summary, tags: automations.tags })
+    .select({
+      title: automations.title,
+      summary: automations.summary,
+      tags: automations.tags,
+      description: automations.description,
+      category: automations.category,
+      videoUrl: automations.videoUrl,
+    })
     .from(automations)
     .where(eq(automations.id, id));
   if (!before) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });
   const [kept] = await tx.select().from(automationEditorial).where(eq(automationEditorial.automationId, id));
   const changed: Record<string, { from: unknown; to: unknown }> = {};
-  const text: Partial<Pick<typeof automations.$inferInsert, 'title' | 'summary' | 'tags'>> = {};
-  for (const key of ['title', 'summary', 'tags'] as const) {
+  const text: Partial<Pick<typeof automations.$inferInsert, (typeof EDITABLE)[number]>> = {};
+  for (const key of EDITABLE) {
     const next = change[key];
     if (next === undefined || JSON.stringify(next) === JSON.stringify(before[key])) continue;
     changed[key] = { from: before[key], to: next };
@@ -196,6 +215,10 @@ async function applyChanges(
     title: text.title ?? kept?.title ?? null,
     summary: text.summary ?? kept?.summary ?? null,
     tags: text.tags ?? kept?.tags ?? null,
+    description: text.description ?? kept?.description ?? null,
+    category: text.category ?? kept?.category ?? null,
+    // '' is "the operator removed the video" (null would mean "keep what the import finds").
+    videoUrl: 'videoUrl' in text ? (text.videoUrl ?? '') : (kept?.videoUrl ?? null),
     reviewedAt,
     updatedBy: input.actor.userId,
     updatedAt: now,
@@ -215,7 +238,7 @@ export async function saveEditorial(
   const now = input.now ?? new Date();
   const changed = await audited(
     deps.database,
-    (tx) => applyChanges(tx, { actor: input.actor, id: input.id, change: input.edit, now }),
+    (tx) => writeEditorial(tx, { actor: input.actor, id: input.id, change: input.edit, now }),
     (result) =>
       Object.keys(result).length === 0
         ? null
@@ -272,11 +295,11 @@ export async function importEditorialCsv(
       userMessage: 'The CSV needs a header row with id and any of title, summary, tags, reviewed.',
     });
   const errors: string[] = [];
-  const edits: { id: string; change: Change }[] = [];
+  const edits: { id: string; change: EditorialChange }[] = [];
   records.forEach((r, i) => {
     const line = i + 2;
     const id = r.id ?? '';
-    const change: Change = {};
+    const change: EditorialChange = {};
     if (r.title !== undefined) change.title = unguard(r.title);
     if (r.summary !== undefined) change.summary = unguard(r.summary);
     if (r.tags !== undefined)
@@ -318,7 +341,7 @@ export async function importEditorialCsv(
         errors.push(`${edit.id}: no such template`);
         continue;
       }
-      const changed = await applyChanges(tx, { actor: input.actor, id: edit.id, change: edit.change, now });
+      const changed = await writeEditorial(tx, { actor: input.actor, id: edit.id, change: edit.change, now });
       if (Object.keys(changed).length > 0) updated++;
       else unchanged++;
     }

@@ -23,6 +23,7 @@ import { selectLatestStats } from './catalog.queries.ts';
 import { createDetailCache } from './detail-cache.ts';
 import { getAutomationDetail, getAutomationPreview } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
+import { catalogReads } from './search-reads.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
 const StackSchema = z.object({
@@ -113,7 +114,8 @@ export function catalogRoutes(deps: {
   index?: SearchIndex;
 }) {
   const bus = deps.bus ?? processBus;
-  const index = deps.index ?? createSearchIndex({ db: deps.database.db, bus, log: deps.log });
+  const index =
+    deps.index ?? createSearchIndex({ reads: catalogReads(deps.database.db), bus, log: deps.log });
   const details = createDetailCache({ bus });
   const answers = createEncodedAnswers();
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });

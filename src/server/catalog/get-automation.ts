@@ -6,8 +6,8 @@ import { findV3000Match, isV3000Id } from '#shared/catalog/match-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
-import { selectVerification } from '../n8n/verify/verification-store.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
+import { selectVerification } from './verification-store.ts';
 
 /** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */
 async function resolve(db: Database, index: SearchIndex, id: string) {

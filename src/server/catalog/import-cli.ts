@@ -1,7 +1,7 @@
 // `npm run catalog:import -- <folder|file.json|file.zip> [--manifest rows.csv|rows.json] [--source NAME]`
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { recordedImport, recoverImportsAtBoot } from '#server/admin/import-jobs.ts';
+import { recordedImport, recoverImportsAtBoot } from '#server/catalog/import-jobs.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { DataDirLockedError, lockedLine } from '#server/db/data-dir-lock.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
-import { deriveAutomation, describeQuality } from '#shared/catalog/derive-automation.ts';
+import { DERIVE_VERSION, deriveAutomation, describeQuality } from '#shared/catalog/derive-automation.ts';
 import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
 import { repairWiring } from '#shared/catalog/wiring.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
@@ -10,9 +10,6 @@ import { type InputFile, readBytes } from './read-input.ts';
 
 // One import candidate → its stored row: read the file, hash it, and (when new or changed) parse and
 // derive. Plain data in and out, so it runs in the import worker thread or inline alike.
-
-/** Bump when a derivation rule changes, so the next import re-derives every automation. */
-const DERIVE_VERSION = '4';
 
 export type Candidate = {
   id: string;

@@ -3,6 +3,7 @@
 // scope, the member's credentials (the picker); run preflight, create the workflow, and publish it
 // when asked. Plain functions over an N8nClient.
 import { AppError } from '#server/lib/errors.ts';
+import type { SetupFieldView, SetupValueInput } from '#shared/schemas/setup-fields.ts';
 import type { InstanceCapabilities } from './instance-capabilities.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { N8nApiError } from './n8n-errors.ts';
@@ -16,6 +17,7 @@ import {
   type RequiredCredential,
   type WorkflowPayload,
 } from './preflight.ts';
+import { detectSetupFields, fillSetupFields, SetupValuesError } from './setup-fields.ts';
 
 export type CredentialChoice = { id: string; name: string };
 /** The member's credentials per type, or why Flowvault cannot list them (then n8n binds by name). */
@@ -35,6 +37,8 @@ export type DeploymentPlan = {
   release: string;
   nodeIssues: NodeIssue[];
   credentialListing: CredentialListing;
+  /** What the template leaves for the member to fill (set-up wizard, decision 0026), before any answer. */
+  setupFields: SetupFieldView[];
 };
 
 export const BIND_BY_NAME =
@@ -74,7 +78,7 @@ async function listCredentials(
 export async function planDeployment(
   client: N8nClient,
   workflow: unknown,
-  options: PreflightOptions = {},
+  options: PreflightOptions & { setupValues?: SetupValueInput[] } = {},
 ): Promise<DeploymentPlan> {
   const [{ capabilities, fallbackReason }, instanceVersion] = await Promise.all([
     client.getCapabilities(),
@@ -91,7 +95,14 @@ export async function planDeployment(
   }
   const result = preflightWorkflow(workflow, capabilities, { ...options, release, credentialBindings });
   if (!result.ok) throw new AppError('VALIDATION_FAILED', { userMessage: result.reason });
+  // The set-up wizard's fields, and the member's answers written in (checked by format first).
+  const setupFields = detectSetupFields(result.payload.nodes);
+  if (options.setupValues?.length) {
+    const filled = fillSetupFields(result.payload.nodes, setupFields, options.setupValues);
+    if (!filled.ok) throw new SetupValuesError(filled.errors);
+  }
   return {
+    setupFields,
     payload: result.payload,
     changes: result.changes,
     credentials: result.credentials,

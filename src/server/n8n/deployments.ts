@@ -2,6 +2,7 @@
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
+import { selectVerification } from '#server/catalog/verification-store.ts';
 import { currentTemplateVersion } from '#server/catalog/versions.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
@@ -17,13 +18,14 @@ import type {
   PublishOutcomeView,
   RequiredCredentialView,
 } from '#shared/schemas/n8n.ts';
+import type { SetupValueInput } from '#shared/schemas/setup-fields.ts';
 import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { newWorkflowUrl, workflowEditorUrl } from './n8n-urls.ts';
 import { attachUnknownType, parsePublishRefusal, settingsToFill } from './publish-refusal.ts';
-import { selectVerification } from './verify/verification-store.ts';
+import { SetupValuesError } from './setup-fields.ts';
 import { webhookUrls } from './webhook-paths.ts';
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -103,6 +105,7 @@ function preflightView(
       status: listing.status,
       message: listing.status === 'listed' ? null : listing.message,
     },
+    setupFields: plan.setupFields,
   };
 }
 
@@ -189,6 +192,8 @@ export async function deployAutomation(
     connectionId?: string;
     credentials?: CredentialBindingInput[];
     publish?: boolean;
+    /** The set-up wizard's answers (decision 0026). */
+    setup?: SetupValueInput[];
   },
 ): Promise<N8nDeployResult> {
   const connection = await resolveConnection(deps, userId, input.connectionId);
@@ -214,6 +219,7 @@ export async function deployAutomation(
       name: automation.title,
       renewWebhookIds: true,
       credentialBindings: input.credentials,
+      setupValues: input.setup,
     });
     const created = await client.createWorkflow(plan.payload);
     const publish = input.publish ? await publishCreated(client, created.id, plan.payload.nodes) : null;
@@ -234,6 +240,8 @@ export async function deployAutomation(
       publish,
     };
   } catch (error) {
+    // Answers in the wrong format: the member corrects them; nothing was sent, nothing to record.
+    if (error instanceof SetupValuesError) throw error;
     if (!(error instanceof N8nApiError) && !(error instanceof AppError)) throw error;
     const message =
       error instanceof N8nApiError && error.operation === 'create-workflow'

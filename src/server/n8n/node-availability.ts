@@ -49,7 +49,13 @@ export function nodeAvailability(type: string, typeVersion: unknown, release: st
   return { status: 'present' };
 }
 
-export type NodeIssueCode = 'node-removed' | 'node-excluded' | 'community-node' | 'node-version-newer';
+export type NodeIssueCode =
+  | 'node-removed'
+  | 'node-excluded'
+  | 'community-node'
+  | 'node-version-newer'
+  /** An Execute Workflow node calls a workflow of the author's n8n (sub-workflow-refs.ts). */
+  | 'sub-workflow';
 export type NodeIssue = { code: NodeIssueCode; nodes: string[]; type: string; message: string };
 
 const label = (type: string) => n8nNode(type)?.displayName ?? type.slice(type.lastIndexOf('.') + 1);

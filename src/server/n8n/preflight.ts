@@ -12,7 +12,8 @@
 // - `Start` (removed in 2.x) becomes a Manual Trigger under the same name;
 // - duplicate node names are renamed (n8n 2.x refuses them; connections keyed by the name stay with
 //   the first node), duplicate or placeholder node ids are regenerated (n8n 2.x refuses shared ids);
-// - nodes the release lacks, turns off by default, or that are community nodes are reported in words.
+// - nodes the release lacks, turns off by default, or that are community nodes are reported in words;
+//   so are sub-workflows of the author's n8n that Execute Workflow nodes call (sub-workflow-refs.ts).
 // Credentials: the member's chosen credential ids are sent where given (bound at deploy), else
 // {id: null, name} for n8n to bind by name.
 
@@ -22,6 +23,7 @@ import { credentialName as credentialLabel } from '#shared/catalog/integrations.
 import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
 import { type NodeIssue, nodeAvailability, nodeIssuesFor } from './node-availability.ts';
+import { subWorkflowIssues } from './sub-workflow-refs.ts';
 import { renewWebhookIds } from './webhook-paths.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';
@@ -230,7 +232,11 @@ export function preflightWorkflow(
     payload: { name, nodes: nodes.payload, connections, settings },
     changes,
     credentials: nodes.credentials,
-    nodeIssues: options.release ? nodeIssuesFor(nodes.payload, options.release) : [],
+    nodeIssues: [
+      ...(options.release ? nodeIssuesFor(nodes.payload, options.release) : []),
+      // Version-independent: the author's sub-workflows are never in the member's n8n as named.
+      ...subWorkflowIssues(nodes.payload),
+    ],
     nodeCount: nodes.payload.length,
   };
 }

@@ -79,7 +79,17 @@ export async function updateDeployment(
   const theirs = await versionAsDeployed(deps, client, row.automationId, update.latestVersion);
   const mine = (await client.getWorkflow(row.n8nWorkflowId).catch(upstream)) as unknown as WorkflowJson;
   const merge = mergeWorkflows({ base, theirs, mine, resolutions: input.resolutions });
-  if (merge.collisions.length > 0) return { status: 'collisions', collisions: merge.collisions };
+  if (merge.collisions.length > 0) {
+    // A second click racing the first reads n8n mid-update: once the first has claimed the row, the
+    // answer is that it is done, not a collision to decide again.
+    const [now] = await deps.db
+      .select({ version: deployments.templateVersion })
+      .from(deployments)
+      .where(eq(deployments.id, row.id));
+    if (now && now.version !== row.templateVersion)
+      return { status: 'up-to-date', version: now.version ?? 1 };
+    return { status: 'collisions', collisions: merge.collisions };
+  }
 
   // The claim: only one request moves this deployment from its version to the new one.
   const claimed = await deps.db

@@ -1,8 +1,7 @@
-import { selectActivity, selectCatalogVersion, selectIndexRows } from '#server/catalog/catalog.queries.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Activity, IndexRow } from '#server/catalog/catalog.queries.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { selectVerificationBadges } from '#server/n8n/verify/verification-store.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
+import type { VerificationBadge } from '#shared/schemas/verification.ts';
 import type { IndexEntry, IndexOrder } from './entries.ts';
 import {
   buildSnapshot,
@@ -41,8 +40,19 @@ export function activityRebuildDelay(lastBuild: { endedAt: number; ms: number },
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
+/**
+ * What the index reads from the catalogue, passed in (catalog/search-reads.ts wires the queries) so
+ * search imports no feature folder at run time.
+ */
+export type CatalogReads = {
+  version(): Promise<{ catalog: string; activity: string }>;
+  rows(): Promise<IndexRow[]>;
+  activity(): Promise<Map<string, Activity>>;
+  badges(): Promise<Map<string, VerificationBadge>>;
+};
+
 /** One index per process (per app). `ready()` resolves once a fresh snapshot is loaded. */
-export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Logger }) {
+export function createSearchIndex(deps: { reads: CatalogReads; bus: EventBus; log?: Logger }) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
   /** Set when an event says the catalogue changed: requests wait for the rebuild. */
@@ -56,11 +66,11 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     stale = false;
     building = (async () => {
       const started = performance.now();
-      const version = await selectCatalogVersion(deps.db);
+      const version = await deps.reads.version();
       const [rows, activity, badges] = await Promise.all([
-        selectIndexRows(deps.db),
-        selectActivity(deps.db),
-        selectVerificationBadges(deps.db),
+        deps.reads.rows(),
+        deps.reads.activity(),
+        deps.reads.badges(),
       ]);
       const t = performance.now();
       const next = buildSnapshot(rows, activity, version, badges);
@@ -110,7 +120,8 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
   // The spec's periodic check: other processes' imports and activity show up within 15 s.
   const timer = setInterval(() => {
     if (!snapshot || building) return;
-    void selectCatalogVersion(deps.db)
+    void deps.reads
+      .version()
       .then((v) => {
         if (!snapshot) return undefined;
         if (v.catalog !== snapshot.version.catalog) return build();

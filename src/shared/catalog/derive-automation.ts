@@ -9,7 +9,7 @@ import { deriveSetupSteps } from './setup-steps.ts';
 import { nodeTypesOf, structureHash } from './structure.ts';
 import { MAX_CARD_SUMMARY, summariseWorkflow } from './summary.ts';
 import { cardSummary, deriveTitle } from './text.ts';
-import { isFileNameTitle, titleFromGraph, titleFromPurpose } from './title.ts';
+import { isFileNameTitle, tidyAuthorTitle, titleFromGraph, titleFromPurpose } from './title.ts';
 import { checkWiring, communityNodeTypes, type WiringRepair } from './wiring.ts';
 import {
   authorNotesOf,
@@ -41,6 +41,14 @@ export type QualityFlags = {
 /** Everything the catalogue derives from a workflow file and/or a source row. */
 /** Who wrote a text: the author (file, manifest or note), or the generator from the graph. */
 export type TextSource = 'author' | 'generated';
+
+/**
+ * The version of everything deriveAutomation writes. Bump it when a rule changes the derived text or
+ * flags: it is part of each row's content hash, so the next import re-derives every automation (an
+ * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
+ * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
+ */
+export const DERIVE_VERSION = '5';
 
 export type DerivedAutomation = {
   title: string;
@@ -173,7 +181,9 @@ export function deriveAutomation(input: {
     ? fromNotes
       ? fixArticles(brandCase(fromNotes))
       : titleFromGraph(generated.actions, generated.trigger, generated.apps)
-    : written;
+    : input.title?.trim()
+      ? written
+      : tidyAuthorTitle(written);
   const purpose = authorPurpose ?? generated?.purpose ?? '';
   // A manifest description wins over the generated text (an operator edit is applied later, in the console).
   const given = input.description?.trim();

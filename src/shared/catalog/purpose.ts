@@ -61,12 +61,25 @@ const sentencesOf = (text: string) =>
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
+/** Advice on swapping parts ("… currently uses OpenAI, but you can replace …") is set-up, not purpose. */
+const ADVICE =
+  /\b(you (can|could|may|might) (replace|swap|change|switch|use your own|set your own)|can be (replaced|swapped)|currently uses)\b/i;
+/** "This workflow is a sub workflow of the workflow." says nothing about what it is for. */
+const VACUOUS = /^this (n8n )?workflow is (a|the) sub[- ]?workflow\b[^,]{0,40}\.$/i;
+/** A note beside one node describes that node ("This node uploads the report …"), not the template. */
+const ONE_NODE = /^(this|the) (node|step)\b/i;
+/** "This section of the workflow …" describes one part: used only when no note speaks of the whole. */
+const ONE_PART = /^this (section|part|portion|branch|half)\b/i;
+
 const usable = (s: string) =>
   s.length >= 25 &&
   s.length <= 260 &&
   /[.!?]$/.test(s) &&
   !INSTRUCTION.test(s) &&
   !SECRETS.test(s) &&
+  !ADVICE.test(s) &&
+  !VACUOUS.test(s) &&
+  !ONE_NODE.test(s) &&
   !/:$/.test(s) &&
   // A sentence that is mostly a list of names or a heading with a stop is not a purpose.
   s.split(' ').length >= 5;
@@ -97,6 +110,7 @@ export function notePurpose(notes: string[]): NotePurpose | null {
           (cue ? 2 : 0) +
           (underPurpose ? 2 : 0) +
           (descriptive ? 1 : 0) -
+          (ONE_PART.test(s) ? 3 : 0) -
           noteIndex * 0.1 -
           i * 0.3;
         const next = sentences[i + 1];

@@ -274,8 +274,12 @@ function capSteps(lines: string[]): string[] {
 
 /** "Every day at 09:00, it reads rows from Google Sheets and sends a message in Slack." within `max`. */
 function sentence(trigger: string, actions: string[], max: number): string {
-  if (actions.length === 0)
+  if (actions.length === 0) {
+    // A trigger alone is a starter: say so rather than leave a sentence without a verb.
+    const starter = `${trigger}, it starts; the steps after that are yours to add.`;
+    if (starter.length <= max) return starter;
     return trigger.length + 1 <= max ? `${trigger}.` : `${trigger.slice(0, max - 1)}…`;
+  }
   for (let n = actions.length; n >= 1; n--) {
     const shown = actions.slice(0, n);
     const tail = n < actions.length ? `${shown.join(', ')} and more` : listJoin(shown);

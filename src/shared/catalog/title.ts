@@ -14,6 +14,19 @@ const FILE_ENDINGS =
 const GENERIC =
   /^(untitled( workflow)?|my workflow( \d+)?|new workflow( \d+)?|workflow( \d+)?|test( \d+)?|copy of .*)$/i;
 
+/**
+ * An author's workflow name without the labels that order or file it in their own account ("2. Refresh
+ * Pipedrive tokens", "Template - SSL Expiry Alert System", "[n8n] …"): the words they chose stay.
+ */
+export function tidyAuthorTitle(name: string): string {
+  const tidy = name
+    .trim()
+    .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
+    .replace(/^(n8n )?(template|workflow|example)\s*[-–—:|]\s+/i, '')
+    .trim();
+  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim();
+}
+
 /** True when `title` is a file name, a slug or a placeholder rather than words a person chose. */
 export function isFileNameTitle(title: string, fileName?: string): boolean {
   const t = title.trim();
@@ -82,7 +95,8 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
     return `${capitalise(candidates[0])
       .slice(0, TITLE_MAX - 1)
       .trimEnd()}…`;
-  return capitalise(tail ? `Workflow that runs ${tail}` : 'Workflow started by hand');
+  // Nothing after the trigger: a starter that says when it starts.
+  return capitalise(tail ? `Start a workflow ${tail}` : 'Start a workflow by hand');
 }
 
 /** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */

@@ -12,6 +12,31 @@ describe('triggerPhrase', () => {
       'Every day at 00:00',
     ],
     [
+      'app event "verb_object" in words',
+      t('n8n-nodes-base.invoiceNinjaTrigger', { event: 'create_invoice' }),
+      'When an invoice is created in Invoice Ninja',
+    ],
+    [
+      'app events "object.verb", two of them',
+      t('n8n-nodes-base.calendlyTrigger', { events: ['invitee.created', 'invitee.canceled'] }),
+      'When an invitee is created, or an invitee is cancelled in Calendly',
+    ],
+    [
+      'Shopify names its event as a topic; a plural object reads singular',
+      t('n8n-nodes-base.shopifyTrigger', { topic: 'orders/create' }),
+      'When an order is created in Shopify',
+    ],
+    [
+      'an AWS SNS topic is an ARN, not an event',
+      t('n8n-nodes-base.awsSnsTrigger', { topic: 'arn:aws:sns:eu-west-1:1234:alerts' }),
+      'When AWS SNS reports an event',
+    ],
+    [
+      'app events all in words',
+      t('n8n-nodes-base.someAppTrigger', { events: ['contact.created', 'deal.updated'] }),
+      'When a contact is created, or a deal is updated in Some App',
+    ],
+    [
       'schedule: hour and minute',
       t('n8n-nodes-base.scheduleTrigger', { rule: { interval: [{ triggerAtHour: 9, triggerAtMinute: 5 }] } }),
       'Every day at 09:05',

@@ -157,7 +157,10 @@ function listEvents(value: unknown): string[] {
 function appTrigger(node: WorkflowNode, p: Params): string {
   const short = shortType(node.type);
   const app = integrationName(node.type) ?? humanizeIdentifier(short.replace(/Trigger$/, ''));
-  const event = str(p.event) ?? str(p.triggerOn);
+  // Shopify names its event `topic` ("orders/create"); AWS SNS's topic is an ARN, not an event.
+  const topic = str(p.topic);
+  const event =
+    str(p.event) ?? str(p.triggerOn) ?? (topic && /^[a-z_]+\/[a-z_]+$/.test(topic) ? topic : undefined);
   const known = event ? APP_EVENTS[short]?.[event] : undefined;
   if (known) return known;
   // "object" and "action" (Pipedrive and others): "When a deal is updated in Pipedrive".
@@ -176,9 +179,63 @@ function appTrigger(node: WorkflowNode, p: Params): string {
   if (FIXED[short]) return FIXED[short];
   const events = [...listEvents(p.events), ...listEvents(p.updates), ...(event ? [event] : [])];
   if (events.length === 0) return `When ${app} reports an event`;
+  const happenings = events.slice(0, 3).map(eventWords);
+  if (happenings.every(Boolean)) {
+    const more = events.length > 3 ? ` (and ${events.length - 3} more events)` : '';
+    return `When ${happenings.join(', or ')} in ${app}${more}`;
+  }
   const words = events.slice(0, 3).map((e) => humanizeIdentifier(e).toLowerCase());
   const more = events.length > 3 ? ` and ${events.length - 3} more` : '';
   return `When ${app} reports ${words.join(', ')}${more}`;
+}
+
+const EVENT_VERBS: Record<string, string> = {
+  create: 'created',
+  created: 'created',
+  new: 'created',
+  add: 'added',
+  added: 'added',
+  update: 'updated',
+  updated: 'updated',
+  change: 'changed',
+  changed: 'changed',
+  delete: 'deleted',
+  deleted: 'deleted',
+  remove: 'removed',
+  removed: 'removed',
+  complete: 'completed',
+  completed: 'completed',
+  paid: 'paid',
+  sent: 'sent',
+  opened: 'opened',
+  replied: 'answered',
+  bounced: 'bounced',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+  fulfilled: 'fulfilled',
+  signed: 'signed',
+  published: 'published',
+  closed: 'closed',
+};
+
+/** "orders" → "order", "entries" → "entry"; words ending in "ss" stay. */
+const singular = (word: string) =>
+  /ies$/.test(word) ? `${word.slice(0, -3)}y` : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+
+/** "create_invoice", "invoice.created", "contact.deleted" → "an invoice is created"; null when unsure. */
+function eventWords(event: string): string | null {
+  const parts = event
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[._:/\s-]+/)
+    .filter(Boolean);
+  if (parts.length < 2 || parts.length > 4 || parts.some((w) => !/^[a-z]+$/.test(w))) return null;
+  const first = EVENT_VERBS[parts[0]!];
+  const last = EVENT_VERBS[parts[parts.length - 1]!];
+  const [verb, thing] = first ? [first, parts.slice(1)] : last ? [last, parts.slice(0, -1)] : [null, []];
+  if (!verb || thing.length === 0) return null;
+  const words = [...thing.slice(0, -1), singular(thing[thing.length - 1]!)];
+  return `${withArticle(words.join(' '))} is ${verb}`;
 }
 
 /** True for node types that start a workflow. */

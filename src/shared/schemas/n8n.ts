@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SETUP_VALUES, type SetupFieldView, SetupValueSchema } from './setup-fields.ts';
 
 /** Spec part 2 §8: the n8n texts, word for word. */
 export const N8N_TEXT = {
@@ -72,6 +73,8 @@ export const N8nDeploySchema = z.strictObject({
   credentials: z.array(CredentialBindingSchema).max(100).optional(),
   /** Publish (activate) the workflow right after creating it. */
   publish: z.boolean().optional(),
+  /** The set-up wizard's answers: a value per node and parameter (decision 0026). */
+  setup: z.array(SetupValueSchema).max(MAX_SETUP_VALUES).optional(),
 });
 export type N8nDeployInput = z.infer<typeof N8nDeploySchema>;
 
@@ -161,6 +164,8 @@ export type N8nPreflightView = {
    */
   settingsToFill?: { node: string; settings: string[] }[];
   settingsCheckedOn?: string | null;
+  /** What the template leaves for the member to fill before it runs (set-up wizard, decision 0026). */
+  setupFields: SetupFieldView[];
 };
 
 /** Preflight answers ok:false (never a 5xx) when the member's n8n cannot be reached or is refused. */

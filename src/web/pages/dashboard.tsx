@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
-import { TopBar } from '#web/components/layout/top-bar.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { SubscriptionGate } from '#web/features/auth/subscription-gate.tsx';
 import { DashboardShell } from '#web/features/dashboard/dashboard-shell.tsx';
 import { AccountSettings } from '#web/features/settings/account-settings.tsx';
+import { TopBar } from '#web/layout/top-bar.tsx';
 
 /**
  * Settings for a signed-in user without lifetime access (not bought yet, refunded, reversed): the

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInDelayMs } from '#server/auth/create-auth.ts';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
-import { MAX_STREAMS_PER_USER } from '#server/realtime/events.routes.ts';
+import { MAX_STREAMS_PER_USER } from '#server/library/events.routes.ts';
 import {
   cookieFrom,
   jsonHeaders,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The operator's editorial layer over the derived catalogue (decision 0023): text edited in the
-// editorial queue, kept apart from `automations` so a re-import (which derives every field again)
+// editorial queue or the catalogue console, kept apart from `automations` so a re-import (which derives every field again)
 // cannot lose it; the import applies these rows after writing its own.
 
 export const automationEditorial = pgTable('automation_editorial', {
@@ -12,6 +12,10 @@ export const automationEditorial = pgTable('automation_editorial', {
   title: text('title'),
   summary: text('summary'),
   tags: jsonb('tags').$type<string[]>(),
+  /** Edited in the catalogue console (/admin/catalog). videoUrl '' = the operator removed the video. */
+  description: text('description'),
+  category: text('category'),
+  videoUrl: text('video_url'),
   /** Set when the operator accepted or marked the item reviewed; null = still in the queue. */
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   /** Who last changed the row (user id). */

@@ -11,3 +11,4 @@ export * from './mail.ts';
 export * from './n8n.ts';
 export * from './site.ts';
 export * from './template-versions.ts';
+export * from './templates-host.ts';

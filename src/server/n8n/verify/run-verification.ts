@@ -1,9 +1,14 @@
 // Runs every published template through verifyWorkflow against one n8n and stores each result.
 // The CLI (npm run verify:n8n) and the operator console both call this: same path, same results.
+
+import {
+  clearStaleVerifications,
+  saveVerification,
+  selectVerifiable,
+} from '#server/catalog/verification-store.ts';
 import type { Database } from '#server/db/client.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { type CredentialPoolSummary, createCredentialPool } from './throwaway-credentials.ts';
-import { clearStaleVerifications, saveVerification, selectVerifiable } from './verification-store.ts';
 import { type VerifyDeps, verifyWorkflow } from './verify-workflow.ts';
 
 export type VerificationSummary = Pick<
@@ -18,6 +23,13 @@ export type VerificationSummary = Pick<
   /** The same for templates using only nodes built into n8n (the ≥ 95 % target of issue 39). */
   builtInTried: number;
   builtInActivated: number;
+  /**
+   * Why those built-in-only templates were refused, per reason (a template refused for two reasons
+   * counts under both), most frequent first; and how many were refused only for settings the template
+   * leaves empty (they publish once the member fills them in).
+   */
+  builtInRefusals: { reason: string; count: number }[];
+  builtInRefusedOnlyForSettings: number;
   runTried: number;
   /** Throwaway credential types created and refused (only with `throwawayCredentials`). */
   credentials: CredentialPoolSummary | null;
@@ -58,12 +70,15 @@ export async function runVerification(
     refusedOnlyForCredentials: 0,
     builtInTried: 0,
     builtInActivated: 0,
+    builtInRefusals: [],
+    builtInRefusedOnlyForSettings: 0,
     runTried: 0,
     credentials: null,
   };
   const pool = options.throwawayCredentials ? createCredentialPool(deps.verify.client) : undefined;
   const verify: VerifyDeps = { ...deps.verify, credentials: pool };
   const reasons = new Map<string, number>();
+  const builtInReasons = new Map<string, number>();
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !options.signal?.aborted) {
@@ -92,6 +107,12 @@ export async function runVerification(
       if (outcome.builtInOnly && outcome.activated !== null) {
         summary.builtInTried++;
         if (outcome.activated) summary.builtInActivated++;
+        for (const reason of outcome.refusalReasons)
+          builtInReasons.set(reason, (builtInReasons.get(reason) ?? 0) + 1);
+        summary.builtInRefusals = [...builtInReasons]
+          .map(([reason, count]) => ({ reason, count }))
+          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+        if (outcome.refusalReasons.join() === SETTINGS_ONLY) summary.builtInRefusedOnlyForSettings++;
       }
       if (outcome.ran !== null) summary.runTried++;
       if (outcome.ran) summary.ran++;
@@ -117,6 +138,8 @@ export async function runVerification(
   }
   return summary;
 }
+
+const SETTINGS_ONLY = 'settings the template leaves empty';
 
 /** Groups messages that differ only in ids, names in quotes or numbers. */
 export function reasonKey(message: string): string {
@@ -147,6 +170,11 @@ export function verificationLines(s: VerificationSummary, n8nVersion: string): s
       `n8n ${line} verification: accepted ${s.accepted}/${s.total}, publishes with credentials ${s.activated}/${s.total}`,
       `  publishing tried ${s.activationTried}; of those using only built-in nodes published ${s.builtInActivated}/${s.builtInTried} = ${percent(s.builtInActivated, s.builtInTried)}; refused only for credentials ${s.refusedOnlyForCredentials}; ran ${s.ran}/${s.total} (${s.runTried} tried)`,
     ];
+    if (s.builtInRefusals.length) {
+      lines.push(
+        `  refused (built-in only) ${s.builtInTried - s.builtInActivated}, by reason: ${s.builtInRefusals.map((r) => `${r.reason} ${r.count}`).join('; ')}; only for settings the template leaves empty ${s.builtInRefusedOnlyForSettings}`,
+      );
+    }
     if (s.credentials) {
       const failed = s.credentials.failed;
       lines.push(

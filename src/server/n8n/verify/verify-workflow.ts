@@ -8,8 +8,14 @@ import { AppError } from '#server/lib/errors.ts';
 import { deployWorkflow, planDeployment } from '../deploy.ts';
 import type { N8nClient } from '../n8n-client.ts';
 import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
+import { nodeAvailability } from '../node-availability.ts';
 import type { CredentialBinding, N8nNodePayload } from '../preflight.ts';
-import { attachUnknownType, parsePublishRefusal, publishRefusalLines } from '../publish-refusal.ts';
+import {
+  attachUnknownType,
+  type PublishRefusal,
+  parsePublishRefusal,
+  publishRefusalLines,
+} from '../publish-refusal.ts';
 import type { GuardedFetch } from '../ssrf-guard.ts';
 import type { CredentialPool } from './throwaway-credentials.ts';
 
@@ -74,6 +80,8 @@ export type VerificationOutcome = {
   failedStep: VerificationStep | null;
   failure: string | null;
   trigger: TriggerKind | null;
+  /** Why publishing was refused, grouped for the run's summary (`refusalReasonsOf`); not stored. */
+  refusalReasons: string[];
 };
 
 export type VerifyDeps = {
@@ -95,10 +103,50 @@ export type VerifyDeps = {
 const BUILT_IN = /^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./;
 const CREDENTIAL_KINDS = new Set(['credential-missing', 'credential-not-configured']);
 
+/**
+ * The reasons of one publish refusal, in the words of the run's summary (one entry per kind): what a
+ * member would have to do. A missing node type is told apart by the node table: turned off by
+ * default, removed from this n8n line, or a community node.
+ */
+export function refusalReasonsOf(
+  refusal: PublishRefusal,
+  nodes: N8nNodePayload[],
+  release: string,
+): string[] {
+  const reasons = new Set<string>();
+  const typeOf = new Map(nodes.map((n) => [n.name, n]));
+  for (const entry of refusal.nodes) {
+    for (const reason of entry.reasons) {
+      if (reason.kind === 'parameters') reasons.add('settings the template leaves empty');
+      else if (CREDENTIAL_KINDS.has(reason.kind)) reasons.add('credential not bound');
+      else if (reason.kind === 'sub-workflow-unpublished')
+        reasons.add('calls a sub-workflow of the author’s n8n');
+      else if (reason.kind === 'shared-trigger-id') reasons.add('triggers share a node id');
+      else if (reason.kind === 'node-type-missing') {
+        const node = typeOf.get(entry.node);
+        const status = node ? nodeAvailability(node.type, node.typeVersion, release).status : 'removed';
+        reasons.add(
+          status === 'excluded'
+            ? `node turned off by default (${node?.type.split('.').pop()})`
+            : status === 'community'
+              ? 'community node not installed'
+              : `node not in this n8n (${node?.type.split('.').pop() ?? 'unknown'})`,
+        );
+      } else reasons.add(`other: ${reason.text.slice(0, 120)}`);
+    }
+  }
+  if (refusal.nodes.length === 0) reasons.add(`other: ${(refusal.general ?? refusal.message).slice(0, 120)}`);
+  return [...reasons].sort();
+}
+
 /** n8n's publish refusal, node by node in a member's words, and whether it is only about credentials. */
-function publishFailure(error: unknown, nodes: N8nNodePayload[]) {
+function publishFailure(error: unknown, nodes: N8nNodePayload[], release: string) {
   if (!(error instanceof N8nApiError && error.kind === 'http'))
-    return { text: messageOf(error), onlyCredentials: false };
+    return {
+      text: messageOf(error),
+      onlyCredentials: false,
+      reasons: [`other: ${messageOf(error).slice(0, 120)}`],
+    };
   const refusal = attachUnknownType(parsePublishRefusal(error.body), nodes);
   const onlyCredentials =
     refusal.nodes.length > 0 &&
@@ -107,6 +155,7 @@ function publishFailure(error: unknown, nodes: N8nNodePayload[]) {
   return {
     text: refusal.nodes.length ? lines.join('\n') : `${error.status} ${refusal.message}`,
     onlyCredentials,
+    reasons: refusalReasonsOf(refusal, nodes, release),
   };
 }
 
@@ -161,12 +210,21 @@ async function callWebhook(deps: VerifyDeps, nodes: N8nNodePayload[]): Promise<s
   const method = typeof params.httpMethod === 'string' ? params.httpMethod.toUpperCase() : 'GET';
   const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const verb = (allowed as readonly string[]).includes(method) ? (method as (typeof allowed)[number]) : 'GET';
-  const response = await deps.fetch(`${deps.client.instanceUrl}/webhook/${path.replace(/^\/+/, '')}`, {
-    method: verb,
-    headers: verb === 'GET' ? {} : { 'Content-Type': 'application/json' },
-    body: verb === 'GET' ? undefined : JSON.stringify({ flowvaultVerification: true }),
-  });
+  const sleep = deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  const call = () =>
+    deps.fetch(`${deps.client.instanceUrl}/webhook/${path.replace(/^\/+/, '')}`, {
+      method: verb,
+      headers: verb === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      body: verb === 'GET' ? undefined : JSON.stringify({ flowvaultVerification: true }),
+    });
   // A 404 means n8n has no such webhook registered; anything else means the call reached the workflow.
+  // n8n 2.40.7 registers a published workflow's webhooks a moment after /publish answers ("The
+  // workflow must be active for a production URL…" right after publishing): retry for up to 5 s.
+  let response = await call();
+  for (let attempt = 0; response.status === 404 && attempt < 20; attempt++) {
+    await sleep(250);
+    response = await call();
+  }
   if (response.status === 404) return `The webhook call was refused: ${response.body.slice(0, 300)}`;
   return null;
 }
@@ -209,6 +267,7 @@ export async function verifyWorkflow(
     credentialsBound: null,
     refusedOnlyForCredentials: null,
     builtInOnly: true,
+    refusalReasons: [],
   };
   const fail = (step: VerificationStep, failure: string) => {
     out.failedStep = step;
@@ -254,8 +313,9 @@ export async function verifyWorkflow(
         out.activated = true;
       } catch (error) {
         out.activated = false;
-        const failure = publishFailure(error, nodes);
+        const failure = publishFailure(error, nodes, created.release);
         out.refusedOnlyForCredentials = failure.onlyCredentials;
+        out.refusalReasons = failure.reasons;
         return fail('activate', failure.text);
       }
     }

@@ -1,24 +1,18 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
-import { pickEncoding } from '#server/lib/compress.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
-import { isFresh } from '#server/lib/etag.ts';
 import type { SearchIndex } from '#server/search/index.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
+import { LIBRARY_PAGE_SIZE, libraryHref, parseLibraryQuery } from '#shared/catalog/library-query.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
-import { type ClaimFigures, fillClaims } from '#shared/claims.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
+import type { PageRenderer, TemplateView } from '#shared/site/page-render.ts';
 import { type ClaimSource, fixedClaims } from '../claim-figures.ts';
-import { fillClaimPage, type HtmlPage, loadHtmlPage } from '../html-pages.ts';
-import { compress } from './compress.ts';
-import { type Frame, loadFrame } from './frame.ts';
-import { libraryHref, libraryPage, parseLibraryQuery, searchLibrary } from './library-page.ts';
+import { fillClaimPage, loadHtmlPage } from '../html-pages.ts';
+import { type Frame, framePage, loadFrame, type Page, pageOf, sendPage as send } from '../pages.ts';
 import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
-import { templatePage } from './template-page.ts';
 
 // The public catalogue (issue 18, decision 0015): /library and a visitor's /automation/:id, rendered on
 // request into the prerendered frame, plus the sitemap of every published template. Template pages are
@@ -27,27 +21,6 @@ import { templatePage } from './template-page.ts';
 
 const RELATED = 6;
 const MAX_CACHED_PAGES = 5_000;
-
-type Page = { raw: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
-
-function pageOf(html: string): Page {
-  const raw = Buffer.from(html);
-  return { raw, etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"` };
-}
-
-/** Sends a rendered page, compressed on first need (fast settings: it is built on request). */
-function send(c: Context<AppEnv>, page: Page | HtmlPage, status: 200 | 404) {
-  c.header('Cache-Control', 'no-cache');
-  c.header('ETag', page.etag);
-  // Members get the app at the same URL: the answer depends on the session cookie.
-  c.header('Vary', 'Accept-Encoding, Cookie');
-  c.header('Content-Type', 'text/html; charset=utf-8');
-  if (status === 200 && isFresh(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
-  const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding) return c.body(new Uint8Array(page.raw), status);
-  c.header('Content-Encoding', encoding);
-  return c.body(new Uint8Array(compress(page, encoding)), status);
-}
 
 function parseWorkflow(text: string | null): WorkflowJson | null {
   if (!text) return null;
@@ -64,17 +37,21 @@ export function catalogueRoutes(deps: {
   baseUrl: string;
   webRoot?: string | undefined;
   resolveViewer: (headers: Headers) => Promise<Viewer | null>;
+  /** The SSR entry's request-time renderers (src/web/entry-server.tsx), loaded on first use. */
+  renderer: () => Promise<PageRenderer>;
   /** The live library figures the frame's claims are filled with (decision 0016). */
   claims?: ClaimSource;
   sitemapLimit?: number;
 }) {
   const claims = deps.claims ?? fixedClaims();
   const frame: Frame = loadFrame(deps.webRoot, deps.baseUrl);
+  let renderer: Promise<PageRenderer> | undefined;
+  const pages = () => {
+    renderer ??= deps.renderer();
+    return renderer;
+  };
   const shell = deps.webRoot ? loadHtmlPage(deps.webRoot, APP_SHELL_FILE, deps.baseUrl) : undefined;
   const notFound = deps.webRoot ? loadHtmlPage(deps.webRoot, NOT_FOUND_FILE, deps.baseUrl) : undefined;
-  // The frame (top bar, footer, claims meta) carries the live figures; the body never holds tokens.
-  const document = (head: string, body: string, figures: ClaimFigures) =>
-    `${fillClaims(frame.parts[0], figures)}${head}${fillClaims(frame.parts[1], figures)}${body}${fillClaims(frame.parts[2], figures)}`;
   const sitemaps = createSitemaps({
     index: deps.index,
     baseUrl: deps.baseUrl,
@@ -83,58 +60,26 @@ export function catalogueRoutes(deps: {
   });
 
   let cachedTag = '';
-  const pages = new Map<string, Page>();
+  const cache = new Map<string, Page>();
 
   /** The visitor's page of a published template, from the cache or built now; undefined when unpublished. */
   async function templateHtml(id: string): Promise<Page | undefined> {
     const tag = await deps.index.tag();
     if (tag !== cachedTag) {
-      pages.clear();
+      cache.clear();
       cachedTag = tag;
     }
-    const hit = pages.get(id);
+    const hit = cache.get(id);
     if (hit) return hit;
-    const entry = await deps.index.get(id);
-    if (!entry) return undefined;
-    // Only what the visitor's page is made of (the row's other columns are large and not shown).
-    const [row] = await deps.db
-      .select({
-        howItWorks: automations.howItWorks,
-        summarySource: automations.summarySource,
-        credentials: automations.credentials,
-        triggerType: automations.triggerType,
-        workflowJson: automations.workflowJson,
-      })
-      .from(automations)
-      .where(and(eq(automations.id, id), eq(automations.published, true)))
-      .limit(1);
-    if (!row) return undefined;
-    const [variants, related] = await Promise.all([
-      deps.index.variantsOf(id),
-      deps.index.related(id, RELATED),
-    ]);
-    const { head, body } = templatePage({
-      facts: {
-        card: entry.card,
-        howItWorks: row.howItWorks,
-        summaryByAuthor: row.summarySource === 'author',
-        credentials: row.credentials,
-        triggerType: row.triggerType,
-        // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
-        canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
-        // A few variants are enough to judge (a scaled library has dozens of one shape).
-        variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
-        variantCount: variants?.length ?? 0,
-        related: (related ?? []).map((e) => e.card),
-      },
-      baseUrl: deps.baseUrl,
-      spriteUrl: frame.spriteUrl,
-    });
-    const page = pageOf(document(head, body, await claims.current()));
+    const [view, renderer] = await Promise.all([loadTemplateView(deps, id), pages()]);
+    if (!view) return undefined;
+    const page = pageOf(
+      framePage(frame, renderer.renderTemplate(view, deps.baseUrl), await claims.current()),
+    );
     // A rebuild may have finished while this page was built: keep it only if it is still current.
     if ((await deps.index.tag()) === cachedTag) {
-      if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value!);
-      pages.set(id, page);
+      if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
+      cache.set(id, page);
     }
     return page;
   }
@@ -144,9 +89,17 @@ export function catalogueRoutes(deps: {
     return notFound
       ? fillClaimPage(notFound, figures)
       : pageOf(
-          document(
-            '<title>Page not found | Flowvault</title>',
-            '<h1>404</h1><p>Oops! Page not found</p>',
+          framePage(
+            frame,
+            {
+              head: {
+                title: 'Page not found | Flowvault',
+                description: '',
+                url: deps.baseUrl,
+                noindex: true,
+              },
+              body: '<h1>404</h1><p>Oops! Page not found</p>',
+            },
             figures,
           ),
         );
@@ -159,14 +112,29 @@ export function catalogueRoutes(deps: {
       const clean = libraryHref(query);
       const asked = new URL(c.req.url);
       if (asked.search && `${asked.pathname}${asked.search}` !== clean) return c.redirect(clean, 302);
-      const result = await searchLibrary(deps.index, query);
-      const { head, body } = libraryPage({
-        query,
-        result,
-        baseUrl: deps.baseUrl,
-        spriteUrl: frame.spriteUrl,
-      });
-      return send(c, pageOf(document(head, body, await claims.current())), 200);
+      const [result, renderer] = await Promise.all([
+        deps.index.search({
+          q: query.q,
+          chips: query.tag ? [query.tag] : [],
+          integrations: query.app ? [query.app] : [],
+          sort: query.sort,
+          page: query.page,
+          pageSize: LIBRARY_PAGE_SIZE,
+        }),
+        pages(),
+      ]);
+      const rendered = renderer.renderLibrary(
+        {
+          query,
+          total: result.total,
+          cards: result.items.map((e) => e.card),
+          chipCounts: result.chipCounts,
+          integrationCounts: result.integrationCounts,
+          didYouMean: result.didYouMean,
+        },
+        deps.baseUrl,
+      );
+      return send(c, pageOf(framePage(frame, rendered, await claims.current())), 200);
     })
     .get('/automation/:id', async (c) => {
       // Members (and operators) get the app's full page at the same URL.
@@ -191,4 +159,43 @@ export function catalogueRoutes(deps: {
       c.header('Cache-Control', 'public, max-age=3600');
       return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
     });
+}
+
+/**
+ * Everything a visitor's template page shows, for a published template (else undefined). The one place
+ * its data is loaded: never the workflow JSON, node parameters or sticky-note text, only the card, the
+ * generated steps, credential names and the paywall-safe canvas model.
+ */
+export async function loadTemplateView(
+  deps: { index: SearchIndex; db: Database },
+  id: string,
+): Promise<TemplateView | undefined> {
+  const entry = await deps.index.get(id);
+  if (!entry) return undefined;
+  // Only what the page is made of (the row's other columns are large and not shown).
+  const [row] = await deps.db
+    .select({
+      howItWorks: automations.howItWorks,
+      summarySource: automations.summarySource,
+      credentials: automations.credentials,
+      workflowJson: automations.workflowJson,
+    })
+    .from(automations)
+    .where(and(eq(automations.id, id), eq(automations.published, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const [variants, related] = await Promise.all([deps.index.variantsOf(id), deps.index.related(id, RELATED)]);
+  return {
+    card: entry.card,
+    howItWorks: row.howItWorks,
+    summaryByAuthor: row.summarySource === 'author',
+    // Names only: a credential's node list and type stay with members.
+    credentials: row.credentials.map((c) => ({ name: c.name })),
+    // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
+    canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
+    // A few variants are enough to judge (a scaled library has dozens of one shape).
+    variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
+    variantCount: variants?.length ?? 0,
+    related: (related ?? []).map((e) => e.card),
+  };
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml as esc } from '#server/lib/escape-html.ts';
 import type { SearchIndex } from '#server/search/index.ts';
 import { BASE_URL_TOKEN } from '../html-pages.ts';
-import { automationPath, esc } from './html.ts';
 
 // The sitemap: the site's own pages (written by the build) plus /library and every published template,
 // read from the search index, so an import or an unpublish shows in it as soon as the index has it.
@@ -13,6 +13,8 @@ const XML = '<?xml version="1.0" encoding="UTF-8"?>';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 const urlset = (urls: string[]) => `${XML}\n<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`;
+
+const automationPath = (id: string) => `/automation/${encodeURIComponent(id)}`;
 
 export function createSitemaps(deps: {
   index: SearchIndex;

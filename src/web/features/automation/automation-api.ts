@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AutomationCard, AutomationDetail, AutomationPreview } from '#shared/schemas/catalog.ts';
 import type { RatingState } from '#shared/schemas/library.ts';
-import { libraryKeys } from '#web/features/dashboard/library-api.ts';
+import { libraryKeys } from '#web/features/library/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
 import { announceToTabs } from '#web/lib/tab-sync.ts';
 

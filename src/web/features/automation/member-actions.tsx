@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { checkTemplateUrl, workflowFileName } from '#shared/catalog/resource-url.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { recordEvent, useSavedIds, useToggleSave } from '#web/features/dashboard/library-api.ts';
+import { recordEvent, useSavedIds, useToggleSave } from '#web/features/library/library-api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useVariants } from '#web/features/dashboard/library-api.ts';
+import { useVariants } from '#web/features/library/library-api.ts';
 
 /**
  * Workflows with the same node types and wiring as this one (names and texts may differ): search

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { formatRating } from '#web/features/automation/automation-card.tsx';
 import { ReadinessLabel } from '#web/features/automation/readiness-label.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { formatRating } from './automation-card.tsx';
 
 const SKELETONS = 8;
 /** Cards per page; "Show more" loads the next one (the library holds hundreds of agents). */

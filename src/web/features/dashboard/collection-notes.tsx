@@ -4,8 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { CollectionItem } from '#shared/schemas/library.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { libraryKeys } from '#web/features/library/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
-import { libraryKeys } from './library-api.ts';
 
 /** The saved row's own name and notes (beyond the spec), edited in place under its card. */
 export function CollectionNotes({ item }: { item: CollectionItem }) {

@@ -4,10 +4,14 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { AutomationCard } from '#web/features/automation/automation-card.tsx';
+import {
+  downloadCollectionArchive,
+  useCollections,
+  useToggleSave,
+} from '#web/features/library/library-api.ts';
 import { DeployCollectionButton } from '#web/features/n8n/deploy-collection.tsx';
-import { AutomationCard } from './automation-card.tsx';
 import { CollectionNotes } from './collection-notes.tsx';
-import { downloadCollectionArchive, useCollections, useToggleSave } from './library-api.ts';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
 export function CollectionsSection() {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { FindIntegrationBox, IntegrationChip } from './integration-chips.tsx';
-import { useIntegrations } from './library-api.ts';
+import { FindIntegrationBox, IntegrationChip } from '#web/components/integration-chips.tsx';
+import { useIntegrations } from '#web/features/library/library-api.ts';
 
 /**
  * The integration filter: the most used apps among the matches with their counts, and a box to

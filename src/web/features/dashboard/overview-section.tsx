@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { relativeTime } from '#shared/relative-time.ts';
 import type { ActivityItem } from '#shared/schemas/library.ts';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { useOverview } from '#web/features/library/library-api.ts';
 import { TemplateUpdatesCard } from '#web/features/n8n/template-updates.tsx';
-import { useOverview } from './library-api.ts';
 
 const KIND_LABELS: Record<ActivityItem['kind'], string> = {
   view: 'Viewed',

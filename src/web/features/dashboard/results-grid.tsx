@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
-import { AutomationCard } from './automation-card.tsx';
+import { AutomationCard } from '#web/features/automation/automation-card.tsx';
 import type { ViewMode } from './view-toggle.tsx';
 
 /** Memoised: a keystroke re-renders the box, not the cards, until new results arrive. */

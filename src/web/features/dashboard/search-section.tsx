@@ -4,10 +4,10 @@ import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catal
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
+import { useCatalogSearch, useSavedIds, useToggleSave } from '#web/features/library/library-api.ts';
+import { StackEditor, useStack } from '#web/features/settings/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { IntegrationFacet } from './integration-facet.tsx';
-import { useCatalogSearch, useSavedIds, useToggleSave } from './library-api.ts';
-import { StackEditor, useStack } from './my-stack.tsx';
 import { ResultsGrid } from './results-grid.tsx';
 import { useSearchState } from './search-state.ts';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';

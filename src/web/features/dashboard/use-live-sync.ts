@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { libraryKeys } from '#web/features/library/library-api.ts';
 import { ratingQueries } from '#web/lib/tab-sync.ts';
-import { libraryKeys } from './library-api.ts';
 import { type LiveConnection, openLiveConnection, type SyncState } from './live-connection.ts';
 
 /**

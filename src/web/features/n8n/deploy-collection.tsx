@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { useCollections } from '#web/features/dashboard/library-api.ts';
+import { useCollections } from '#web/features/library/library-api.ts';
 import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
 import { DeployProgressList, deployInTurn, type TopStep } from './multi-deploy.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';

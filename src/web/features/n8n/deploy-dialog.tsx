@@ -15,6 +15,7 @@ import { type Fallback, FallbackSteps, runBrowserFallback } from './deploy-fallb
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 import { credentialKey, initialPicks, PreflightReport } from './preflight-report.tsx';
 import { PublishOutcome } from './publish-outcome.tsx';
+import { type SetupAnswers, SetupWizard, setupErrors, setupValues } from './setup-wizard.tsx';
 import { WebhookUrls } from './webhook-urls.tsx';
 
 /** Settings → N8N Integration (the account settings honour `?tab=n8n`). */
@@ -55,6 +56,10 @@ export function DeployDialog(props: {
   // The credential picker (n8n 2.x with credential:list): credential id per need, '' = set up later.
   const [picks, setPicks] = useState<Record<string, string>>({});
   const [publish, setPublish] = useState(false);
+  // The set-up wizard: the member's answers, the fields left (their errors show), and the server's refusal.
+  const [answers, setAnswers] = useState<SetupAnswers>({});
+  const [shownErrors, setShownErrors] = useState<Record<string, boolean>>({});
+  const [setupRefusal, setSetupRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -63,6 +68,9 @@ export function DeployDialog(props: {
     if (open && !dialog.open) {
       setPhase({ step: 'ready' });
       setAnotherCopy(false);
+      setAnswers({});
+      setShownErrors({});
+      setSetupRefusal(null);
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
@@ -85,6 +93,8 @@ export function DeployDialog(props: {
   useEffect(() => {
     if (preflight.data) setPicks(initialPicks(preflight.data.credentials));
   }, [preflight.data]);
+  const setupFields = preflight.data?.setupFields ?? [];
+  const allSetupErrors = setupErrors(setupFields, answers);
   // A copy of this template already running on the chosen instance: deploying again would make a second,
   // identical workflow, so the member chooses (issue 43). A failed look-up warns about nothing.
   const copies = useQuery({
@@ -97,6 +107,16 @@ export function DeployDialog(props: {
   const [anotherCopy, setAnotherCopy] = useState(false);
 
   async function deploy() {
+    // Answers in the wrong format stay here: every error shows, the first field gets the focus.
+    const invalid = Object.keys(allSetupErrors);
+    if (invalid.length) {
+      setShownErrors(Object.fromEntries(invalid.map((k) => [k, true])));
+      ref.current
+        ?.querySelector<HTMLInputElement>(`[data-testid="setup-wizard"] [name="${CSS.escape(invalid[0]!)}"]`)
+        ?.focus();
+      return;
+    }
+    setSetupRefusal(null);
     setPhase({ step: 'deploying' });
     const toastId = toast.loading(N8N_TEXT.deployingTitle, { description: N8N_TEXT.deployingBody });
     let result: N8nDeployResult;
@@ -104,8 +124,16 @@ export function DeployDialog(props: {
       const credentials = (preflight.data?.credentials ?? [])
         .filter((c) => c.choices !== undefined)
         .map((c) => ({ type: c.type, name: c.name, id: picks[credentialKey(c)] || null }));
-      result = await n8nApi.deploy(automationId, chosen, { credentials, publish });
+      const setup = setupValues(setupFields, answers);
+      result = await n8nApi.deploy(automationId, chosen, { credentials, publish, setup });
     } catch (error) {
+      // The server checks the answers again: a refusal goes back to the form, not to the fallback.
+      if (error instanceof ApiError && error.status === 422) {
+        toast.dismiss(toastId);
+        setSetupRefusal(error.message);
+        setPhase({ step: 'ready' });
+        return;
+      }
       const message = error instanceof ApiError ? error.message : N8N_TEXT.unknownConnectionError;
       result = { ok: false, message, fallback: null } as unknown as N8nDeployResult;
     }
@@ -209,6 +237,18 @@ export function DeployDialog(props: {
               picks={picks}
               onPick={(key, value) => setPicks((s) => ({ ...s, [key]: value }))}
             />
+            <SetupWizard
+              fields={setupFields}
+              answers={answers}
+              onAnswer={(key, value) => setAnswers((s) => ({ ...s, [key]: value }))}
+              errors={Object.fromEntries(Object.entries(allSetupErrors).filter(([k]) => shownErrors[k]))}
+              onBlur={(key) => setShownErrors((s) => ({ ...s, [key]: true }))}
+            />
+            {setupRefusal && (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {setupRefusal}
+              </p>
+            )}
             <label className="flex items-start gap-2 text-sm">
               <input
                 type="checkbox"

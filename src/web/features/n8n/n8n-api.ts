@@ -15,6 +15,7 @@ import type {
   QuickAction,
   QuickActionsView,
 } from '#shared/schemas/n8n.ts';
+import type { SetupValueInput } from '#shared/schemas/setup-fields.ts';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
 
 /** The member's n8n integration (server: src/server/n8n/n8n.routes.ts). */
@@ -51,7 +52,7 @@ export const n8nApi = {
   deploy: async (
     automationId: string,
     connectionId?: string,
-    options: { credentials?: CredentialBindingInput[]; publish?: boolean } = {},
+    options: { credentials?: CredentialBindingInput[]; publish?: boolean; setup?: SetupValueInput[] } = {},
   ): Promise<N8nDeployResult> =>
     unwrap(
       await api.n8n.deploy.$post({ json: { automationId, connectionId, ...options } }),

@@ -11,7 +11,7 @@ import type {
 import { Button } from '#web/components/ui/button.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 
-// Template versions and "Update available" (decision 0025; server: src/server/catalog/versions.routes.ts).
+// Template versions and "Update available" (decision 0025; server: src/server/catalog/versions.routes.ts, src/server/n8n/template-update.routes.ts).
 
 export const templateVersionsApi = {
   /** A template's published versions, newest first. */

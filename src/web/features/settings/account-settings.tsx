@@ -1,18 +1,29 @@
 import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { StackSettingsPanel } from '#web/features/dashboard/my-stack.tsx';
+import { StackSettingsPanel } from '#web/features/settings/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { N8nSettings } from './n8n-settings.tsx';
 import { NotificationSettingsPanel } from './notification-settings.tsx';
 import { PrivacySettings } from './privacy-settings.tsx';
 import { ProfileSettings } from './profile-settings.tsx';
+import { TemplatesHostSettings } from './templates-host-settings.tsx';
+
+/** A member's n8n tab: their connections, then the library inside their own n8n (decision 0026). */
+function MemberN8nSettings() {
+  return (
+    <>
+      <N8nSettings />
+      <TemplatesHostSettings />
+    </>
+  );
+}
 
 // The Profile, Notifications, N8N Integration and Privacy & Data tabs of the dashboard's Settings
 // (part 2 §2).
 const MEMBER_TABS = [
   { id: 'profile', label: 'Profile', Panel: ProfileSettings },
   { id: 'notifications', label: 'Notifications', Panel: NotificationSettingsPanel },
-  { id: 'n8n', label: 'N8N Integration', Panel: N8nSettings },
+  { id: 'n8n', label: 'N8N Integration', Panel: MemberN8nSettings },
   { id: 'privacy', label: 'Privacy & Data', Panel: PrivacySettings },
   { id: 'stack', label: 'My Stack', Panel: StackSettingsPanel },
 ] as const;

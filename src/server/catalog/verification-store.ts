@@ -3,8 +3,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { n8nVerifications } from '#server/db/schema/n8n.ts';
+import type { VerificationOutcome } from '#server/n8n/verify/verify-workflow.ts';
 import type { VerificationBadge, VerificationDetail } from '#shared/schemas/verification.ts';
-import type { VerificationOutcome } from './verify-workflow.ts';
 
 export async function saveVerification(
   db: Database,

@@ -5,9 +5,9 @@ import { catalogImportStaging } from '#server/db/schema/catalog.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import type { JobDefinition } from '#server/jobs/scheduler.ts';
 import { acquireJobLease, releaseAllLeases, releaseJobLease, renewJobLease } from '#server/jobs/scheduler.ts';
-import { type ImportOptions, type ImportReport, importCatalog } from '../catalog/import-catalog.ts';
-import { discardStaged } from '../catalog/write-automations.ts';
-import { type CatalogAdminDeps, importProgress, type readUpload, toImport } from './catalog-admin.ts';
+import { type ImportOptions, type ImportReport, importCatalog } from './import-catalog.ts';
+import { type CatalogAdminDeps, importProgress, type readUpload, toImport } from './import-uploads.ts';
+import { discardStaged } from './write-automations.ts';
 
 // Operator imports as durable jobs (issue 20). Each import holds a lease in the jobs table
 // (`catalog-import:<id>`) from upload to its end, renewed while this process lives; the one import

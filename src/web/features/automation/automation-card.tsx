@@ -16,9 +16,9 @@ import { Link } from 'react-router';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
-import { VerificationBadge } from '#web/features/automation/verification-badge.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { Highlighted } from './highlight.tsx';
+import { VerificationBadge } from './verification-badge.tsx';
 
 const CATEGORY_ICONS: Record<string, typeof Bot> = {
   'AI & Automation': Bot,

@@ -3,8 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import { requireMember } from '#server/auth/guards.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { errorBody } from '#server/lib/error-handler.ts';
+import type { EventHub } from '#server/realtime/event-hub.ts';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '#shared/schemas/live-events.ts';
-import type { EventHub } from './event-hub.ts';
 
 /** Open streams per user in one process: enough for many tabs, not for exhausting the server. */
 export const MAX_STREAMS_PER_USER = 10;

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { FindIntegrationBox, IntegrationChip } from '#web/components/integration-chips.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useIntegrations } from '#web/features/library/library-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
-import { FindIntegrationBox, IntegrationChip } from './integration-chips.tsx';
-import { useIntegrations } from './library-api.ts';
 
 // "My stack": the integrations a member uses, saved on the server (Settings → My Stack, and the quick
 // picker in Search); other tabs refresh it through the live sync.

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isFileNameTitle, tidyAuthorTitle } from './title.ts';
+
+describe('author titles', () => {
+  it.each([
+    ['2. Refresh Pipedrive tokens', 'Refresh Pipedrive tokens'],
+    ['Template - SSL Expiry Alert System', 'SSL Expiry Alert System'],
+    ['[n8n] Daily standup digest', 'Daily standup digest'],
+    ['Workflow: Sync HubSpot deals to Sheets', 'Sync HubSpot deals to Sheets'],
+    // The words an author chose stay, even when they start with a number or the word "template".
+    ['3D print queue manager', '3D print queue manager'],
+    ['Template builder for invoices', 'Template builder for invoices'],
+    ['1. Start', '1. Start'],
+  ])('tidies "%s" to "%s"', (name, tidy) => expect(tidyAuthorTitle(name)).toBe(tidy));
+
+  it('tells file names and slugs from words a person chose', () => {
+    expect(isFileNameTitle('Aggregate Gmail Create Triggered')).toBe(true);
+    expect(isFileNameTitle('extract_swifts')).toBe(true);
+    expect(isFileNameTitle('My workflow 3')).toBe(true);
+    expect(isFileNameTitle('Telegram Weather Workflow')).toBe(false);
+  });
+});

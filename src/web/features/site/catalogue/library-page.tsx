@@ -1,0 +1,210 @@
+import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
+import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
+import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
+import { CardGrid } from './template-card.tsx';
+
+// /library: the public catalogue, searched with the members' engine (the server's search index) and
+// rendered by the server per request. A plain GET form: it works without JavaScript and every result
+// page is a link.
+
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  oldest: 'Oldest',
+  popular: 'Most used',
+  alphabetical: 'A to Z',
+};
+
+const tagLabel = (tag: string) => tag.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const SELECT =
+  'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+const LINK_BUTTON =
+  'inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const LINK = 'font-medium text-brand-700 underline dark:text-brand-100';
+
+const isFiltered = (query: LibraryQuery) => Boolean(query.q.trim() || query.tag || query.app);
+
+/** Title, description, canonical and JSON-LD of one library view. */
+export function libraryHead(view: LibraryView, baseUrl: string): HeadMeta {
+  const { query, total } = view;
+  const filtered = isFiltered(query);
+  const count = `${total.toLocaleString('en-US')} ready-made n8n workflow ${total === 1 ? 'template' : 'templates'}`;
+  // A search or filter describes what it found, not the library ("Browse 1 … templates" read as the
+  // library's size, issue 43).
+  const description = filtered
+    ? `${count} ${total === 1 ? 'matches' : 'match'} this search in the Flowvault library: what each does, the apps it connects and how it is wired.`
+    : `Browse ${count}: what each does, the apps it connects and how it is wired. Lifetime access to all of them with one payment.`;
+  return {
+    title: query.q.trim()
+      ? `“${query.q.trim()}” in the n8n workflow template library | Flowvault`
+      : 'n8n workflow template library: browse and search | Flowvault',
+    description,
+    // Search results and deep pages are not separate documents for search engines: the canonical is the
+    // first page of the unfiltered library, or the page itself when it is only paged.
+    url: `${baseUrl}${filtered || query.sort ? '/library' : libraryHref(query)}`,
+    // Drawn at build with the site's pages (scripts/content/share-images.ts).
+    image: `${baseUrl}/og/page/library.png`,
+    noindex: filtered,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CollectionPage',
+      name: 'Flowvault n8n workflow template library',
+      url: `${baseUrl}/library`,
+      description,
+    },
+  };
+}
+
+function Pager({ query, pages }: { query: LibraryQuery; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
+      {query.page > 1 ? (
+        <a rel="prev" className={LINK_BUTTON} href={libraryHref(query, { page: query.page - 1 })}>
+          Previous page
+        </a>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Page {query.page} of {pages}
+      </p>
+      {query.page < pages ? (
+        <a rel="next" className={LINK_BUTTON} href={libraryHref(query, { page: query.page + 1 })}>
+          Next page
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function Summary({ view }: { view: LibraryView }) {
+  const { query, total, didYouMean } = view;
+  if (total > 0)
+    return (
+      <p className="mt-8 text-sm text-slate-600 dark:text-slate-400" role="status">
+        {`${total.toLocaleString('en-US')} ${total === 1 ? 'template' : 'templates'}${isFiltered(query) ? ' found' : ''}`}
+      </p>
+    );
+  return (
+    <p className="mt-8 text-slate-700 dark:text-slate-300">
+      No templates match this search.
+      {didYouMean && (
+        <>
+          {' '}
+          Did you mean{' '}
+          <a className={LINK} href={libraryHref(query, { q: didYouMean, page: 1 })}>
+            {didYouMean}
+          </a>
+          ?
+        </>
+      )}{' '}
+      <a className={LINK} href="/library">
+        Show every template
+      </a>
+    </p>
+  );
+}
+
+export function LibraryPage({ view }: { view: LibraryView }) {
+  const { query } = view;
+  const pages = Math.max(1, Math.ceil(view.total / LIBRARY_PAGE_SIZE));
+  const appMissing = query.app && !view.integrationCounts.some((i) => i.name === query.app);
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">n8n workflow template library</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600 dark:text-slate-400">
+        Every template members can copy, download and deploy to their own n8n. Browse freely: see what each
+        one does, the apps it connects and how it is wired.
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a <search> around the form is not in every supported browser's accessibility tree yet */}
+      <form
+        method="get"
+        action="/library"
+        role="search"
+        className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
+          <label htmlFor="library-q" className="text-sm font-medium">
+            Search templates
+          </label>
+          <input
+            id="library-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={200}
+            placeholder="Try “slack digest” or “invoice”"
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="library-tag" className="text-sm font-medium">
+            Topic
+          </label>
+          <select id="library-tag" name="tag" className={SELECT} defaultValue={query.tag ?? ''}>
+            <option value="">All topics</option>
+            {FILTER_TAGS.map((t) => (
+              <option key={t} value={t}>
+                {`${tagLabel(t)} (${view.chipCounts[t] ?? 0})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="library-app" className="text-sm font-medium">
+            App
+          </label>
+          <select id="library-app" name="app" className={SELECT} defaultValue={query.app ?? ''}>
+            <option value="">All apps</option>
+            {appMissing && <option value={query.app}>{query.app}</option>}
+            {view.integrationCounts.map((i) => (
+              <option key={i.name} value={i.name}>
+                {`${i.name} (${i.count})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="library-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          {/* No sort chosen: best match for a search, newest otherwise (the members' default). */}
+          <select id="library-sort" name="sort" className={SELECT} defaultValue={query.sort ?? ''}>
+            <option value="">Recommended</option>
+            {SEARCH_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end">
+          <button
+            type="submit"
+            className="h-10 w-full rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            Search
+          </button>
+        </div>
+      </form>
+      <Summary view={view} />
+      {view.cards.length > 0 && <CardGrid cards={view.cards} />}
+      <Pager query={query} pages={pages} />
+      <section className="mt-14 rounded-2xl bg-brand-50 p-6 text-center dark:bg-slate-900">
+        <h2 className="text-xl font-semibold">Use every template in your own n8n</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          One payment gives lifetime access: the workflow files, setup steps and one-click deploy.
+        </p>
+        <a
+          href="/auth?mode=register"
+          className="mt-4 inline-flex h-11 items-center rounded-lg bg-brand-600 px-6 font-medium text-white hover:bg-brand-700"
+        >
+          Get lifetime access
+        </a>
+      </section>
+    </main>
+  );
+}

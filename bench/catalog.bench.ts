@@ -24,6 +24,7 @@ import {
 } from './member-server.ts';
 import { type HarnessFigures, MAX_OTHER_PCT, runHarness, type WrkRun } from './peer.ts';
 import { printLatency, searchLatency } from './search-latency.ts';
+import { intentQueries } from './search-queries.ts';
 
 const OUR_PORT = Number(process.env.BENCH_PORT ?? 3102);
 const PEER_PORT = Number(process.env.PEER_PORT ?? 8102);
@@ -162,6 +163,11 @@ export async function run() {
           console.log('Member: signed up, verified, signed in, paid (sandbox); its cookie on every request');
           // First, while this server has seen no query: every measured search is new to it.
           printLatency(`reference corpus, ${target.label}`, await searchLatency(server.url, cookie), 2);
+          printLatency(
+            `reference corpus, 6–10-word requests (issue 37), ${target.label}`,
+            await searchLatency(server.url, cookie, intentQueries()),
+            5,
+          );
           if (LATENCY_ONLY) continue;
           ids ??= await detailIds(workflows, work, server.url, cookie);
           const detail = ids;
@@ -261,6 +267,11 @@ async function latencyAtScale(dataDir: string, logDir: string, items: number) {
       const { cookie } = await becomePayingMember(server.url, smtp);
       const latency = await searchLatency(server.url, cookie);
       printLatency(`${items} imported workflows, npm start`, latency, 10);
+      printLatency(
+        `${items} imported workflows, 6–10-word requests (issue 37), npm start`,
+        await searchLatency(server.url, cookie, intentQueries()),
+        20,
+      );
       console.log(`  ${indexBuildLine(server.log)}; server RSS ${rssOf(server.pid).rssMb} MB`);
     } finally {
       await server.stop();

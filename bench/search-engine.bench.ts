@@ -7,10 +7,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
 import type { IndexRow } from '#server/catalog/catalog.queries.ts';
-import { searchDocOf } from '#server/catalog/search-entries.ts';
-import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/catalog/search-query.ts';
-import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
-import { buildWordIndex, searchWords } from '#shared/catalog/search-engine.ts';
+import { buildWordIndex, searchWords } from '#server/search/engine.ts';
+import { searchDocOf } from '#server/search/entries.ts';
+import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/search/query.ts';
 import {
   fieldText,
   parseQuery,
@@ -18,15 +17,16 @@ import {
   type SearchDoc,
   termsOf,
   typoBudget,
-} from '#shared/catalog/search-rules.ts';
-import { substringDocs } from '#shared/catalog/substring-rule.ts';
+} from '#server/search/rules.ts';
+import { substringDocs } from '#server/search/substring-rule.ts';
+import { deriveAutomation } from '#shared/catalog/derive-automation.ts';
 import { judgedQueries, latencyQueries, pct } from './search-queries.ts';
 
 // `npm run bench -- search-engine`: the engine choice of decision 0010. The in-house inverted index
-// (src/shared/catalog/search-engine.ts) against MiniSearch with the same fields, weights, AND of all
+// (src/server/search/engine.ts) against MiniSearch with the same fields, weights, AND of all
 // words, last-word prefix and typo budget, on the reference corpus and on 50,000 copies of it.
 // Engine level (no HTTP, no cache): build wall and CPU time, index memory, query p50/p95. Then the
-// server's own snapshot code (search-query.ts, no database): the whole build, its memory, and every
+// server's own snapshot code (src/server/search/query.ts, no database): the whole build, its memory, and every
 // query uncached (first time seen) and cached. CPU times are the figure to compare on a busy host.
 
 const TARBALL = path.resolve(import.meta.dirname, '../../shared/corpus/n8n-workflows-zie619.tar.gz');

@@ -171,8 +171,11 @@ function warmUpQueries(measured: Set<string>): string[] {
 }
 
 /** The uncached pass, then the cached pass, over the same distinct queries. */
-export async function searchLatency(base: string, cookie: string): Promise<Latency> {
-  const qs = latencyQueries();
+export async function searchLatency(
+  base: string,
+  cookie: string,
+  qs: string[] = latencyQueries(),
+): Promise<Latency> {
   const measured = new Set(qs);
   // Warm the HTTP path (connection, session, compiled code) on queries outside the measured list:
   // once new (the uncached path), then twice more (the cached path).

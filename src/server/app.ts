@@ -13,7 +13,7 @@ import { billingRoutes } from '#server/billing/billing.routes.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { LOCAL_SANDBOX_PATH, type PayPalSetup } from '#server/billing/paypal-setup.ts';
 import { catalogRoutes } from '#server/catalog/catalog.routes.ts';
-import { createSearchIndex } from '#server/catalog/search-index.ts';
+import { catalogReads } from '#server/catalog/search-reads.ts';
 import { templateVersionRoutes } from '#server/catalog/versions.routes.ts';
 import { siteInboxRoutes } from '#server/content/site.routes.ts';
 import type { DbHandle } from '#server/db/client.ts';
@@ -32,6 +32,7 @@ import { createN8nDeps, n8nRoutes } from '#server/n8n/n8n.routes.ts';
 import { templateUpdateRoutes } from '#server/n8n/template-update.routes.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
 import { createEventHub, type EventHub } from '#server/realtime/event-hub.ts';
+import { createSearchIndex } from '#server/search/index.ts';
 import { catalogueRoutes } from '#server/site/catalogue/catalogue.routes.ts';
 import { createClaimSource } from '#server/site/claim-figures.ts';
 import { shareImageRoutes } from '#server/site/og.routes.ts';
@@ -76,7 +77,11 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const resolveViewer = deps.resolveViewer ?? (async () => null);
   // One search index per app: the members' search API and the public catalogue pages read the same one.
-  const index = createSearchIndex({ db: deps.database.db, bus: deps.bus ?? processBus, log: deps.log });
+  const index = createSearchIndex({
+    reads: catalogReads(deps.database.db),
+    bus: deps.bus ?? processBus,
+    log: deps.log,
+  });
   const requestLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json(errorBody(c.var.requestId, 'PAYLOAD_TOO_LARGE', 'The request is too large.'), 413),

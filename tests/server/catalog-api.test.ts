@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
-import { createSearchIndex } from '#server/catalog/search-index.ts';
+import { catalogReads } from '#server/catalog/search-reads.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { automationEvents, automationRatings } from '#server/db/schema/catalog.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
+import { createSearchIndex } from '#server/search/index.ts';
 import { loadTemplateView } from '#server/site/catalogue/catalogue.routes.ts';
 import { AutomationDetailSchema, CatalogSearchResponseSchema } from '#shared/schemas/catalog.ts';
 import { CatalogCountersSchema, TrendingResponseSchema } from '#shared/schemas/catalog-public.ts';
@@ -340,7 +341,7 @@ describe('public endpoints', () => {
 
   it("a visitor's template page has the canvas but never parameters, credentials or workflow JSON", async () => {
     const t = await appWithLibrary();
-    const index = createSearchIndex({ db: t.database.db, bus: processBus });
+    const index = createSearchIndex({ reads: catalogReads(t.database.db), bus: processBus });
     const preview = (id: string) => loadTemplateView({ index, db: t.database.db }, id);
     const view = (await preview('telegram-agent'))!;
     expect(view).toBeDefined();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
-import { matchesQuery, matchesSearch, matchesWordsIn } from '#shared/catalog/search-rules.ts';
+import { matchesQuery, matchesSearch, matchesWordsIn } from '#server/search/rules.ts';
 import { nodeTypesOf } from '#shared/catalog/structure.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { createTestApp } from '#tests/support/test-app.ts';

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setPublished } from '#server/admin/catalog-curation.ts';
 import { catalogEdited, importCatalogPath } from '#server/catalog/import-catalog.ts';
-import { createSearchIndex } from '#server/catalog/search-index.ts';
+import { catalogReads } from '#server/catalog/search-reads.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
+import { createSearchIndex } from '#server/search/index.ts';
 import { createSitemaps } from '#server/site/catalogue/sitemap.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -243,7 +244,7 @@ describe('the sitemap', () => {
   it('becomes a sitemap index once the URLs do not fit one file', async () => {
     const t = await appWithSamples();
     // The protocol's 50,000 is too many rows for a unit test: the same code with a limit of 10.
-    const index = createSearchIndex({ db: t.database.db, bus: processBus });
+    const index = createSearchIndex({ reads: catalogReads(t.database.db), bus: processBus });
     const sitemaps = createSitemaps({ index, baseUrl: 'http://flowvault.test', webRoot, limit: 10 });
     const root = await sitemaps.root();
     index.close();

@@ -1,7 +1,7 @@
 // Activity (views, copies, ratings, badges) rebuilds the search index, but never so often that the
 // rebuilds, which run on the event loop, take more than a tenth of the server's time (decision 0010).
 import { describe, expect, it } from 'vitest';
-import { activityRebuildDelay } from '#server/catalog/search-index.ts';
+import { activityRebuildDelay } from '#server/search/index.ts';
 
 describe('rebuilds for activity', () => {
   const now = 1_000_000;

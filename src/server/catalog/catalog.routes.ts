@@ -9,7 +9,8 @@ import { isFresh, PRIVATE_REVALIDATE, weakEtag } from '#server/lib/etag.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { validate } from '#server/lib/validate.ts';
 import { type EventBus, processBus } from '#server/realtime/event-bus.ts';
-import { matchesSearch, type SearchDoc } from '#shared/catalog/search-rules.ts';
+import { createSearchIndex, type IndexEntry, type SearchIndex } from '#server/search/index.ts';
+import { matchesSearch, type SearchDoc } from '#server/search/rules.ts';
 import { type AutomationCard, CatalogSearchQuerySchema } from '#shared/schemas/catalog.ts';
 import {
   type CatalogCounters,
@@ -22,7 +23,7 @@ import { selectLatestStats } from './catalog.queries.ts';
 import { createDetailCache } from './detail-cache.ts';
 import { getAutomationDetail } from './get-automation.ts';
 import { getStack, saveStack } from './member-stack.ts';
-import { createSearchIndex, type IndexEntry, type SearchIndex } from './search-index.ts';
+import { catalogReads } from './search-reads.ts';
 
 const IdParamSchema = z.object({ id: z.string().min(1).max(300) });
 const StackSchema = z.object({
@@ -113,7 +114,8 @@ export function catalogRoutes(deps: {
   index?: SearchIndex;
 }) {
   const bus = deps.bus ?? processBus;
-  const index = deps.index ?? createSearchIndex({ db: deps.database.db, bus, log: deps.log });
+  const index =
+    deps.index ?? createSearchIndex({ reads: catalogReads(deps.database.db), bus, log: deps.log });
   const details = createDetailCache({ bus });
   const answers = createEncodedAnswers();
   const notFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });

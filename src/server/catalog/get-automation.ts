@@ -1,11 +1,11 @@
 import type { Database } from '#server/db/client.ts';
-import { findV3000Match, isV3000Id } from '#shared/catalog/search-rules.ts';
+import { toCard } from '#server/search/entries.ts';
+import type { SearchIndex } from '#server/search/index.ts';
+import { findV3000Match, isV3000Id } from '#shared/catalog/match-rules.ts';
 import { videoId, videoThumbnails } from '#shared/catalog/video.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { selectAutomation, selectUsage } from './catalog.queries.ts';
-import { toCard } from './search-entries.ts';
-import type { SearchIndex } from './search-index.ts';
 import { selectVerification } from './verification-store.ts';
 
 /** Resolves an id, with the spec's v3000- rule: no exact row → the "3000" row the name matches. */

@@ -7,7 +7,7 @@ import {
   SOURCE_3000,
   SOURCE_VAULT,
 } from '#shared/catalog/constants.ts';
-import { v3000Id } from '#shared/catalog/search-rules.ts';
+import { v3000Id } from '#shared/catalog/match-rules.ts';
 import type { SkippedItem } from './import-classify.ts';
 import { type Candidate, parseDate } from './prepare-automation.ts';
 import type { InputFile, ManifestRow } from './read-input.ts';

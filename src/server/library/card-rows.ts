@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type CardRow, cardColumns, selectActivity } from '#server/catalog/catalog.queries.ts';
-import { toCard } from '#server/catalog/search-entries.ts';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { toCard } from '#server/search/entries.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 
 export const automationNotFound = () => new AppError('NOT_FOUND', { userMessage: 'Automation not found' });

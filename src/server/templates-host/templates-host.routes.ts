@@ -5,7 +5,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
-import type { IndexEntry, SearchIndex } from '#server/catalog/search-index.ts';
 import type { DbHandle } from '#server/db/client.ts';
 import type { AutomationEventKind } from '#server/db/schema/catalog.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
@@ -20,6 +19,7 @@ import { BASELINE_CAPABILITIES, type InstanceCapabilities } from '#server/n8n/in
 import { tableReleaseFor } from '#server/n8n/node-availability.ts';
 import { preflightWorkflow } from '#server/n8n/preflight.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
+import type { IndexEntry, SearchIndex } from '#server/search/index.ts';
 import { N8nTemplateIdParamSchema, N8nTemplateSearchQuerySchema } from '#shared/schemas/templates-host.ts';
 import { type HostMember, resolveHostToken } from './host-tokens.ts';
 import {

@@ -1,5 +1,6 @@
 // The words and index terms of a text (issue 16, decision 0010): normalisation, camelCase and
-// hyphen gluing, stems. Pure; search-rules.ts and the word index read every term through here.
+// hyphen gluing, stems. Pure; match-rules.ts, the server's search rules and word index
+// (src/server/search/) read every term through here.
 
 /** Lowercase, diacritics dropped (é → e), NUL removed. */
 export function normalizeText(text: string): string {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import type { SearchIndex } from '#server/catalog/search-index.ts';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
+import type { SearchIndex } from '#server/search/index.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { LIBRARY_PAGE_SIZE, libraryHref, parseLibraryQuery } from '#shared/catalog/library-query.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';

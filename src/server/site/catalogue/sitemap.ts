@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SearchIndex } from '#server/catalog/search-index.ts';
 import { escapeHtml as esc } from '#server/lib/escape-html.ts';
+import type { SearchIndex } from '#server/search/index.ts';
 import { BASE_URL_TOKEN } from '../pages.ts';
 
 // The sitemap: the site's own pages (written by the build) plus /library and every published template,

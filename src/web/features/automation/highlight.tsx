@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { highlightRanges } from '#shared/catalog/search-rules.ts';
+import { highlightRanges } from '#shared/catalog/match-rules.ts';
 
 /** The text with the query's words marked, by the same word rules the search uses. */
 export function Highlighted({ text, query }: { text: string; query?: string | undefined }) {

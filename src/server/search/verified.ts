@@ -1,5 +1,5 @@
 import type { VerificationBadge } from '#shared/schemas/verification.ts';
-import type { Built } from './search-entries.ts';
+import type { Built } from './entries.ts';
 
 /** Puts each template's "Works on n8n" badge on its card (decision 0018); the card JSON is redone. */
 export function withVerifications(built: Built, badges: Map<string, VerificationBadge>): Built {

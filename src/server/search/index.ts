@@ -1,8 +1,8 @@
-import type { Database } from '#server/db/client.ts';
+import type { Activity, IndexRow } from '#server/catalog/catalog.queries.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
-import { selectActivity, selectCatalogVersion, selectIndexRows } from './catalog.queries.ts';
-import type { IndexEntry, IndexOrder } from './search-entries.ts';
+import type { VerificationBadge } from '#shared/schemas/verification.ts';
+import type { IndexEntry, IndexOrder } from './entries.ts';
 import {
   buildSnapshot,
   type SearchCache,
@@ -11,15 +11,14 @@ import {
   type Snapshot,
   searchSnapshot,
   topIntegrations,
-} from './search-query.ts';
-import { relatedEntries } from './search-related.ts';
-import { selectVerificationBadges } from './verification-store.ts';
+} from './query.ts';
+import { relatedEntries } from './related.ts';
 
-export type { IndexEntry, IndexOrder } from './search-entries.ts';
-export type { SearchParams, SearchResult } from './search-query.ts';
+export type { IndexEntry, IndexOrder } from './entries.ts';
+export type { SearchParams, SearchResult } from './query.ts';
 
 // The in-memory search index of published automations. PostgreSQL/PGlite stays the source of truth;
-// this is a per-process copy of the card fields with a word index (search-engine.ts), chip bitmasks,
+// this is a per-process copy of the card fields with a word index (engine.ts), chip bitmasks,
 // variant groups and sort orders, rebuilt when the catalogue changes (event bus, plus a 15 s check of
 // workflow_stats). Decisions 0002 and 0010.
 
@@ -41,8 +40,19 @@ export function activityRebuildDelay(lastBuild: { endedAt: number; ms: number },
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
+/**
+ * What the index reads from the catalogue, passed in (catalog/search-reads.ts wires the queries) so
+ * search imports no feature folder at run time.
+ */
+export type CatalogReads = {
+  version(): Promise<{ catalog: string; activity: string }>;
+  rows(): Promise<IndexRow[]>;
+  activity(): Promise<Map<string, Activity>>;
+  badges(): Promise<Map<string, VerificationBadge>>;
+};
+
 /** One index per process (per app). `ready()` resolves once a fresh snapshot is loaded. */
-export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Logger }) {
+export function createSearchIndex(deps: { reads: CatalogReads; bus: EventBus; log?: Logger }) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
   /** Set when an event says the catalogue changed: requests wait for the rebuild. */
@@ -56,11 +66,11 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
     stale = false;
     building = (async () => {
       const started = performance.now();
-      const version = await selectCatalogVersion(deps.db);
+      const version = await deps.reads.version();
       const [rows, activity, badges] = await Promise.all([
-        selectIndexRows(deps.db),
-        selectActivity(deps.db),
-        selectVerificationBadges(deps.db),
+        deps.reads.rows(),
+        deps.reads.activity(),
+        deps.reads.badges(),
       ]);
       const t = performance.now();
       const next = buildSnapshot(rows, activity, version, badges);
@@ -110,7 +120,8 @@ export function createSearchIndex(deps: { db: Database; bus: EventBus; log?: Log
   // The spec's periodic check: other processes' imports and activity show up within 15 s.
   const timer = setInterval(() => {
     if (!snapshot || building) return;
-    void selectCatalogVersion(deps.db)
+    void deps.reads
+      .version()
       .then((v) => {
         if (!snapshot) return undefined;
         if (v.catalog !== snapshot.version.catalog) return build();

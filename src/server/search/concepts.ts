@@ -1,20 +1,17 @@
-import conceptData from './search-concepts.json' with { type: 'json' };
-import languageData from './search-languages.json' with { type: 'json' };
-import nodeWordData from './search-node-words.json' with { type: 'json' };
-import { stemOf } from './search-terms.ts';
+import { stemOf } from '#shared/catalog/search-terms.ts';
+import conceptData from './concepts.json' with { type: 'json' };
+import languageData from './languages.json' with { type: 'json' };
+import nodeWordData from './node-words.json' with { type: 'json' };
 
 // The concept layer of member search (issue 37, decision 0010): the words a member uses for what a
 // workflow does ("every morning", "transcribe", "factura") reach the words workflows and n8n's node
 // types use (schedule, transcription, invoice). Data, not code: the hand-written concept and
-// language tables, and the table generated from n8n's node descriptions (search-node-words.json:
+// language tables, and the table generated from n8n's node descriptions (node-words.json:
 // "sentiment" → googlecloudnaturallanguage, "whisper" → openai), for what the hand table lacks.
 
 const concepts: Record<string, string[]> = conceptData.concepts;
 const languages: Record<string, string> = languageData.words;
 const nodeWords: Record<string, string[]> = nodeWordData.words;
-
-/** Function words of the four other languages ("der", "para", "les", "com"): never decide a match. */
-export const LANGUAGE_STOP_WORDS: readonly string[] = languageData.stopWords;
 
 /** Every word of the tables, as a member may type it (keys) — never "corrected" by did-you-mean. */
 export const CONCEPT_WORDS: ReadonlySet<string> = new Set([
@@ -54,7 +51,7 @@ export function conceptTermsOf(term: string): string[] {
 }
 
 /**
- * The node types n8n's own words reach from a query word (search-node-words.json): the word's, its
+ * The node types n8n's own words reach from a query word (node-words.json): the word's, its
  * stem's ("recordings", "transcribed") and its English word's.
  */
 export function nodeTermsOfWord(term: string): string[] {

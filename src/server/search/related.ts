@@ -1,5 +1,6 @@
 import { wordsOf } from '#shared/catalog/search-terms.ts';
-import type { IndexEntry } from './search-entries.ts';
+import type { IndexEntry } from './entries.ts';
+import { RELATED_SAME_TRIGGER, RELATED_TITLE_WORD } from './knobs.ts';
 
 // Related templates from the graph (issue 37): what else does a similar job, not the newest of the
 // same category. Pure: entries in, ranked entries out.
@@ -59,8 +60,8 @@ export function relatedEntries(
     let score = 0;
     for (const t of new Set(e.nodeTypes)) if (own.has(t)) score += Math.log(n / (counts.get(t) ?? n));
     if (score === 0) continue;
-    if (e.nodeTypes.some((t) => ownTriggers.has(t))) score += 1;
-    for (const w of purposeWords(e)) if (ownWords.has(w)) score += 0.5;
+    if (e.nodeTypes.some((t) => ownTriggers.has(t))) score += RELATED_SAME_TRIGGER;
+    for (const w of purposeWords(e)) if (ownWords.has(w)) score += RELATED_TITLE_WORD;
     scored.push({ e, score, rank });
   }
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank);

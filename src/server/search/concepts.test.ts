@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { n8nNodeEntries } from './n8n-nodes.ts';
-import conceptData from './search-concepts.json' with { type: 'json' };
-import { CONCEPT_WORDS, conceptTermsOf, englishOf, nodeTermsOfWord } from './search-concepts.ts';
-import languageData from './search-languages.json' with { type: 'json' };
-import nodeWordData from './search-node-words.json' with { type: 'json' };
-import { MAX_NODES_PER_WORD, nodeTypeTerm, nodeWordTable } from './search-node-words.ts';
-import { normalizeText, parseQuery, STOP_WORDS } from './search-rules.ts';
+import { n8nNodeEntries } from '#shared/catalog/n8n-nodes.ts';
+import stopWordData from '#shared/catalog/search-stop-words.json' with { type: 'json' };
+import conceptData from './concepts.json' with { type: 'json' };
+import { CONCEPT_WORDS, conceptTermsOf, englishOf, nodeTermsOfWord } from './concepts.ts';
+import languageData from './languages.json' with { type: 'json' };
+import nodeWordData from './node-words.json' with { type: 'json' };
+import { MAX_NODES_PER_WORD, nodeTypeTerm, nodeWordTable } from './node-words.ts';
+import { normalizeText, parseQuery, STOP_WORDS } from './rules.ts';
 
 // The concept layer is data: the generated node table must be what n8n's descriptions say today, and
 // the hand tables must hold words a member can type (the parser's own form) and nothing that fights
@@ -57,7 +58,7 @@ describe('hand-written concept and language tables', () => {
 
   it('never make a concept word a stop word', () => {
     for (const word of CONCEPT_WORDS) expect(STOP_WORDS.has(word), word).toBe(false);
-    for (const w of languageData.stopWords) expect(asTyped(w), w).toBe(true);
+    for (const w of stopWordData.words) expect(asTyped(w), w).toBe(true);
   });
 
   it('reach English concepts from the four languages', () => {

@@ -1,27 +1,22 @@
 import { createHash } from 'node:crypto';
+import type { Activity, IndexRow } from '#server/catalog/catalog.queries.ts';
 import {
   CATEGORIES,
   FILTER_TAGS,
   INTEGRATION_FACET_SIZE,
   type SearchSort,
 } from '#shared/catalog/constants.ts';
-import { suggestQuery } from '#shared/catalog/did-you-mean.ts';
-import { searchWords, type WordIndex } from '#shared/catalog/search-engine.ts';
-import { chipText, fieldText, SEARCH_FIELDS } from '#shared/catalog/search-rules.ts';
-import { substringDocs } from '#shared/catalog/substring-rule.ts';
 import { passedVerification, type VerificationBadge } from '#shared/schemas/verification.ts';
-import type { Activity, IndexRow } from './catalog.queries.ts';
-import {
-  buildEntries,
-  buildOrders,
-  type IndexEntry,
-  type IndexOrder,
-  searchDocOf,
-} from './search-entries.ts';
-import { withVerifications } from './search-verified.ts';
+import { suggestQuery } from './did-you-mean.ts';
+import { searchWords, type WordIndex } from './engine.ts';
+import { buildEntries, buildOrders, type IndexEntry, type IndexOrder, searchDocOf } from './entries.ts';
+import { SUBSTRING_ONLY_SCORE } from './knobs.ts';
+import { chipText, fieldText, SEARCH_FIELDS } from './rules.ts';
+import { substringDocs } from './substring-rule.ts';
+import { withVerifications } from './verified.ts';
 
 // One search index snapshot and the member search over it (decisions 0002 and 0010). Pure: rows in,
-// snapshot out; snapshot, parameters and result cache in, page out. search-index.ts keeps it fresh;
+// snapshot out; snapshot, parameters and result cache in, page out. index.ts keeps it fresh;
 // the engine bench times the same code without a database.
 
 export type SearchParams = {
@@ -83,8 +78,6 @@ type CachedResult = {
 export type SearchCache = Map<string, CachedResult>;
 
 const CACHE_ENTRIES = 512;
-/** Score of an item only the spec's substring rule finds: after every word match. */
-const SUBSTRING_ONLY_SCORE = 1e-3;
 
 export type SearchResult = {
   total: number;

@@ -11,7 +11,7 @@ import {
   matchesChip,
   matchesQuery,
   v3000Id,
-} from './search-rules.ts';
+} from './rules.ts';
 
 const item = (
   over: Partial<{

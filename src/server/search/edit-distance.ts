@@ -1,4 +1,4 @@
-// The typo measure of member search (one typo from 5 letters, two from 9: search-rules.ts).
+// The typo measure of member search (one typo from 5 letters, two from 9: rules.ts).
 
 /**
  * Edit distance (insert, delete, substitute, swap of neighbours) when it is at most `max`, else

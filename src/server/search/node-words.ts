@@ -1,6 +1,6 @@
-import type { N8nNode } from './n8n-nodes.ts';
-import { STOP_WORDS } from './search-rules.ts';
-import { stemOf, wordsOf } from './search-terms.ts';
+import type { N8nNode } from '#shared/catalog/n8n-nodes.ts';
+import { stemOf, wordsOf } from '#shared/catalog/search-terms.ts';
+import { STOP_WORDS } from './rules.ts';
 
 // The generated part of the concept layer (issue 37, decision 0010): words n8n itself uses for a node
 // — display name, codex aliases, operation action texts ("Analyze sentiment", "Transcribe a

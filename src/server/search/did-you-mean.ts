@@ -1,13 +1,7 @@
+import { CONCEPT_WORDS } from './concepts.ts';
 import { boundedDistance } from './edit-distance.ts';
-import { CONCEPT_WORDS } from './search-concepts.ts';
-import {
-  forEachTypoCandidate,
-  lowerBound,
-  postingCount,
-  searchWords,
-  type WordIndex,
-} from './search-engine.ts';
-import { normalizeText, STOP_WORDS, stemOf } from './search-rules.ts';
+import { forEachTypoCandidate, lowerBound, postingCount, searchWords, type WordIndex } from './engine.ts';
+import { normalizeText, STOP_WORDS, stemOf } from './rules.ts';
 
 // "Did you mean" on a search without results: a correction from the index's own terms.
 

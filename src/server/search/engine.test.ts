@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suggestQuery } from './did-you-mean.ts';
-import { buildWordIndex, searchWords } from './search-engine.ts';
-import { matchesQuery, matchesWords, matchesWordsIn, parseQuery, type SearchDoc } from './search-rules.ts';
+import { buildWordIndex, searchWords } from './engine.ts';
+import { matchesQuery, matchesWords, matchesWordsIn, parseQuery, type SearchDoc } from './rules.ts';
 import { substringDocs } from './substring-rule.ts';
 
-// The index must answer exactly what the one-item reference rules in search-rules.ts answer.
+// The index must answer exactly what the one-item reference rules in rules.ts answer.
 
 const piece = fc.oneof(
   fc.constantFrom(
@@ -142,6 +142,22 @@ describe('the word index answers the reference rules', () => {
     // …or, when nothing is complete, the items matching the most words.
     expect(rank(index, 'gmail slack standup')).toEqual([3]);
     expect(searchWords(index, 'zzqx qqzz')!.docs).toHaveLength(0);
+  });
+
+  it('a request naming apps ranks the items that use them first; a glued pair names an app too', () => {
+    const index = buildWordIndex([
+      {
+        ...base,
+        id: 'sheets',
+        title: 'Add rows when a Typeform is submitted',
+        integrations: ['Typeform', 'Google Sheets'],
+      },
+      { ...base, id: 'airtable', title: 'Typeform answers', integrations: ['Typeform', 'Airtable'] },
+      { ...base, id: 'chimp', title: 'Subscribers sync', integrations: ['Mailchimp'] },
+    ]);
+    // The first matches more words (typeform, submitted, add) but not the app the request names.
+    expect(rank(index, 'when a typeform is submitted add it to airtable')[0]).toBe(1);
+    expect(rank(index, 'add subscribers to mail chimp')).toEqual([2]);
   });
 
   it('reaches concepts and other languages through the data tables', () => {

@@ -1,3 +1,5 @@
+import { wordsOf } from '#shared/catalog/search-terms.ts';
+import { ALL_WORDS_TIER, APP_MISS, LENGTH_B, SHORT_QUERY_WORDS, STRONG_BONUS } from './knobs.ts';
 import {
   forEachFieldTerm,
   MATCH_KIND_FACTOR,
@@ -9,23 +11,24 @@ import {
   stemOf,
   synonymsOf,
   termMatch,
-} from './search-rules.ts';
+} from './rules.ts';
 
 // The in-house inverted index behind member search (decision 0010). Pure and isomorphic: the server
-// index, the tests and the bench build the same thing from the same rules in search-rules.ts.
+// index, the tests and the bench build the same thing from the same rules in rules.ts.
 
-/** A posting packs the document number and the mask of fields holding the term. */
-const FIELD_BITS = 10;
+/** A posting packs the document number and the mask of fields holding the term: a bit per field. */
+const FIELD_BITS = SEARCH_FIELDS.length;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 /** Posting flags: the term is a word in this document (answers prefixes), in a short field (typos). */
 const AS_WORD = 1 << FIELD_BITS;
 const AS_SHORT_WORD = 1 << (FIELD_BITS + 1);
 export const DOC_SHIFT = FIELD_BITS + 2;
-/** Title, integrations and node types (the first three SEARCH_FIELDS). */
-const STRONG_FIELDS = 0b111;
-const STRONG_BONUS = 1.5;
-/** BM25's b: how much a document's length (its distinct terms against the mean) scales its score. */
-const LENGTH_B = 0.3;
+// A posting is a signed 32-bit number: the fields and flags must leave room for 500,000 documents.
+if (DOC_SHIFT > 12) throw new Error(`search: ${FIELD_BITS} fields leave too few bits for document numbers`);
+/** The mask of the `strong` fields (title, integrations, node types). */
+/** The mask of the `app` fields (integrations, node types): where an app a query names shows. */
+const APP_FIELDS = SEARCH_FIELDS.reduce((mask, f, bit) => ('app' in f ? mask | (1 << bit) : mask), 0);
+const STRONG_FIELDS = SEARCH_FIELDS.reduce((mask, f, bit) => ('strong' in f ? mask | (1 << bit) : mask), 0);
 
 export type WordIndex = {
   size: number;
@@ -53,6 +56,8 @@ export type WordIndex = {
    * workflow that does the one thing asked.
    */
   lengthNorm: Float32Array;
+  /** 1 for the terms that are an app's whole name (an integration glued: airtable, googlesheets). */
+  appTerm: Uint8Array;
   /** The spec's substring haystack per doc: lowercased title, description, author, tags, id. */
   haystacks: string[];
   /** Term ids by the three-character pieces of the term, for substring candidates (flat, as postings). */
@@ -165,10 +170,17 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
   const lengthNorm = new Float32Array(docs.length);
   for (let i = 0; i < docs.length; i++)
     lengthNorm[i] = 1 / (1 - LENGTH_B + (LENGTH_B * termCount[i]!) / meanTerms);
+  const appTerm = new Uint8Array(terms.length);
+  for (const doc of docs)
+    for (const name of doc.integrations) {
+      const id = termId.get(wordsOf(name).join(''));
+      if (id !== undefined) appTerm[id] = 1;
+    }
   return {
     size: docs.length,
     terms,
     lengthNorm,
+    appTerm,
     termId,
     postings: postings.data,
     postingStart: postings.start,
@@ -278,13 +290,7 @@ export type WordResult = {
   all: Uint8Array;
 };
 
-/**
- * Lifts documents matching every query word that reaches the index above any partial match: scores
- * stay below this (32 words × weight 10 × idf < 12 × bonus 1.5 ≈ 5,800).
- */
-export const ALL_WORDS_TIER = 100_000;
-/** Up to this many words, a query's complete matches come first (a request is ranked by coverage). */
-const SHORT_QUERY_WORDS = 4;
+export { ALL_WORDS_TIER } from './knobs.ts';
 
 /**
  * Documents matching enough query words (partialFloor: a short query its complete matches, a longer
@@ -305,6 +311,11 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
   // Words found in a strong field (title, integrations, node types), counted once per word.
   const strong = new Uint8Array(n);
   const strongSeen = new Uint8Array(n);
+  // A query word that is an app's whole name ("airtable", "typeform"; "google sheets" glued) asks for
+  // that app: an item without it in its integrations or node types is a weaker answer (APP_MISS).
+  const appWord = new Uint8Array(words.length);
+  const appHits = new Uint8Array(n);
+  const appSeen = new Uint8Array(n);
   // Words matched otherwise than through a node's description: only these make a complete match.
   const tier = new Uint8Array(n);
   const tierSeen = new Uint8Array(n);
@@ -362,6 +373,13 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
             bestFactor[d] = factor;
           }
         }
+        if (index.appTerm[id] && factor >= MATCH_KIND_FACTOR.stem) {
+          appWord[wi] = 1;
+          if (p & APP_FIELDS && appSeen[d] !== mark) {
+            appSeen[d] = mark;
+            appHits[d]!++;
+          }
+        }
         if (factor !== MATCH_KIND_FACTOR.node && tierSeen[d] !== mark) {
           tierSeen[d] = mark;
           tier[d]!++;
@@ -373,6 +391,8 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
       }
     }
   }
+  let apps = 0;
+  for (let wi = 0; wi < words.length; wi++) apps += appWord[wi]!;
   let most = 0;
   for (let d = 0; d < n; d++) if (count[d]! > most) most = count[d]!;
   const floor = partialFloor(reaching, most);
@@ -386,7 +406,7 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     if (c < floor) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
-    scores[d] = scores[d]! * index.lengthNorm[d]!;
+    scores[d] = scores[d]! * index.lengthNorm[d]! * APP_MISS ** (apps - appHits[d]!);
     if (c === reaching && tier[d] === reaching && reaching <= SHORT_QUERY_WORDS) {
       // Every word in the title or the apps used: what the member most likely means.
       if (strong[d] === reaching) scores[d] = scores[d]! * STRONG_BONUS;

@@ -1,10 +1,10 @@
+import type { Activity, CardRow, IndexRow } from '#server/catalog/catalog.queries.ts';
 import { CATEGORIES, FILTER_TAGS, type SearchSort } from '#shared/catalog/constants.ts';
 import { readinessLevelOf } from '#shared/catalog/readiness.ts';
-import { buildWordIndex, type WordIndex } from '#shared/catalog/search-engine.ts';
-import { chipText, isAiAgent, type SearchDoc } from '#shared/catalog/search-rules.ts';
 import { videoThumbnails } from '#shared/catalog/video.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
-import type { Activity, CardRow, IndexRow } from './catalog.queries.ts';
+import { buildWordIndex, type WordIndex } from './engine.ts';
+import { chipText, isAiAgent, type SearchDoc } from './rules.ts';
 
 // What a search index snapshot is made of: one entry per published automation, the word index and
 // the precomputed orders. Pure: rows in, snapshot parts out.

@@ -1,4 +1,4 @@
-import { DOC_SHIFT, type WordIndex } from './search-engine.ts';
+import { DOC_SHIFT, type WordIndex } from './engine.ts';
 
 // The spec's substring rule (part 2 §5) answered from the word index: which documents' title,
 // description, author, tags or id contain the query as typed. Member search unions it with the word

@@ -1,0 +1,246 @@
+import { matchesQuery, queryWords, STOP_WORDS } from '#shared/catalog/match-rules.ts';
+import { forEachTerm, stemOf } from '#shared/catalog/search-terms.ts';
+import { conceptTermsOf, englishOf, nodeTermsOfWord } from './concepts.ts';
+import { boundedDistance } from './edit-distance.ts';
+import {
+  MAX_NOTES_CHARS,
+  REQUEST_FLOOR_WORDS,
+  SEARCH_FIELDS,
+  type SearchField,
+  TYPO_ONE_FROM,
+  TYPO_TWO_FROM,
+} from './knobs.ts';
+
+// The word rule of member search (issues 16 and 37, decision 0010): how a query becomes words with
+// their concepts, what fields an item is read by, and which items match. Pure, so the index, the
+// tests and the bench share one copy; the ranking knobs are in knobs.ts.
+
+export {
+  chipText,
+  findV3000Match,
+  highlightRanges,
+  isAiAgent,
+  isV3000Id,
+  matchesChip,
+  matchesQuery,
+  PREFIX_QUERY_WORDS,
+  queryWords,
+  STOP_WORDS,
+  v3000Id,
+} from '#shared/catalog/match-rules.ts';
+
+// ---- Word search (issue 16): the one rule the server index, the overlay and the tests share. ----
+
+export {
+  forEachTerm,
+  forEachTermRegex,
+  normalizeText,
+  stemOf,
+  termsOf,
+  wordsOf,
+} from '#shared/catalog/search-terms.ts';
+export { conceptTermsOf } from './concepts.ts';
+
+/**
+ * A query word; `joins` are the word glued to its neighbours in the query ("mail chimp" → mailchimp,
+ * "word press" → wordpress): a document holding the glued form has both words.
+ */
+export type QueryWord = {
+  term: string;
+  prefix: boolean;
+  typos: number;
+  joins: string[];
+  /**
+   * Catalogue words the term reaches through the concept tables, less the query's own words: in
+   * "unread emails" the concept email of "unread" would count the word "emails" twice.
+   */
+  concepts: string[];
+  /** Node types n8n's own descriptions name for the term ("sentiment" → googlecloudnaturallanguage). */
+  nodes: string[];
+};
+
+/** Words members use for the same thing in workflow titles and notes; a hit counts as a stem hit. */
+export const SYNONYMS: Record<string, string[]> = {
+  notification: ['notify', 'alert', 'message'],
+  notify: ['notification', 'alert', 'message'],
+  alert: ['notification', 'notify'],
+  submitted: ['submission', 'submit'],
+  submit: ['submission', 'submitted'],
+  submission: ['submit', 'submitted'],
+  backup: ['back', 'export', 'save'],
+  summarize: ['summarise', 'summary', 'summarizer', 'summarization'],
+  summarise: ['summarize', 'summary'],
+  twitter: ['tweet'],
+  tweet: ['twitter'],
+  gpt: ['openai', 'chatgpt'],
+  chatgpt: ['openai', 'gpt'],
+  mail: ['email'],
+  sheet: ['sheets', 'spreadsheet'],
+  spreadsheet: ['sheets', 'sheet'],
+  chatbot: ['bot', 'chat'],
+};
+
+/** The synonyms of a query word: own entries only (a word such as `constructor` is not a key here). */
+export function synonymsOf(term: string): string[] {
+  return Object.hasOwn(SYNONYMS, term) ? SYNONYMS[term]! : [];
+}
+
+/** Typos forgiven in a word: one from 5 letters, two from 9 (knobs.ts). */
+export function typoBudget(word: string): number {
+  return word.length >= TYPO_TWO_FROM ? 2 : word.length >= TYPO_ONE_FROM ? 1 : 0;
+}
+
+/**
+ * The words a query asks for: whitespace separates words, other punctuation glues ("e-mail" →
+ * "email", "google-sheets" → "googlesheets"); stop words dropped (all of them kept when the query
+ * has nothing else); the last word matches as a prefix while typing.
+ */
+export function parseQuery(q: string): QueryWord[] {
+  const { raw, words, prefix } = queryWords(q);
+  const joins = new Map<string, string[]>();
+  const join = (w: string, glued: string) => {
+    const list = joins.get(w);
+    if (!list) joins.set(w, [glued]);
+    else if (!list.includes(glued)) list.push(glued);
+  };
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const a = raw[i]!;
+    const b = raw[i + 1]!;
+    if (STOP_WORDS.has(a) || STOP_WORDS.has(b) || a === b) continue;
+    join(a, a + b);
+    join(b, a + b);
+  }
+  // One word per meaning: "inteligencia artificial" asks for ai once, "ki ai" too.
+  const meanings = new Set<string>();
+  const unique = words.filter((w) => {
+    const meaning = englishOf(w) ?? w;
+    if (meanings.has(meaning)) return false;
+    meanings.add(meaning);
+    return true;
+  });
+  const own = new Set(unique.flatMap((w) => [w, stemOf(w)]));
+  return unique.map((term) => ({
+    term,
+    prefix: term === prefix,
+    typos: typoBudget(term),
+    joins: joins.get(term) ?? [],
+    concepts: conceptTermsOf(term).filter((t) => !own.has(t)),
+    nodes: nodeTermsOfWord(term).filter((t) => !own.has(t)),
+  }));
+}
+
+/** The fields word search reads, in one place (the card's summary field is whatever it is called). */
+export type SearchDoc = {
+  id: string;
+  title: string;
+  summary: string;
+  description: string;
+  integrations: string[];
+  nodeTypes: string[];
+  category: string;
+  tags: string[];
+  author: string;
+  notes: string;
+};
+
+export {
+  MATCH_KIND_FACTOR,
+  MAX_NOTES_CHARS,
+  REQUEST_FLOOR_WORDS,
+  SEARCH_FIELDS,
+  type SearchField,
+} from './knobs.ts';
+
+/** Calls `emit` for each index term of a document's field (see forEachTerm and SearchField.runs). */
+export function forEachFieldTerm(
+  doc: SearchDoc,
+  field: SearchField,
+  emit: (term: string, word: boolean) => void,
+): void {
+  const text = fieldText(doc, field.key);
+  if ('runs' in field) for (const run of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) emit(run, true);
+  else forEachTerm(text, field.short, emit);
+}
+
+export function fieldText(doc: SearchDoc, key: keyof SearchDoc): string {
+  const v = doc[key];
+  if (key === 'notes') return (v as string).slice(0, MAX_NOTES_CHARS);
+  return Array.isArray(v) ? v.join('\n') : v;
+}
+
+/** How a term of the index answers a query word, or null. */
+export function termMatch(word: QueryWord, term: string): 'exact' | 'prefix' | 'typo1' | 'typo2' | null {
+  if (term === word.term) return 'exact';
+  if (word.prefix && term.startsWith(word.term)) return 'prefix';
+  if (word.typos === 0 || Math.abs(term.length - word.term.length) > word.typos) return null;
+  const d = boundedDistance(word.term, term, word.typos);
+  if (d > word.typos) return null;
+  return d === 1 ? 'typo1' : 'typo2';
+}
+
+/**
+ * Which query words match a term of some field of one item. Slow reference form (the index does the
+ * same with postings); the full rule is "some word matches" OR the spec's substring rule.
+ */
+export function wordHits(q: string, doc: SearchDoc): boolean[] {
+  const words = parseQuery(q);
+  const fields = SEARCH_FIELDS.map((f) => {
+    const terms = { ...f, words: [] as string[], joins: [] as string[] };
+    forEachFieldTerm(doc, f, (t, word) => (word ? terms.words : terms.joins).push(t));
+    return terms;
+  });
+  const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
+  const loose = new Set(fields.flatMap((f) => f.words));
+  const typoVocab = new Set(fields.filter((f) => f.short).flatMap((f) => f.words));
+  return words.map(
+    (w) =>
+      exact.has(w.term) ||
+      exact.has(stemOf(w.term)) ||
+      synonymsOf(w.term).some((alt) => exact.has(alt)) ||
+      w.concepts.some((alt) => exact.has(alt)) ||
+      w.nodes.some((alt) => exact.has(alt)) ||
+      w.joins.some((glued) => exact.has(glued)) ||
+      (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
+      (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
+  );
+}
+
+/** Every query word matches the item: these rank first (decision 0010). */
+export function matchesWords(q: string, doc: SearchDoc): boolean {
+  const hits = wordHits(q, doc);
+  // Punctuation alone ("(", "%") has no words: only the substring rule answers it.
+  if (hits.length === 0) return q.trim() === '';
+  return hits.every(Boolean);
+}
+
+/** Some query word matches the item: a partial match, ranked by the words it covers (issue 37). */
+export function matchesSomeWord(q: string, doc: SearchDoc): boolean {
+  const hits = wordHits(q, doc);
+  if (hits.length === 0) return q.trim() === '';
+  return hits.some(Boolean);
+}
+
+/**
+ * How many query words a partial match needs, given how many words reach the catalogue and the most
+ * any item matches: a short query (up to three words, "hubspot mailchimp") keeps its complete matches
+ * only, a longer request two of its words; never more than the best item has, so a query
+ * returns nothing only when no word matches anything.
+ */
+export function partialFloor(reaching: number, best: number): number {
+  return Math.max(1, Math.min(best, reaching <= 3 ? reaching : REQUEST_FLOOR_WORDS));
+}
+
+/** The word rule over a collection (reference form of the index): which items it keeps. */
+export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
+  if (parseQuery(q).length === 0) return docs.map(() => q.trim() === '');
+  const hits = docs.map((d) => wordHits(q, d));
+  const reaching = hits[0]?.filter((_, wi) => hits.some((h) => h[wi])).length ?? 0;
+  const counts = hits.map((h) => h.filter(Boolean).length);
+  const floor = partialFloor(reaching, Math.max(0, ...counts));
+  return counts.map((c) => c > 0 && c >= floor);
+}
+
+/** The member search rule: the spec's substring rule, widened by the word rule. */
+export function matchesSearch(q: string, doc: SearchDoc): boolean {
+  return matchesQuery(q, doc) || matchesSomeWord(q, doc);
+}

@@ -91,7 +91,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '99e7c3ccd6020866',
+  digest: 'b4eeaba288970ab6',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

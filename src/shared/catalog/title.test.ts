@@ -6,6 +6,7 @@ describe('author titles', () => {
     ['2. Refresh Pipedrive tokens', 'Refresh Pipedrive tokens'],
     ['Template - SSL Expiry Alert System', 'SSL Expiry Alert System'],
     ['[n8n] Daily standup digest', 'Daily standup digest'],
+    ['🦜✨Use OpenAI to Transcribe Audio', 'Use OpenAI to Transcribe Audio'],
     ['Workflow: Sync HubSpot deals to Sheets', 'Sync HubSpot deals to Sheets'],
     // The words an author chose stay, even when they start with a number or the word "template".
     ['3D print queue manager', '3D print queue manager'],

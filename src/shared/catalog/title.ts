@@ -20,6 +20,7 @@ const GENERIC =
  */
 export function tidyAuthorTitle(name: string): string {
   const tidy = name
+    .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
     .trim()
     .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
     .replace(/^(n8n )?(template|workflow|example)\s*[-–—:|]\s+/i, '')

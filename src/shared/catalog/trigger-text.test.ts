@@ -27,6 +27,11 @@ describe('triggerPhrase', () => {
       'When an order is created in Shopify',
     ],
     [
+      'an event that happens to the thing',
+      t('n8n-nodes-base.stripeTrigger', { events: ['payment_intent.succeeded'] }),
+      'When a payment intent succeeds in Stripe',
+    ],
+    [
       'an AWS SNS topic is an ARN, not an event',
       t('n8n-nodes-base.awsSnsTrigger', { topic: 'arn:aws:sns:eu-west-1:1234:alerts' }),
       'When AWS SNS reports an event',

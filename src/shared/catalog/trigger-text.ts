@@ -218,6 +218,16 @@ const EVENT_VERBS: Record<string, string> = {
   closed: 'closed',
 };
 
+/** Events that happen to the thing rather than being done to it: "a payment intent succeeds". */
+const EVENT_HAPPENS: Record<string, string> = {
+  succeeded: 'succeeds',
+  failed: 'fails',
+  expired: 'expires',
+  started: 'starts',
+  ended: 'ends',
+  finished: 'finishes',
+};
+
 /** "orders" → "order", "entries" → "entry"; words ending in "ss" stay. */
 const singular = (word: string) =>
   /ies$/.test(word) ? `${word.slice(0, -3)}y` : /[^s]s$/.test(word) ? word.slice(0, -1) : word;
@@ -233,6 +243,11 @@ function eventWords(event: string): string | null {
   const first = EVENT_VERBS[parts[0]!];
   const last = EVENT_VERBS[parts[parts.length - 1]!];
   const [verb, thing] = first ? [first, parts.slice(1)] : last ? [last, parts.slice(0, -1)] : [null, []];
+  const happens = !first && !verb ? EVENT_HAPPENS[parts[parts.length - 1]!] : undefined;
+  if (happens && parts.length > 1) {
+    const what = [...parts.slice(0, -2), singular(parts[parts.length - 2]!)];
+    return `${withArticle(what.join(' '))} ${happens}`;
+  }
   if (!verb || thing.length === 0) return null;
   const words = [...thing.slice(0, -1), singular(thing[thing.length - 1]!)];
   return `${withArticle(words.join(' '))} is ${verb}`;

@@ -147,9 +147,11 @@ function internMode(mode: LocatorMode): number {
 }
 const RESOURCE_NAME = /(Id|Ids)$|sheet|document|spreadsheet|base|table|channel|chat|calendar|folder|email/i;
 const ASKABLE = new Set(['string', 'resourceLocator', 'options']);
+// Emoji dropped: pages draw icons, never emoji (tests/server/no-emoji.test.ts).
 const plainText = (html = '') =>
   html
     .replace(/<[^>]+>/g, '')
+    .replace(/ like \p{Emoji_Presentation}|\p{Emoji_Presentation}|\uFE0F/gu, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -128,6 +128,22 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/admin/editorial/settings': 'admin',
   'GET /api/admin/editorial/items/:id': 'admin',
   'PATCH /api/admin/editorial/items/:id': 'admin',
+  // The member's templates host settings (issue 42, decision 0026).
+  'GET /api/templates-host': 'member',
+  'POST /api/templates-host': 'member',
+  'POST /api/templates-host/rotate': 'member',
+  'PUT /api/templates-host/origin': 'member',
+  'DELETE /api/templates-host': 'member',
+  // What the member's n8n editor calls: no session, the long random token in the path is the key; an
+  // unknown, rotated or revoked token and any other origin get nothing (tests/server/templates-host.test.ts).
+  'ALL /t/:token/api/*': 'middleware',
+  'GET /t/:token/api/health': 'public',
+  'GET /t/:token/api/templates/categories': 'public',
+  'GET /t/:token/api/templates/search': 'public',
+  'GET /t/:token/api/templates/collections': 'public',
+  'GET /t/:token/api/templates/collections/:id': 'public',
+  'GET /t/:token/api/templates/workflows/:id': 'public',
+  'GET /t/:token/api/workflows/templates/:id': 'public',
   // Verified against PayPal before anything is stored.
   'POST /api/webhooks/paypal': 'public',
   // n8n integration: the /api/n8n group sits behind requireMember, except listing and removing.

@@ -3,6 +3,7 @@
 // the other process's stream, and a rolling restart loses no request. Prints `multi-process: N/N`.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_LEASE_MS } from '#server/catalog/import-jobs.ts';
 import { emptyDatabase, freePort, type ServerProcess, startServer } from '#tests/support/server-processes.ts';
 import { makeWebRoot } from '#tests/support/web-root.ts';
 
@@ -13,6 +14,7 @@ let env: Record<string, string>;
 const servers: ServerProcess[] = [];
 const checks: [string, boolean][] = [];
 let baseUrl = '';
+let firstStart = 0;
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database.url });
@@ -58,6 +60,7 @@ beforeAll(async () => {
     AUTH_SECRET: 'm'.repeat(48),
   };
   // The first boot migrates and imports the samples; the second finds both done.
+  firstStart = Date.now();
   servers.push(await startServer({ ...env, PORT: String(portA) }));
   servers.push(await startServer({ ...env, PORT: String(portB) }));
 }, 120_000);
@@ -119,7 +122,15 @@ describe('two processes on one database', () => {
     // A second process that also ran a round would show within the same wait: look once more.
     await new Promise((r) => setTimeout(r, 1_000));
     rows = await read();
-    check('each job once', rows.length >= 3 && rows.every((r) => r.run_count === 1), rows);
+    // The import recovery repeats every lease (15 s): on a loaded machine the test can outlast one, so
+    // it may have run once per lease since the first start, never once per process.
+    const allowed = (name: string) =>
+      name === 'catalog-import-recovery' ? 1 + Math.floor((Date.now() - firstStart) / IMPORT_LEASE_MS) : 1;
+    check(
+      'each job once',
+      rows.length >= 3 && rows.every((r) => r.run_count >= 1 && r.run_count <= allowed(r.name)),
+      rows,
+    );
   });
 
   it("a member's event on one process reaches their stream on the other", async () => {

@@ -165,7 +165,7 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
   });
 
   describe('judged relevance', () => {
-    it('reaches precision@5 of at least 0.7 on the hand-judged queries', async () => {
+    it('reaches precision@5 of at least 0.9 on the hand-judged queries', async () => {
       const judged = JSON.parse(readFileSync(JUDGED, 'utf8')) as {
         queries: { q: string; relevant: string[] }[];
       };
@@ -185,7 +185,7 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
         `search relevance: precision@5 ${precision.toFixed(2)} over ${judged.queries.length} queries`,
       );
       if (misses.length) console.log(`  below 1: ${misses.join('; ')}`);
-      expect(precision).toBeGreaterThanOrEqual(0.7);
+      expect(precision).toBeGreaterThanOrEqual(0.9);
     });
   });
 });

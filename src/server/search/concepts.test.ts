@@ -40,6 +40,9 @@ describe('concept layer generated from n8n node descriptions', () => {
     }
     for (const generic of ['get', 'create', 'send', 'message', 'google', 'trigger'])
       expect(words[generic]).toBeUndefined();
+    // English function words of the action texts name no job ("every morning" is not Hunter).
+    for (const filler of ['every', 'about', 'first', 'most', 'there', 'not', 'like'])
+      expect(words[filler], filler).toBeUndefined();
   });
 });
 

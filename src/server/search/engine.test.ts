@@ -176,6 +176,29 @@ describe('the word index answers the reference rules', () => {
     expect(rank(index, 'chatbot that remembers the conversation')[0]).toBe(2);
   });
 
+  it('counts a concept hit in full for a word no item holds, and lets no node-only match complete', () => {
+    const index = buildWordIndex([
+      { ...base, id: 'amazon', title: 'Track Amazon product prices' },
+      { ...base, id: 'coins', title: 'Coinmarketcap prices agent' },
+      { ...base, id: 'weather', title: 'Weather bot', integrations: ['Telegram', 'OpenWeatherMap'] },
+      { ...base, id: 'nasa', title: 'Astronomy picture', integrations: ['Telegram', 'NASA'] },
+      { ...base, id: 'time', title: 'Track time' },
+      { ...base, id: 'parcels', title: 'Track parcels' },
+    ]);
+    // No item says "bitcoin": its concept (coinmarketcap) is the best it has, and the rarer word
+    // outweighs the commoner "track".
+    expect(rank(index, 'track bitcoin prices')[0]).toBe(1);
+    // "weather" reaches NASA only through n8n's "space weather": no complete match while a real one exists.
+    expect(rank(index, 'telegram weather')).toEqual([2]);
+    // Without a real one, it is the best there is.
+    const nasaOnly = buildWordIndex([
+      { ...base, id: 'nasa', title: 'Astronomy picture', integrations: ['Telegram', 'NASA'] },
+      { ...base, id: 'time', title: 'Track time' },
+      { ...base, id: 'parcels', title: 'Track parcels' },
+    ]);
+    expect(rank(nasaOnly, 'telegram weather')).toEqual([0]);
+  });
+
   it('did you mean: never rewrites a known or concept word, never offers an empty suggestion', () => {
     const index = buildWordIndex([
       { ...base, id: 'a', title: 'Telegram members digest' },

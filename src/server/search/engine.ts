@@ -1,4 +1,5 @@
 import { wordsOf } from '#shared/catalog/search-terms.ts';
+import { englishOf } from './concepts.ts';
 import { ALL_WORDS_TIER, APP_MISS, LENGTH_B, SHORT_QUERY_WORDS, STRONG_BONUS } from './knobs.ts';
 import {
   forEachFieldTerm,
@@ -8,6 +9,7 @@ import {
   type QueryWord,
   SEARCH_FIELDS,
   type SearchDoc,
+  SHORT_FLOOR_WORDS,
   stemOf,
   synonymsOf,
   termMatch,
@@ -327,27 +329,37 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
     const terms = expandWord(index, w);
     let total = 0;
     let direct = 0;
+    let concept = 0;
     for (const [id, factor] of terms) {
       total += postingCount(index, id);
-      if (factor !== MATCH_KIND_FACTOR.concept && factor !== MATCH_KIND_FACTOR.node)
-        direct += postingCount(index, id);
+      if (factor === MATCH_KIND_FACTOR.concept) concept += postingCount(index, id);
+      else if (factor !== MATCH_KIND_FACTOR.node) direct += postingCount(index, id);
     }
     // The word's own spellings set its weight; concept words only when the word itself is absent.
     const df = Math.min(n, direct > 0 ? direct : total);
-    return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df) };
+    // A word no workflow holds ("bitcoin") is found only through its concepts: there a concept hit is
+    // the best answer the word has and counts in full, or the request's other, generic words
+    // ("track … prices") outrank the one that says what it is about. Not for a word of another
+    // language: its concepts are its English word's, which must not all count as that word itself.
+    const conceptWorth =
+      direct === 0 && concept > 0 && englishOf(w.term) === undefined
+        ? MATCH_KIND_FACTOR.exact
+        : MATCH_KIND_FACTOR.concept;
+    return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df), conceptWorth };
   });
   let reaching = 0;
   let queryWeight = 0;
   for (let wi = 0; wi < expanded.length; wi++) {
-    const { terms, total, idf } = expanded[wi]!;
+    const { terms, total, idf, conceptWorth } = expanded[wi]!;
     if (total === 0) continue;
     reaching++;
     queryWeight += idf;
     const mark = wi + 1;
     for (const [id, signed] of terms) {
       // Negative: a prefix or typo hit, which counts only where the term is a word (not a join).
-      const factor = Math.abs(signed);
-      const need = signed >= 0 ? 0 : factor === MATCH_KIND_FACTOR.prefix ? AS_WORD : AS_SHORT_WORD;
+      const kind = Math.abs(signed);
+      const need = signed >= 0 ? 0 : kind === MATCH_KIND_FACTOR.prefix ? AS_WORD : AS_SHORT_WORD;
+      const factor = kind === MATCH_KIND_FACTOR.concept ? conceptWorth : kind;
       const { postings } = index;
       for (let k = index.postingStart[id]!, end = index.postingStart[id + 1]!; k < end; k++) {
         const p = postings[k]!;
@@ -373,14 +385,14 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
             bestFactor[d] = factor;
           }
         }
-        if (index.appTerm[id] && factor >= MATCH_KIND_FACTOR.stem) {
+        if (index.appTerm[id] && kind >= MATCH_KIND_FACTOR.stem) {
           appWord[wi] = 1;
           if (p & APP_FIELDS && appSeen[d] !== mark) {
             appSeen[d] = mark;
             appHits[d]!++;
           }
         }
-        if (factor !== MATCH_KIND_FACTOR.node && tierSeen[d] !== mark) {
+        if (kind !== MATCH_KIND_FACTOR.node && tierSeen[d] !== mark) {
           tierSeen[d] = mark;
           tier[d]!++;
         }
@@ -396,14 +408,20 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
   let most = 0;
   for (let d = 0; d < n; d++) if (count[d]! > most) most = count[d]!;
   const floor = partialFloor(reaching, most);
+  // A short query keeps its complete matches; one completed only through a node's description
+  // ("telegram weather": NASA's "space weather") goes when real complete matches exist.
+  let realComplete = false;
+  if (floor === reaching && reaching <= SHORT_FLOOR_WORDS)
+    for (let d = 0; d < n && !realComplete; d++) if (tier[d] === reaching) realComplete = true;
+  const keep = (d: number) => count[d]! >= floor && (!realComplete || tier[d] === reaching);
   let m = 0;
-  for (let d = 0; d < n; d++) if (count[d]! >= floor) m++;
+  for (let d = 0; d < n; d++) if (keep(d)) m++;
   const docs = new Int32Array(m);
   const all = new Uint8Array(n);
   m = 0;
   for (let d = 0; d < n; d++) {
     const c = count[d]!;
-    if (c < floor) continue;
+    if (!keep(d)) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
     scores[d] = scores[d]! * index.lengthNorm[d]! * APP_MISS ** (apps - appHits[d]!);

@@ -17,7 +17,12 @@ const GENERIC = new Set(
     'a an and are as at by for from in into is it of on or the to with without ' +
     'get create update delete remove list many all add set send execute run use call make ' +
     'node nodes trigger tool tools api data item items record records field fields value values ' +
-    'id new one custom other by via v1 v2 v3 beta legacy deprecated google microsoft aws azure'
+    'id new one custom other by via v1 v2 v3 beta legacy deprecated google microsoft aws azure ' +
+    // English function words of the action texts ("Find the email address of the most likely person"):
+    // they name no job, and a request holds them ("every morning", "about", "like").
+    'about above after again before below between both down during each every few first found further ' +
+    'given here last like likely look made more most next not now once only out over same such than ' +
+    'there these those through too two under until very whether within'
   ).split(' '),
 );
 

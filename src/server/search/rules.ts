@@ -183,6 +183,14 @@ export function termMatch(word: QueryWord, term: string): 'exact' | 'prefix' | '
  * same with postings); the full rule is "some word matches" OR the spec's substring rule.
  */
 export function wordHits(q: string, doc: SearchDoc): boolean[] {
+  return wordHitKinds(q, doc).map((k) => k > 0);
+}
+
+/**
+ * Per query word: 2 when it matches the item otherwise than through n8n's words for a node, 1 when
+ * only through them (node-words.json: never a complete match), 0 when not at all.
+ */
+export function wordHitKinds(q: string, doc: SearchDoc): (0 | 1 | 2)[] {
   const words = parseQuery(q);
   const fields = SEARCH_FIELDS.map((f) => {
     const terms = { ...f, words: [] as string[], joins: [] as string[] };
@@ -192,16 +200,18 @@ export function wordHits(q: string, doc: SearchDoc): boolean[] {
   const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
   const loose = new Set(fields.flatMap((f) => f.words));
   const typoVocab = new Set(fields.filter((f) => f.short).flatMap((f) => f.words));
-  return words.map(
-    (w) =>
-      exact.has(w.term) ||
-      exact.has(stemOf(w.term)) ||
-      synonymsOf(w.term).some((alt) => exact.has(alt)) ||
-      w.concepts.some((alt) => exact.has(alt)) ||
-      w.nodes.some((alt) => exact.has(alt)) ||
-      w.joins.some((glued) => exact.has(glued)) ||
-      (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
-      (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)),
+  return words.map((w) =>
+    exact.has(w.term) ||
+    exact.has(stemOf(w.term)) ||
+    synonymsOf(w.term).some((alt) => exact.has(alt)) ||
+    w.concepts.some((alt) => exact.has(alt)) ||
+    w.joins.some((glued) => exact.has(glued)) ||
+    (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
+    (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null))
+      ? 2
+      : w.nodes.some((alt) => exact.has(alt))
+        ? 1
+        : 0,
   );
 }
 
@@ -227,17 +237,23 @@ export function matchesSomeWord(q: string, doc: SearchDoc): boolean {
  * returns nothing only when no word matches anything.
  */
 export function partialFloor(reaching: number, best: number): number {
-  return Math.max(1, Math.min(best, reaching <= 3 ? reaching : REQUEST_FLOOR_WORDS));
+  return Math.max(1, Math.min(best, reaching <= SHORT_FLOOR_WORDS ? reaching : REQUEST_FLOOR_WORDS));
 }
+
+/** Up to this many words, a query keeps only its complete matches (when it has any). */
+export const SHORT_FLOOR_WORDS = 3;
 
 /** The word rule over a collection (reference form of the index): which items it keeps. */
 export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
   if (parseQuery(q).length === 0) return docs.map(() => q.trim() === '');
-  const hits = docs.map((d) => wordHits(q, d));
+  const hits = docs.map((d) => wordHitKinds(q, d));
   const reaching = hits[0]?.filter((_, wi) => hits.some((h) => h[wi])).length ?? 0;
   const counts = hits.map((h) => h.filter(Boolean).length);
+  const real = hits.map((h) => h.filter((k) => k === 2).length);
   const floor = partialFloor(reaching, Math.max(0, ...counts));
-  return counts.map((c) => c > 0 && c >= floor);
+  // Real complete matches of a short query push out the ones only a node's description completes.
+  const realComplete = floor === reaching && reaching <= SHORT_FLOOR_WORDS && real.includes(reaching);
+  return counts.map((c, i) => c > 0 && c >= floor && (!realComplete || real[i] === reaching));
 }
 
 /** The member search rule: the spec's substring rule, widened by the word rule. */

@@ -8,7 +8,7 @@ import { profiles } from '#server/db/schema/auth.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
 import { templateVersions } from '#server/db/schema/template-versions.ts';
 import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '#server/library/weekly-report.ts';
-import type { N8nDeployResult } from '#shared/schemas/n8n.ts';
+import type { DeploymentView, N8nDeployResult } from '#shared/schemas/n8n.ts';
 import type {
   TemplateUpdatePreview,
   TemplateUpdateView,
@@ -408,5 +408,118 @@ describe('template versions', () => {
     expect((await member.get<{ items: unknown[] }>('/api/n8n/template-updates')).body.items).toEqual([]);
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.template-update'));
     expect(audit).toHaveLength(1);
+  });
+
+  it('restores the state before an update from the kept copy: once, credentials and webhooks kept', async () => {
+    const s = await startN8nStandin({ version: 'newer' });
+    cleanups.push(() => s.close());
+    const t = await createTestApp({
+      envVars: {
+        N8N_ALLOW_PRIVATE_TARGETS: 'true',
+        N8N_ALLOW_HTTP: 'true',
+        N8N_ALLOWED_PORTS: String(s.port),
+      },
+    });
+    const { database } = t;
+    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
+    const who = await signIn(t, 'member');
+    const member = api(t, who);
+    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+    if (!deployed.body.ok) throw new Error('deploy failed');
+    const id = deployed.body.deployment.id;
+    const workflowId = deployed.body.deployment.n8nWorkflowId!;
+    type Node = {
+      name: string;
+      webhookId?: string;
+      parameters: Record<string, { value: string } | string>;
+      credentials?: unknown;
+    };
+    const nodesIn = (wid: string) => s.workflows.get(wid)!.nodes as Node[];
+    const inN8n = (name: string) => nodesIn(workflowId).find((n) => n.name === name)!;
+    const restore = () =>
+      member.send<{ status: string; version?: number; error?: { message: string } }>(
+        'POST',
+        `/api/n8n/deployments/${id}/restore`,
+        {},
+      );
+    // Never updated: nothing to restore.
+    const none = await restore();
+    expect(none.status).toBe(404);
+    expect(none.body.error?.message).toMatch(/No previous state is kept/);
+
+    inN8n('Slack').credentials = { slackApi: { id: 'member-slack-1', name: 'Team Slack' } };
+    (inN8n('Slack').parameters.channelId as { value: string }).value = 'C_MEMBER';
+    const webhookId = inN8n('Webhook').webhookId;
+    const webhookPath = inN8n('Webhook').parameters.path;
+    await importCatalog({
+      database,
+      files: file(digest({ model: 'gpt-4o-mini', withWait: true })),
+      now: () => new Date('2026-02-01T00:00:00Z'),
+    });
+    const updated = await member.send<{ status: string }>('POST', `/api/n8n/deployments/${id}/update`, {});
+    expect(updated.body.status).toBe('updated');
+    expect(nodesIn(workflowId).map((n) => n.name)).toContain('Wait');
+    const listed = async () =>
+      (await member.get<{ items: DeploymentView[] }>('/api/n8n/deployments')).body.items.find(
+        (d) => d.id === id,
+      )!;
+    const kept = (await listed()).previousState!;
+    expect(kept).toMatchObject({ version: 1, restoredAt: null });
+    expect(s.workflows.get(kept.workflowId)!.active).toBe(false);
+    // The copy keeps the member's credential as bound, not only its name.
+    expect(
+      (s.workflows.get(kept.workflowId)!.nodes as Node[]).find((n) => n.name === 'Slack')!.credentials,
+    ).toEqual({ slackApi: { id: 'member-slack-1', name: 'Team Slack' } });
+    const count = s.workflows.size;
+
+    // A double click restores once.
+    const [a, b] = await Promise.all([restore(), restore()]);
+    expect([a.body.status, b.body.status].sort()).toEqual(['already-restored', 'restored']);
+    expect(s.workflows.size).toBe(count);
+    expect(
+      nodesIn(workflowId)
+        .map((n) => n.name)
+        .sort(),
+    ).toEqual(['Edit Fields', 'OpenAI', 'Slack', 'Webhook']);
+    expect((inN8n('OpenAI').parameters.modelId as { value: string }).value).toBe('gpt-3.5-turbo');
+    expect((inN8n('Slack').parameters.channelId as { value: string }).value).toBe('C_MEMBER');
+    expect(inN8n('Slack').credentials).toEqual({ slackApi: { id: 'member-slack-1', name: 'Team Slack' } });
+    // The live workflow answers at the same webhook URL as before, not at the copy's.
+    expect(inN8n('Webhook').webhookId).toBe(webhookId);
+    expect(inN8n('Webhook').parameters.path).toBe(webhookPath);
+    expect(s.workflows.get(workflowId)!.connections).toMatchObject({
+      OpenAI: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
+    });
+    // A retry: restored already, nothing written.
+    expect((await restore()).body).toEqual({ status: 'already-restored', version: 1 });
+    expect((await listed()).previousState!.restoredAt).not.toBeNull();
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'n8n.template-restore'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.detail).toMatchObject({ from: 2, to: 1, backupWorkflowId: kept.workflowId });
+    // Back on version 1: the update is offered again.
+    const offered = await member.get<{ items: TemplateUpdateView[] }>('/api/n8n/template-updates');
+    expect(offered.body.items.map((u) => [u.deploymentId, u.deployedVersion, u.latestVersion])).toEqual([
+      [id, 1, 2],
+    ]);
+
+    // Updated again, then the member deletes the copy in n8n: a clear answer, and nothing changes.
+    expect(
+      (await member.send<{ status: string }>('POST', `/api/n8n/deployments/${id}/update`, {})).body.status,
+    ).toBe('updated');
+    const second = (await listed()).previousState!;
+    expect(second.workflowId).not.toBe(kept.workflowId);
+    s.workflows.delete(second.workflowId);
+    const liveBefore = JSON.stringify(s.workflows.get(workflowId)!.nodes);
+    const gone = await restore();
+    expect(gone.status).toBe(409);
+    expect(gone.body.error?.message).toBe(
+      `The copy kept before the update (workflow ${second.workflowId}) is no longer in your n8n, so there is nothing to restore from. Your workflow was not changed.`,
+    );
+    expect(JSON.stringify(s.workflows.get(workflowId)!.nodes)).toBe(liveBefore);
+    expect(await listed()).toMatchObject({ previousState: { restoredAt: null } });
   });
 });

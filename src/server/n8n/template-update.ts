@@ -16,6 +16,7 @@ import { planDeployment } from './deploy.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
+import { putCredentialsBack } from './template-restore.ts';
 
 export type TemplateUpdateResult =
   | {
@@ -113,20 +114,18 @@ export async function updateDeployment(
       name: `${name} (before update to v${update.latestVersion})`,
       renewWebhookIds: true,
     });
+    // With the member's credentials as bound, so a restore from it is the previous state entire.
+    putCredentialsBack(backupPlan.payload.nodes, mine);
     const backup = await client.createWorkflow(backupPlan.payload);
     // The merged workflow, cleaned for this instance like a deploy, with the member's credentials as they were.
     const plan = await planDeployment(client, merge.workflow, { name });
-    const byName = new Map(
-      (merge.workflow.nodes as { name?: string; credentials?: unknown }[]).map((n) => [
-        n.name,
-        n.credentials,
-      ]),
-    );
-    for (const node of plan.payload.nodes) {
-      const credentials = byName.get(node.name);
-      if (credentials) (node as { credentials?: unknown }).credentials = credentials;
-    }
+    putCredentialsBack(plan.payload.nodes, merge.workflow);
     await client.updateWorkflow(row.n8nWorkflowId, plan.payload);
+    // What Restore reads (template-restore.ts); a new update replaces the previous copy's record.
+    await deps.db
+      .update(deployments)
+      .set({ backupWorkflowId: backup.id, backupVersion: update.deployedVersion, restoredAt: null })
+      .where(eq(deployments.id, row.id));
     await recordAudit(deps, {
       actor,
       action: 'n8n.template-update',

@@ -22,6 +22,7 @@ const deployment = (id: string, title: string): DeploymentView => ({
   error: null,
   deactivatedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  previousState: null,
 });
 
 const v2: TemplateVersionView = {

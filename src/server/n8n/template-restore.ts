@@ -47,23 +47,55 @@ export function putCredentialsBack(nodes: N8nNodePayload[], ...sources: { nodes?
   }
 }
 
-/** The copy's webhook nodes answer at the live workflow's ids and paths; nodes the live one lacks get fresh ids. */
+/**
+ * The copy's webhook nodes answer at the live workflow's ids and paths (the twin by name, else the one
+ * live node of that type with a webhook id, when the update renamed it); the rest get fresh ids.
+ */
 function keepLiveWebhooks(nodes: N8nNodePayload[], live: { nodes?: unknown }) {
-  const liveNodes = byName(live);
+  const liveHooks = [...byName(live).values()].filter((n) => typeof n.webhookId === 'string');
+  const taken = new Set<NodeLike>();
   const unmatched: N8nNodePayload[] = [];
-  for (const node of nodes) {
-    if (typeof node.webhookId !== 'string' && node.type !== 'n8n-nodes-base.webhook') continue;
-    const twin = liveNodes.get(node.name);
-    if (!twin || twin.type !== node.type || typeof twin.webhookId !== 'string') {
-      unmatched.push(node);
-      continue;
+  const hooks = nodes.filter((n) => typeof n.webhookId === 'string' || n.type === 'n8n-nodes-base.webhook');
+  const twinOf = new Map<N8nNodePayload, NodeLike>();
+  for (const node of hooks) {
+    const twin = liveHooks.find((l) => l.name === node.name && l.type === node.type);
+    if (twin) {
+      twinOf.set(node, twin);
+      taken.add(twin);
     }
-    node.webhookId = twin.webhookId;
+  }
+  for (const node of hooks) {
+    if (twinOf.has(node)) continue;
+    const sameType = liveHooks.filter((l) => l.type === node.type && !taken.has(l));
+    const copies = hooks.filter((h) => h.type === node.type && !twinOf.has(h));
+    if (sameType.length === 1 && copies.length === 1) {
+      twinOf.set(node, sameType[0]!);
+      taken.add(sameType[0]!);
+    } else unmatched.push(node);
+  }
+  for (const [node, twin] of twinOf) {
+    node.webhookId = twin.webhookId as string;
     const path = (twin.parameters as { path?: unknown } | undefined)?.path;
     if (typeof path === 'string') node.parameters = { ...(node.parameters ?? {}), path };
   }
   // The copy still holds these ids: fresh ones, so the two never clash if both are turned on.
   renewWebhookIds(unmatched, []);
+}
+
+/**
+ * What Restore writes (pure): the copy's nodes, connections and settings under the live workflow's
+ * name, with the live workflow's credentials and webhook ids and paths (the copy's where it has none).
+ */
+export function restoredWorkflow(copy: WorkflowJson, live: WorkflowJson): WorkflowJson {
+  const nodes = structuredClone(copy.nodes) as unknown as N8nNodePayload[];
+  putCredentialsBack(nodes, live, copy);
+  keepLiveWebhooks(nodes, live);
+  return {
+    name: live.name ?? copy.name,
+    nodes: nodes as unknown as WorkflowJson['nodes'],
+    connections: copy.connections ?? {},
+    settings: copy.settings ?? {},
+  };
 }
 
 export async function restoreDeployment(
@@ -116,9 +148,10 @@ export async function restoreDeployment(
 
   try {
     const name = String((live as { name?: unknown }).name ?? row.workflowName ?? row.automationTitle);
-    const plan = await planDeployment(client, copy, { name });
-    putCredentialsBack(plan.payload.nodes, live, copy);
-    keepLiveWebhooks(plan.payload.nodes, live);
+    const restored = restoredWorkflow(copy, live);
+    // Cleaned for this instance like a deploy, which clears credential ids: they go back after.
+    const plan = await planDeployment(client, restored, { name });
+    putCredentialsBack(plan.payload.nodes, restored);
     await client.updateWorkflow(row.n8nWorkflowId, plan.payload);
     await recordAudit(deps, {
       actor,

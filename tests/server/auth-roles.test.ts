@@ -51,6 +51,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/n8n/template-updates': 'member',
   'GET /api/n8n/deployments/:id/update-preview': 'member',
   'POST /api/n8n/deployments/:id/update': 'member',
+  'POST /api/n8n/deployments/:id/restore': 'member',
   'GET /api/admin/catalog/items/:id/versions': 'admin',
   'PATCH /api/admin/catalog/items/:id/versions/:version': 'admin',
   // The public catalogue (issue 18): server-rendered pages and the sitemap, paywall-safe; members get

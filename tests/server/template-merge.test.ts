@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { restoredWorkflow } from '#server/n8n/template-restore.ts';
 import { compareForUpdate } from '#server/n8n/template-update-preview.ts';
 import { diffGraphs, matchNodes, toGraph } from '#shared/catalog/graph-diff.ts';
 import { type MergeResult, mergeWorkflows } from '#shared/catalog/graph-merge.ts';
@@ -309,10 +310,27 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
+/**
+ * The inactive copy an update keeps of the member's workflow (template-update.ts): their nodes with
+ * fresh webhook ids and paths (so it never clashes with the live one), credentials as bound.
+ */
+function keptCopy(mine: WorkflowJson): WorkflowJson {
+  const copy = structuredClone(mine);
+  copy.name = `${mine.name} (before update to v2)`;
+  for (const n of copy.nodes as Node[])
+    if (n.webhookId) {
+      n.webhookId = 'cccccccc-0000-4000-8000-00000000000c';
+      n.parameters = { ...n.parameters, path: 'cccccccc-0000-4000-8000-00000000000c' };
+    }
+  return copy;
+}
+
 describe('three-way merge of a template update', () => {
   let lost = 0;
+  let scenarios = 0;
   for (const [name, s] of Object.entries(SCENARIOS)) {
     it(name, () => {
+      scenarios++;
       const b = base();
       const theirs = structuredClone(b);
       s.theirs(theirs);
@@ -336,6 +354,51 @@ describe('three-way merge of a template update', () => {
       }
     });
   }
+
+  // Restore after each update: the live workflow gets the kept copy back, and with it everything the
+  // member had, on the same nodes; the live workflow's webhook ids and credentials stay.
+  for (const [name, s] of Object.entries(SCENARIOS)) {
+    it(`restore after: ${name}`, () => {
+      scenarios++;
+      const b = base();
+      const theirs = structuredClone(b);
+      s.theirs(theirs);
+      const mine = deployed();
+      s.mine(mine);
+      const updated = mergeWorkflows({ base: b, theirs, mine }).workflow;
+      const restored = restoredWorkflow(keptCopy(mine), updated);
+      expect(restored.name).toBe(updated.name);
+      expect(diffGraphs(toGraph(mine), toGraph(restored)).changes).toEqual([]);
+      const dropped = lostEdits(b, mine, { workflow: restored } as MergeResult);
+      lost += dropped.length;
+      expect(dropped).toEqual([]);
+    });
+  }
+
+  it('restore after an update that renamed the webhook node: the member’s webhook URL and rebinding stay', () => {
+    scenarios++;
+    const b = base();
+    const theirs = structuredClone(b);
+    rename(theirs, 'Webhook', 'Incoming order');
+    setModel(theirs, 'gpt-4o-mini');
+    const mine = deployed();
+    setChannel(mine, 'C_MEMBER');
+    const updated = mergeWorkflows({ base: b, theirs, mine }).workflow;
+    expect(node(updated, 'Incoming order').webhookId).toBe('bbbbbbbb-0000-4000-8000-00000000000b');
+    // After the update the member binds another Slack credential in n8n: a restore keeps it.
+    node(updated, 'Slack').credentials = { slackApi: { id: 'cred-slack-9', name: 'New Slack' } };
+    const restored = restoredWorkflow(keptCopy(mine), updated);
+    expect(node(restored, 'Webhook').webhookId).toBe('bbbbbbbb-0000-4000-8000-00000000000b');
+    expect(node(restored, 'Webhook').parameters!.path).toBe('bbbbbbbb-0000-4000-8000-00000000000b');
+    expect((node(restored, 'OpenAI').parameters!.modelId as { value: string }).value).toBe('gpt-3.5-turbo');
+    expect(node(restored, 'Slack').credentials).toEqual({
+      slackApi: { id: 'cred-slack-9', name: 'New Slack' },
+    });
+    node(restored, 'Slack').credentials = node(mine, 'Slack').credentials;
+    const dropped = lostEdits(b, mine, { workflow: restored } as MergeResult);
+    lost += dropped.length;
+    expect(dropped).toEqual([]);
+  });
 
   it('compares and merges a 50-node workflow well within 200 ms', () => {
     const big = (model: string, channel: string): WorkflowJson => {
@@ -365,7 +428,8 @@ describe('three-way merge of a template update', () => {
   });
 
   it('prints the figure', () => {
-    console.log(`template updates: ${Object.keys(SCENARIOS).length} scenarios, ${lost} lost edits`);
+    // Each update scenario, each restored after its update, and the renamed-webhook restore.
+    console.log(`template updates: ${scenarios} scenarios, ${lost} lost edits`);
     expect(lost).toBe(0);
   });
 });

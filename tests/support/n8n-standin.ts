@@ -321,8 +321,8 @@ export function webhooksOf(workflow: StandinWorkflow): { node: string; key: stri
 }
 
 export type StandinFaults = {
-  /** Every authenticated API call answers this (e.g. 500, 503). */
-  status?: { status: number; body: unknown };
+  /** Every authenticated API call answers this (e.g. 500, 503); with `method`, only calls of that method. */
+  status?: { status: number; body: unknown; method?: string };
   /** Every API call answers a redirect here (the caller must not follow it). */
   redirectTo?: string;
   /** Answers only after this many milliseconds. */
@@ -444,7 +444,7 @@ export function createN8nStandin(options: {
   app.use('/api/v1/*', async (c, next) => {
     const key = c.req.header('x-n8n-api-key');
     if (!key || key !== options.apiKey) return c.json({ message: "'X-N8N-API-KEY' header required" }, 401);
-    if (faults.status) {
+    if (faults.status && (!faults.status.method || faults.status.method === c.req.method)) {
       return c.json(faults.status.body as Record<string, unknown>, faults.status.status as 500);
     }
     await next();

@@ -44,6 +44,15 @@ export function toDeploymentView(row: DeploymentRow): DeploymentView {
     error: row.error,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    previousState:
+      row.backupWorkflowId && row.backupVersion !== null
+        ? {
+            workflowId: row.backupWorkflowId,
+            workflowUrl: workflowEditorUrl(row.instanceUrl, row.backupWorkflowId),
+            version: row.backupVersion,
+            restoredAt: row.restoredAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

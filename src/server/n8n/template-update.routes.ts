@@ -6,6 +6,7 @@ import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { TemplateUpdateSchema } from '#shared/schemas/template-versions.ts';
 import type { N8nDeps } from './connections.ts';
+import { restoreDeployment } from './template-restore.ts';
 import { updateDeployment } from './template-update.ts';
 import { previewTemplateUpdate } from './template-update-preview.ts';
 
@@ -13,7 +14,7 @@ const DeploymentParam = z.object({ id: z.uuid('Invalid id.') });
 
 /**
  * A member's deployments that have a newer template version (decision 0025): which ones, the
- * three-way preview against their n8n, and the update itself.
+ * three-way preview against their n8n, the update itself, and restoring the state before it.
  */
 export function templateUpdateRoutes(deps: N8nDeps) {
   return new Hono<AppEnv>()
@@ -38,5 +39,8 @@ export function templateUpdateRoutes(deps: N8nDeps) {
             resolutions: c.req.valid('json').resolutions,
           }),
         ),
+    )
+    .post('/n8n/deployments/:id/restore', requireMember, validate('param', DeploymentParam), async (c) =>
+      c.json(await restoreDeployment(deps, c.var.viewer!, c.req.valid('param').id)),
     );
 }

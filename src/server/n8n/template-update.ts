@@ -16,6 +16,7 @@ import { planDeployment } from './deploy.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
+import { putCredentialsBack } from './template-restore.ts';
 
 export type TemplateUpdateResult =
   | {
@@ -75,9 +76,11 @@ export async function updateDeployment(
   if (!update) return { status: 'up-to-date', version: row.templateVersion ?? 1 };
 
   const client = clientForRow(deps, await resolveConnection(deps, userId, row.connectionId));
-  const base = await versionAsDeployed(deps, client, row.automationId, update.deployedVersion);
-  const theirs = await versionAsDeployed(deps, client, row.automationId, update.latestVersion);
-  const mine = (await client.getWorkflow(row.n8nWorkflowId).catch(upstream)) as unknown as WorkflowJson;
+  const [base, theirs, mine] = await Promise.all([
+    versionAsDeployed(deps, client, row.automationId, update.deployedVersion),
+    versionAsDeployed(deps, client, row.automationId, update.latestVersion),
+    client.getWorkflow(row.n8nWorkflowId).catch(upstream) as Promise<unknown> as Promise<WorkflowJson>,
+  ]);
   const merge = mergeWorkflows({ base, theirs, mine, resolutions: input.resolutions });
   if (merge.collisions.length > 0) {
     // A second click racing the first reads n8n mid-update: once the first has claimed the row, the
@@ -106,6 +109,7 @@ export async function updateDeployment(
     .returning({ id: deployments.id });
   if (claimed.length === 0) return { status: 'up-to-date', version: update.latestVersion };
 
+  let backupId: string | null = null;
   try {
     // The previous state, as an inactive copy (fresh webhook ids, so it never clashes with the live one).
     const name = String((mine as { name?: unknown }).name ?? row.workflowName ?? row.automationTitle);
@@ -113,20 +117,19 @@ export async function updateDeployment(
       name: `${name} (before update to v${update.latestVersion})`,
       renewWebhookIds: true,
     });
+    // With the member's credentials as bound, so a restore from it is the previous state entire.
+    putCredentialsBack(backupPlan.payload.nodes, mine);
     const backup = await client.createWorkflow(backupPlan.payload);
+    backupId = backup.id;
     // The merged workflow, cleaned for this instance like a deploy, with the member's credentials as they were.
     const plan = await planDeployment(client, merge.workflow, { name });
-    const byName = new Map(
-      (merge.workflow.nodes as { name?: string; credentials?: unknown }[]).map((n) => [
-        n.name,
-        n.credentials,
-      ]),
-    );
-    for (const node of plan.payload.nodes) {
-      const credentials = byName.get(node.name);
-      if (credentials) (node as { credentials?: unknown }).credentials = credentials;
-    }
+    putCredentialsBack(plan.payload.nodes, merge.workflow);
     await client.updateWorkflow(row.n8nWorkflowId, plan.payload);
+    // What Restore reads (template-restore.ts); a new update replaces the previous copy's record.
+    await deps.db
+      .update(deployments)
+      .set({ backupWorkflowId: backup.id, backupVersion: update.deployedVersion, restoredAt: null })
+      .where(eq(deployments.id, row.id));
     await recordAudit(deps, {
       actor,
       action: 'n8n.template-update',
@@ -150,7 +153,9 @@ export async function updateDeployment(
       keptEdits: merge.keptEdits.length,
     };
   } catch (error) {
-    // Nothing changed in n8n that the member relies on: give the update back.
+    // Nothing changed in n8n that the member relies on: give the update back, and take the copy made
+    // for it away, so a retry leaves one copy, not two.
+    if (backupId) await client.deleteWorkflow(backupId).catch(() => {});
     await deps.db
       .update(deployments)
       .set({ templateVersion: row.templateVersion })

@@ -186,6 +186,15 @@ export type DeploymentView = {
   error: string | null;
   deactivatedAt: string | null;
   createdAt: string;
+  /** The inactive copy a template update kept of the state before it (decision 0025); null when none. */
+  previousState: {
+    workflowId: string;
+    workflowUrl: string;
+    /** The template version that state was deployed from. */
+    version: number;
+    /** When the member restored it; null while it can be restored. */
+    restoredAt: string | null;
+  } | null;
 };
 
 export type N8nDeployResult =

@@ -93,3 +93,8 @@ export type TemplateUpdateOutcome =
     }
   | { status: 'collisions'; collisions: unknown[] }
   | { status: 'up-to-date'; version: number };
+
+/** What Restore answers (src/server/n8n/template-restore.ts): the live workflow holds `version` again. */
+export type TemplateRestoreOutcome =
+  | { status: 'restored'; version: number; workflowUrl: string }
+  | { status: 'already-restored'; version: number };

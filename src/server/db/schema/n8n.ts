@@ -66,6 +66,13 @@ export const deployments = pgTable(
     workflowName: text('workflow_name'),
     /** The template version deployed (template_versions.version); null before versions were kept. */
     templateVersion: integer('template_version'),
+    /**
+     * The inactive copy an update kept of the previous state (decision 0025), the version that copy
+     * was deployed from, and when the member restored it (once per update; a new update clears it).
+     */
+    backupWorkflowId: text('backup_workflow_id'),
+    backupVersion: integer('backup_version'),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
     status: text('status').$type<DeploymentStatus>().notNull(),
     error: text('error'),
     /** Set by Emergency Stop. */

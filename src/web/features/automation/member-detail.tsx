@@ -10,7 +10,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatDate, formatRating } from '#web/features/automation/automation-card.tsx';
 import { recordEvent } from '#web/features/library/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
-import { AutomationUpdateNotice, VersionHistory } from '#web/features/n8n/template-updates.tsx';
+import {
+  AutomationUpdateNotice,
+  PreviousStateNotice,
+  VersionHistory,
+} from '#web/features/n8n/template-updates.tsx';
 import { AuthorNotes } from './author-notes.tsx';
 import { CanvasBlock } from './canvas-block.tsx';
 import { Block, HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
@@ -72,6 +76,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
             automationId={a.id}
             onDeploy={a.deployable && json ? openDeploy : undefined}
           />
+          <PreviousStateNotice automationId={a.id} />
           <HowItWorks steps={a.howItWorks} />
           <VerificationPanel verification={a.n8nVerification ?? null} />
           {a.workflowJson && (

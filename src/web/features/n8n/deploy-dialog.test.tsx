@@ -32,6 +32,7 @@ const deployment = {
   error: 'Failed to create workflow: 400 Bad Request. nope',
   deactivatedAt: null,
   createdAt: '2026-03-01T12:00:00.000Z',
+  previousState: null,
 };
 
 function renderDialog() {

@@ -17,6 +17,7 @@ const ALL: DeploymentView[] = Array.from({ length: 60 }, (_, i) => ({
   error: null,
   deactivatedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  previousState: null,
 }));
 
 afterEach(() => vi.unstubAllGlobals());

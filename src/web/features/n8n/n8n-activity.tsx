@@ -12,7 +12,7 @@ import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
-import { UpdateAvailableBadge } from './template-updates.tsx';
+import { RestorePreviousState, UpdateAvailableBadge } from './template-updates.tsx';
 
 /** Avg Time as the member reads it: ms under a second, seconds under a minute, else minutes. */
 export function formatDuration(ms: number): string {
@@ -178,6 +178,7 @@ export function DeploymentHistory() {
                 </a>
               )}
               {d.error && <p className="break-words text-red-700 dark:text-red-400">{d.error}</p>}
+              <RestorePreviousState deployment={d} />
             </li>
           ))}
         </ul>

@@ -7,7 +7,12 @@ import type { DeploymentView } from '#shared/schemas/n8n.ts';
 import type { TemplateUpdateView, TemplateVersionView } from '#shared/schemas/template-versions.ts';
 import { stubApi } from '#tests/support/stub-api.ts';
 import { DeploymentHistory } from './n8n-activity.tsx';
-import { AutomationUpdateNotice, TemplateUpdatesCard, VersionHistory } from './template-updates.tsx';
+import {
+  AutomationUpdateNotice,
+  PreviousStateNotice,
+  TemplateUpdatesCard,
+  VersionHistory,
+} from './template-updates.tsx';
 
 const deployment = (id: string, title: string): DeploymentView => ({
   id,
@@ -22,6 +27,7 @@ const deployment = (id: string, title: string): DeploymentView => ({
   error: null,
   deactivatedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  previousState: null,
 });
 
 const v2: TemplateVersionView = {
@@ -156,5 +162,58 @@ describe('Update available', () => {
     expect(calls.find((c) => c.key === 'POST /api/n8n/deployments/d1/update')!.body).toEqual({
       resolutions: [{ node: 'OpenAI', path: 'modelId', take: 'theirs' }],
     });
+  });
+
+  it('restores the state kept before an update, after asking, from the history and the detail page', async () => {
+    const updated: DeploymentView = {
+      ...deployment('d1', 'AI digest to Slack'),
+      previousState: {
+        workflowId: 'w-copy',
+        workflowUrl: 'https://n8n.example.com/workflow/w-copy',
+        version: 1,
+        restoredAt: null,
+      },
+    };
+    const restored: DeploymentView = {
+      ...updated,
+      id: 'd2',
+      previousState: { ...updated.previousState!, restoredAt: '2026-02-02T00:00:00.000Z' },
+    };
+    const calls = stubApi({
+      'GET /api/n8n/deployments': {
+        status: 200,
+        body: { items: [updated, restored], total: 2, page: 1, pageSize: 50 },
+      },
+      'GET /api/n8n/template-updates': { status: 200, body: { items: [] } },
+      'POST /api/n8n/deployments/d1/restore': {
+        status: 200,
+        body: { status: 'restored', version: 1, workflowUrl: 'https://n8n.example.com/workflow/w-d1' },
+      },
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    renderWithRouter(
+      <>
+        <DeploymentHistory />
+        <PreviousStateNotice automationId="ai-digest" />
+      </>,
+    );
+    // One restorable deployment, shown in the history and on the detail page; the restored one has none.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Restore version 1' })).toHaveLength(2));
+    const notice = screen.getByRole('region', { name: 'Before the update' });
+    expect(
+      within(notice)
+        .getByRole('link', { name: /Open the copy/ })
+        .getAttribute('href'),
+    ).toBe('https://n8n.example.com/workflow/w-copy');
+    // Declined: nothing sent.
+    fireEvent.click(within(notice).getByRole('button', { name: 'Restore version 1' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(calls.some((c) => c.key === 'POST /api/n8n/deployments/d1/restore')).toBe(false);
+    confirm.mockReturnValue(true);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Restore version 1' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/n8n/deployments/d1/restore')).toHaveLength(1),
+    );
   });
 });

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import type { DeploymentView } from '#shared/schemas/n8n.ts';
 import type {
+  TemplateRestoreOutcome,
   TemplateUpdateOutcome,
   TemplateUpdatePreview,
   TemplateUpdateView,
@@ -10,6 +12,7 @@ import type {
 } from '#shared/schemas/template-versions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { n8nApi, n8nKeys } from './n8n-api.ts';
 
 // Template versions and "Update available" (decision 0025; server: src/server/catalog/versions.routes.ts, src/server/n8n/template-update.routes.ts).
 
@@ -31,6 +34,11 @@ export const templateVersionsApi = {
     unwrap(
       await api.n8n.deployments[':id'].update.$post({ param: { id: deploymentId }, json: { resolutions } }),
     ) as Promise<TemplateUpdateOutcome>,
+  /** Puts the inactive copy an update kept back into the live workflow. */
+  restore: async (deploymentId: string): Promise<TemplateRestoreOutcome> =>
+    unwrap(
+      await api.n8n.deployments[':id'].restore.$post({ param: { id: deploymentId } }),
+    ) as Promise<TemplateRestoreOutcome>,
   /** The member's live deployments whose template has a newer published version. */
   updates: async (): Promise<TemplateUpdateView[]> =>
     (await unwrap(await api.n8n['template-updates'].$get())).items as TemplateUpdateView[],
@@ -163,6 +171,90 @@ export function AutomationUpdateNotice({
   );
 }
 
+/**
+ * After an update: the state before it, kept in n8n as an inactive copy, and the button that puts it
+ * back into the live workflow (credentials and webhook URLs stay). Nothing once restored.
+ */
+export function RestorePreviousState({ deployment }: { deployment: DeploymentView }) {
+  const queryClient = useQueryClient();
+  const kept = deployment.previousState;
+  const run = useMutation({
+    mutationFn: () => templateVersionsApi.restore(deployment.id),
+    onSuccess: (result) => {
+      toast.success(
+        result.status === 'restored'
+          ? `Restored version ${result.version} in your n8n`
+          : `Version ${result.version} was already restored`,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['n8n'] });
+    },
+    onError: (error) => toast.error('Restore failed', { description: error.message }),
+  });
+  if (!kept || kept.restoredAt) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="text-slate-600 dark:text-slate-400">
+        Updated from version {kept.version}; the state before is kept as an inactive copy.
+      </span>
+      <a
+        href={kept.workflowUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-brand-700 underline dark:text-brand-400"
+      >
+        Open the copy<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={run.isPending}
+        onClick={() => {
+          if (
+            window.confirm(
+              `Restore version ${kept.version}? Your workflow in n8n gets the copy's nodes and settings back; its credentials and webhook URLs stay.`,
+            )
+          )
+            run.mutate();
+        }}
+      >
+        {run.isPending ? 'Restoring…' : `Restore version ${kept.version}`}
+      </Button>
+    </div>
+  );
+}
+
+/** On the detail page: the member's updated copies of this template whose previous state can be restored. */
+export function PreviousStateNotice({ automationId }: { automationId: string }) {
+  const id = useId();
+  const { data } = useQuery({
+    queryKey: [...n8nKeys.deployments, 'of', automationId],
+    queryFn: () => n8nApi.deployedCopies(automationId),
+    retry: false,
+  });
+  const restorable = data?.filter((d) => d.previousState && !d.previousState.restoredAt) ?? [];
+  if (restorable.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={id} className="text-base font-semibold">
+        Before the update
+      </h2>
+      <ul className="space-y-2">
+        {restorable.map((d) => (
+          <li key={d.id} className="min-w-0 space-y-1">
+            <p className="break-words text-sm">
+              {d.workflowName ?? d.automationTitle} (workflow {d.n8nWorkflowId}, {d.instanceUrl})
+            </p>
+            <RestorePreviousState deployment={d} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The detail page's version history: each published version with its changelog and note. */
 export function VersionHistory({ automationId }: { automationId: string }) {
   const id = useId();
@@ -289,7 +381,7 @@ function UpdateForm({ preview }: { preview: TemplateUpdatePreview }) {
         toast.error('Your workflow changed in n8n meanwhile', { description: 'Compare again and decide.' });
       } else if (result.status === 'updated') {
         toast.success(`Updated to version ${result.version}`, {
-          description: 'The previous state is kept in your n8n as an inactive copy.',
+          description: 'The previous state is kept in your n8n as an inactive copy; Restore puts it back.',
         });
       } else toast.success('Already up to date');
       // The comparison is over once updated (asking again would answer "no update"): it unmounts when

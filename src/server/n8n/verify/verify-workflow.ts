@@ -10,6 +10,7 @@ import type { N8nClient } from '../n8n-client.ts';
 import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
 import { nodeAvailability } from '../node-availability.ts';
 import type { CredentialBinding, N8nNodePayload } from '../preflight.ts';
+import { publishBlockers } from '../publish-blockers.ts';
 import {
   attachUnknownType,
   type PublishRefusal,
@@ -124,9 +125,8 @@ export const SETTINGS_NOT_ASKED = 'settings the wizard does not ask for';
 
 /**
  * The refusal reasons a member is not told before deploying: a removed, turned-off or community node
- * and an author's sub-workflow must be among preflight's node notices (shown on the detail page and
- * in the deploy dialog), a credential among the credentials it lists; settings the wizard does not ask
- * for and anything else are not shown.
+ * and an author's sub-workflow must be among the detail page's publish blockers, a credential among
+ * the credentials preflight lists; settings the wizard does not ask for and anything else are not shown.
  */
 export function reasonsNotShown(
   reasons: string[],
@@ -420,7 +420,8 @@ export async function verifyWorkflow(
             );
         }
         out.notShownBeforeDeploy = reasonsNotShown(out.finalRefusalReasons, {
-          nodeIssueCodes: created.nodeIssues.map((i) => i.code),
+          // What the detail page tells every member (publish-blockers.ts), whatever their instance.
+          nodeIssueCodes: publishBlockers(nodes, created.release).issues.map((i) => i.code),
           credentials: created.credentials.length,
         });
         return out;

@@ -176,7 +176,17 @@ export function refusalReasonsOf(
       } else reasons.add(`other: ${reason.text.slice(0, 120)}`);
     }
   }
-  if (refusal.nodes.length === 0) reasons.add(`other: ${(refusal.general ?? refusal.message).slice(0, 120)}`);
+  // "Unrecognized node type" naming a type no node of the payload has (an AI tool variant of it):
+  // told apart by the node table all the same.
+  if (refusal.nodes.length === 0 && refusal.unknownType) {
+    const status = nodeAvailability(refusal.unknownType, undefined, release).status;
+    reasons.add(
+      status === 'community'
+        ? 'community node not installed'
+        : `node not in this n8n (${refusal.unknownType.split('.').pop()})`,
+    );
+  } else if (refusal.nodes.length === 0)
+    reasons.add(`other: ${(refusal.general ?? refusal.message).slice(0, 120)}`);
   return [...reasons].sort();
 }
 
@@ -414,11 +424,13 @@ export async function verifyWorkflow(
           out.publishedAfterSetup = after.published;
           out.setupFieldsFilled = after.filled;
           if (after.published) out.finalRefusalReasons = [];
-          else if (after.reasons)
-            out.finalRefusalReasons = after.reasons.map((r) =>
-              r === SETTINGS_REASON ? SETTINGS_NOT_ASKED : r,
-            );
+          else if (after.reasons) out.finalRefusalReasons = after.reasons;
         }
+        // Settings still refused once the wizard had its say (or when it asks for none): it does not ask for them.
+        if (!out.publishedAfterSetup)
+          out.finalRefusalReasons = out.finalRefusalReasons.map((r) =>
+            r === SETTINGS_REASON ? SETTINGS_NOT_ASKED : r,
+          );
         out.notShownBeforeDeploy = reasonsNotShown(out.finalRefusalReasons, {
           // What the detail page tells every member (publish-blockers.ts), whatever their instance.
           nodeIssueCodes: publishBlockers(nodes, created.release).issues.map((i) => i.code),

@@ -11,7 +11,11 @@ import type { DbHandle } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { createN8nClient } from '#server/n8n/n8n-client.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
-import { runVerification, verificationLines } from '#server/n8n/verify/run-verification.ts';
+import {
+  runVerification,
+  verificationLines,
+  verificationTable,
+} from '#server/n8n/verify/run-verification.ts';
 import { dummyCredentialData } from '#server/n8n/verify/throwaway-credentials.ts';
 import { checkedText } from '#shared/schemas/verification.ts';
 import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
@@ -207,6 +211,8 @@ describe('n8n 2.x verification against the stand-in', () => {
       refusedOnlyForCredentials: false,
       failedStep: 'activate',
       failure: 'Send: these settings must be filled in: chatId',
+      // The set-up wizard asks for the chat; with a test answer in it, n8n published it.
+      publishedAfterSetup: true,
     });
     const hook = await selectVerification(db.handle.db, ids['hook.json']!);
     expect(hook).toMatchObject({ activated: true, ran: true, credentialsBound: null });
@@ -228,6 +234,22 @@ describe('n8n 2.x verification against the stand-in', () => {
       ],
       builtInRefusedOnlyForSettings: 1,
     });
+    // The wizard level: the settings template publishes once its field is filled; the sub-workflow
+    // stays refused, and preflight names it before deploy (nothing a member is not told).
+    expect(summary).toMatchObject({
+      publishedAfterSetup: 1,
+      builtInPublishedAfterSetup: 1,
+      builtInFinalRefusals: [{ reason: 'calls a sub-workflow of the author’s n8n', count: 1 }],
+      notShownBeforeDeploy: [],
+    });
+    expect(await selectVerification(db.handle.db, ids['sub-workflow.json']!)).toMatchObject({
+      publishedAfterSetup: null,
+    });
+    const table = verificationTable(summary, s.n8nVersion);
+    expect(table).toContain(
+      `  ${'publishes once the wizard’s fields are filled'.padEnd(52)} 3/4 = 75.0 % (+1)`,
+    );
+    expect(table).toContain(`  ${'  calls a sub-workflow of the author’s n8n'.padEnd(52)} 1`);
     expect(verificationLines(summary, s.n8nVersion)[2]).toBe(
       '  refused (built-in only) 2, by reason: calls a sub-workflow of the author’s n8n 1; settings the template leaves empty 1; only for settings the template leaves empty 1',
     );

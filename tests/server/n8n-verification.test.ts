@@ -127,6 +127,7 @@ describe('n8n verification against the stand-in', () => {
       ran: true,
       credentialsBound: null,
       refusedOnlyForCredentials: null,
+      publishedAfterSetup: null,
       failedStep: null,
       failure: null,
     });

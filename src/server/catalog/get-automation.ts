@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/client.ts';
+import { publishBlockers } from '#server/n8n/publish-blockers.ts';
 import { toCard } from '#server/search/entries.ts';
 import type { SearchIndex } from '#server/search/index.ts';
 import { findV3000Match, isV3000Id } from '#shared/catalog/match-rules.ts';
@@ -36,6 +37,11 @@ export async function getAutomationDetail(
   if (!row) return null;
   const entry = await index.get(row.id);
   const thumbs = videoThumbnails(row.videoUrl);
+  const workflow = parseWorkflow(row.workflowJson);
+  const verification = await selectVerification(db, row.id);
+  const verified2x = [verification, ...(verification?.otherVersions ?? [])].find((v) =>
+    v?.n8nVersion.startsWith('2.'),
+  );
   // The card's fields as search serves them (one mapping: search-entries.ts), then the detail's own.
   const card = entry?.card ?? toCard(row, undefined);
   return {
@@ -56,13 +62,17 @@ export async function getAutomationDetail(
     thumbnails: thumbs,
     templateUrl: row.templateUrl,
     resourceUrl: row.resourceUrl,
-    workflowJson: parseWorkflow(row.workflowJson) as AutomationDetail['workflowJson'],
+    workflowJson: workflow as AutomationDetail['workflowJson'],
     config: JSON.stringify({
       template_url: row.templateUrl,
       resource_url: row.resourceUrl,
       source: row.source,
       hasVideo: thumbs !== null,
     }),
-    n8nVerification: await selectVerification(db, row.id),
+    n8nVerification: verification,
+    publishBlockers:
+      workflow && Array.isArray(workflow.nodes)
+        ? publishBlockers(workflow.nodes, verified2x?.n8nVersion ?? null)
+        : null,
   };
 }

@@ -27,6 +27,7 @@ export async function saveVerification(
     ran: input.outcome.ran,
     credentialsBound: input.outcome.credentialsBound,
     refusedOnlyForCredentials: input.outcome.refusedOnlyForCredentials,
+    publishedAfterSetup: input.outcome.publishedAfterSetup,
     failedStep: input.outcome.failedStep,
     failure: input.outcome.failure,
     verifiedAt: input.at,
@@ -55,6 +56,7 @@ const detailColumns = {
   ran: n8nVerifications.ran,
   credentialsBound: n8nVerifications.credentialsBound,
   refusedOnlyForCredentials: n8nVerifications.refusedOnlyForCredentials,
+  publishedAfterSetup: n8nVerifications.publishedAfterSetup,
   failedStep: n8nVerifications.failedStep,
   failure: n8nVerifications.failure,
 };
@@ -69,6 +71,7 @@ function toDetail(row: DetailRow): VerificationDetail {
     ran: row.ran as boolean | null,
     credentialsBound: row.credentialsBound as boolean | null,
     refusedOnlyForCredentials: row.refusedOnlyForCredentials as boolean | null,
+    publishedAfterSetup: row.publishedAfterSetup as boolean | null,
     failedStep: row.failedStep as VerificationDetail['failedStep'],
     failure: row.failure as string | null,
   };
@@ -83,7 +86,13 @@ export async function selectVerificationBadges(db: Database): Promise<Map<string
   const out = new Map<string, VerificationBadge>();
   for (const r of rows.sort(byNewestLine)) {
     if (out.has(r.automationId)) continue;
-    const { failedStep: _s, failure: _f, refusedOnlyForCredentials: _r, ...badge } = toDetail(r);
+    const {
+      failedStep: _s,
+      failure: _f,
+      refusedOnlyForCredentials: _r,
+      publishedAfterSetup: _p,
+      ...badge
+    } = toDetail(r);
     out.set(r.automationId, badge);
   }
   return out;

@@ -125,7 +125,7 @@ export type DeploymentResult = DeploymentPlan & { workflowId: string; workflowUr
 export async function deployWorkflow(
   client: N8nClient,
   workflow: unknown,
-  options: PreflightOptions = {},
+  options: PreflightOptions & { setupValues?: SetupValueInput[] } = {},
 ): Promise<DeploymentResult> {
   const plan = await planDeployment(client, workflow, options);
   const created = await client.createWorkflow(plan.payload);

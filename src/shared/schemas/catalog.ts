@@ -158,6 +158,18 @@ export const AutomationDetailSchema = AutomationCardSchema.extend({
   config: z.string(),
   /** Its check on a real n8n with the failure reason, or null when never verified as it is now. */
   n8nVerification: VerificationDetailSchema.nullable(),
+  /**
+   * What keeps it from publishing on n8n 2.x that the set-up wizard cannot fix (removed, turned-off
+   * or community nodes, the author's sub-workflows), for the table release named; null without a workflow.
+   */
+  publishBlockers: z
+    .object({
+      release: z.string(),
+      issues: z.array(
+        z.object({ code: z.string(), nodes: z.array(z.string()), type: z.string(), message: z.string() }),
+      ),
+    })
+    .nullable(),
 });
 export type AutomationDetail = z.infer<typeof AutomationDetailSchema>;
 

@@ -20,6 +20,11 @@ const VerificationResultSchema = VerificationBadgeSchema.extend({
   failure: z.string().nullable(),
   /** Publishing was refused only for credentials: the workflow itself is sound. */
   refusedOnlyForCredentials: z.boolean().nullable(),
+  /**
+   * Refused with credentials, then published once every field the set-up wizard asks for was filled
+   * (format-valid test answers): it publishes once the member fills them. null: not tried.
+   */
+  publishedAfterSetup: z.boolean().nullable(),
 });
 export const VerificationDetailSchema = VerificationResultSchema.extend({
   /** Results on older n8n lines (e.g. 1.123 next to 2.40), newest first. */

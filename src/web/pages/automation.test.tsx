@@ -105,6 +105,32 @@ describe('/automation/:id', () => {
     ]);
   });
 
+  it('without a connected n8n, what the set-up cannot fix is said before deploying (issue 39)', async () => {
+    const message =
+      '“Run backup”: n8n 2.x turns the Execute Command node off by default. Your n8n’s administrator can turn it on.';
+    stubApi(
+      memberReplies(
+        detail({
+          publishBlockers: {
+            release: '2.40.7',
+            issues: [
+              {
+                code: 'node-excluded',
+                nodes: ['Run backup'],
+                type: 'n8n-nodes-base.executeCommand',
+                message,
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderPage(member);
+    const note = await screen.findByTestId('publish-blockers');
+    expect(note.textContent).toContain('Before you deploy: n8n 2.40 will not publish this template as it is');
+    expect(note.textContent).toContain(message);
+  });
+
   it('a member saves the template to their collection from its page (issue 43)', async () => {
     let saved: unknown[] = [];
     const replies = memberReplies(detail());

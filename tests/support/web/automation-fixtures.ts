@@ -28,5 +28,6 @@ export const detail = (over: Partial<AutomationDetail> = {}): AutomationDetail =
   workflowJson,
   config: '{}',
   n8nVerification: null,
+  publishBlockers: null,
   ...over,
 });

@@ -128,6 +128,11 @@ export const n8nVerifications = pgTable(
     credentialsBound: boolean('credentials_bound'),
     /** Publishing was refused only for credentials: the workflow itself is sound. null: not refused. */
     refusedOnlyForCredentials: boolean('refused_only_for_credentials'),
+    /**
+     * Refused with credentials, then published once every field the set-up wizard asks for was filled
+     * with a format-valid throwaway answer (decision 0024). null: not tried.
+     */
+    publishedAfterSetup: boolean('published_after_setup'),
     /** The step that failed and n8n's message, when one did. */
     failedStep: text('failed_step').$type<VerificationStep>(),
     failure: text('failure'),

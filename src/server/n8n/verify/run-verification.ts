@@ -9,7 +9,7 @@ import {
 import type { Database } from '#server/db/client.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { type CredentialPoolSummary, createCredentialPool } from './throwaway-credentials.ts';
-import { type VerifyDeps, verifyWorkflow } from './verify-workflow.ts';
+import { SETTINGS_REASON, type VerifyDeps, verifyWorkflow } from './verify-workflow.ts';
 
 export type VerificationSummary = Pick<
   VerificationProgress,
@@ -30,6 +30,17 @@ export type VerificationSummary = Pick<
    */
   builtInRefusals: { reason: string; count: number }[];
   builtInRefusedOnlyForSettings: number;
+  /**
+   * The set-up wizard level: refused with credentials, published once every field the wizard asks
+   * for was filled (format-valid throwaway answers); all templates and those using only built-in nodes.
+   */
+  publishedAfterSetup: number;
+  builtInPublishedAfterSetup: number;
+  /** Built-in-only templates still refused after that, per reason, and each one with its reasons. */
+  builtInFinalRefusals: { reason: string; count: number }[];
+  builtInStillRefused: { id: string; title: string; reasons: string[] }[];
+  /** Refusal reasons (all templates, after the wizard) a member is not told before deploying. */
+  notShownBeforeDeploy: { id: string; title: string; reasons: string[] }[];
   runTried: number;
   /** Throwaway credential types created and refused (only with `throwawayCredentials`). */
   credentials: CredentialPoolSummary | null;
@@ -72,6 +83,11 @@ export async function runVerification(
     builtInActivated: 0,
     builtInRefusals: [],
     builtInRefusedOnlyForSettings: 0,
+    publishedAfterSetup: 0,
+    builtInPublishedAfterSetup: 0,
+    builtInFinalRefusals: [],
+    builtInStillRefused: [],
+    notShownBeforeDeploy: [],
     runTried: 0,
     credentials: null,
   };
@@ -79,6 +95,7 @@ export async function runVerification(
   const verify: VerifyDeps = { ...deps.verify, credentials: pool };
   const reasons = new Map<string, number>();
   const builtInReasons = new Map<string, number>();
+  const builtInFinal = new Map<string, number>();
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !options.signal?.aborted) {
@@ -104,6 +121,13 @@ export async function runVerification(
       if (outcome.activated !== null) summary.activationTried++;
       if (outcome.activated) summary.activated++;
       if (outcome.refusedOnlyForCredentials) summary.refusedOnlyForCredentials++;
+      if (outcome.publishedAfterSetup) summary.publishedAfterSetup++;
+      if (outcome.notShownBeforeDeploy.length)
+        summary.notShownBeforeDeploy.push({
+          id: row.id,
+          title: row.title,
+          reasons: outcome.notShownBeforeDeploy,
+        });
       if (outcome.builtInOnly && outcome.activated !== null) {
         summary.builtInTried++;
         if (outcome.activated) summary.builtInActivated++;
@@ -112,7 +136,20 @@ export async function runVerification(
         summary.builtInRefusals = [...builtInReasons]
           .map(([reason, count]) => ({ reason, count }))
           .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-        if (outcome.refusalReasons.join() === SETTINGS_ONLY) summary.builtInRefusedOnlyForSettings++;
+        if (outcome.refusalReasons.join() === SETTINGS_REASON) summary.builtInRefusedOnlyForSettings++;
+        if (outcome.publishedAfterSetup) summary.builtInPublishedAfterSetup++;
+        if (outcome.activated === false && !outcome.publishedAfterSetup) {
+          for (const reason of outcome.finalRefusalReasons)
+            builtInFinal.set(reason, (builtInFinal.get(reason) ?? 0) + 1);
+          summary.builtInFinalRefusals = [...builtInFinal]
+            .map(([reason, count]) => ({ reason, count }))
+            .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+          summary.builtInStillRefused.push({
+            id: row.id,
+            title: row.title,
+            reasons: outcome.finalRefusalReasons,
+          });
+        }
       }
       if (outcome.ran !== null) summary.runTried++;
       if (outcome.ran) summary.ran++;
@@ -138,8 +175,6 @@ export async function runVerification(
   }
   return summary;
 }
-
-const SETTINGS_ONLY = 'settings the template leaves empty';
 
 /** Groups messages that differ only in ids, names in quotes or numbers. */
 export function reasonKey(message: string): string {
@@ -175,6 +210,15 @@ export function verificationLines(s: VerificationSummary, n8nVersion: string): s
         `  refused (built-in only) ${s.builtInTried - s.builtInActivated}, by reason: ${s.builtInRefusals.map((r) => `${r.reason} ${r.count}`).join('; ')}; only for settings the template leaves empty ${s.builtInRefusedOnlyForSettings}`,
       );
     }
+    const afterSetup = s.builtInActivated + s.builtInPublishedAfterSetup;
+    lines.push(
+      `  publishes once your settings are filled (set-up wizard's fields, throwaway answers): ${s.activated + s.publishedAfterSetup}/${s.total}; built-in only ${afterSetup}/${s.builtInTried} = ${percent(afterSetup, s.builtInTried)}`,
+    );
+    if (s.builtInFinalRefusals.length)
+      lines.push(
+        `  still refused (built-in only) ${s.builtInTried - afterSetup}, by reason: ${s.builtInFinalRefusals.map((r) => `${r.reason} ${r.count}`).join('; ')}`,
+      );
+    lines.push(`  refusals a member is not told before deploying: ${s.notShownBeforeDeploy.length}`);
     if (s.credentials) {
       const failed = s.credentials.failed;
       lines.push(
@@ -186,4 +230,38 @@ export function verificationLines(s: VerificationSummary, n8nVersion: string): s
   return [
     `n8n ${line} verification: accepted ${s.accepted}/${s.total}, activated ${s.activated}/${s.total} (${s.activationTried} tried), ran ${s.ran}/${s.total} (${s.runTried} tried)`,
   ];
+}
+
+/**
+ * The closing table of a 2.x run: per template, publishes with credentials only / publishes once the
+ * set-up wizard's fields are filled / refused (why), for those using only built-in nodes, then each
+ * template still refused and each refusal a member is not told before deploying.
+ */
+export function verificationTable(s: VerificationSummary, n8nVersion: string): string[] {
+  const tried = s.builtInTried;
+  const afterSetup = s.builtInActivated + s.builtInPublishedAfterSetup;
+  const row = (label: string, value: string) => `  ${label.padEnd(52)} ${value}`;
+  const lines = [
+    `Verification table, n8n ${n8nVersion}`,
+    row('deployable templates (N)', String(s.total)),
+    row('accepted', `${s.accepted}/${s.total}`),
+    row('publishing tried, only built-in nodes', String(tried)),
+    row(
+      'publishes with credentials only',
+      `${s.builtInActivated}/${tried} = ${percent(s.builtInActivated, tried)}`,
+    ),
+    row(
+      'publishes once the wizard’s fields are filled',
+      `${afterSetup}/${tried} = ${percent(afterSetup, tried)} (+${s.builtInPublishedAfterSetup})`,
+    ),
+    row('refused', String(tried - afterSetup)),
+    ...s.builtInFinalRefusals.map((r) => row(`  ${r.reason}`, String(r.count))),
+  ];
+  if (s.builtInStillRefused.length) {
+    lines.push('Still refused (only built-in nodes):');
+    for (const t of s.builtInStillRefused) lines.push(`  ${t.title} [${t.id}]: ${t.reasons.join('; ')}`);
+  }
+  lines.push(`Refusals not shown to the member before deploying: ${s.notShownBeforeDeploy.length}`);
+  for (const t of s.notShownBeforeDeploy) lines.push(`  ${t.title} [${t.id}]: ${t.reasons.join('; ')}`);
+  return lines;
 }

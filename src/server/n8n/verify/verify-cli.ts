@@ -16,7 +16,12 @@ import {
   type RunningN8n,
   startN8n,
 } from './n8n-process.ts';
-import { runVerification, type VerificationSummary, verificationLines } from './run-verification.ts';
+import {
+  runVerification,
+  type VerificationSummary,
+  verificationLines,
+  verificationTable,
+} from './run-verification.ts';
 
 const USAGE = 'Usage: npm run verify:n8n -- [--version X.Y.Z] [--port N] [--concurrency N]';
 
@@ -54,14 +59,14 @@ function bar(s: VerificationSummary) {
     // Logs (a run in the background): one line every 100 templates.
     if (s.done % 100 === 0 || s.done === s.total)
       console.error(
-        `${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} ran ${s.ran}`,
+        `${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} after wizard +${s.publishedAfterSetup} ran ${s.ran}`,
       );
     return;
   }
   const width = 30;
   const filled = s.total ? Math.round((s.done / s.total) * width) : width;
   process.stderr.write(
-    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} ran ${s.ran}`,
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${s.done}/${s.total} accepted ${s.accepted} published/activated ${s.activated} after wizard +${s.publishedAfterSetup} ran ${s.ran}`,
   );
   if (s.done === s.total) process.stderr.write('\n');
 }
@@ -128,6 +133,8 @@ try {
     console.log('Failures:');
     for (const f of summary.failures) console.log(`  ${f.count} × ${f.reason}`);
   }
+  if (Number(n8n.version.split('.')[0]) >= 2)
+    for (const line of verificationTable(summary, n8n.version)) console.log(line);
   await fetch.close();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

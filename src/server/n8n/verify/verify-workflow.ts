@@ -5,11 +5,12 @@
 
 import type { VerificationStep } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { deployWorkflow, planDeployment } from '../deploy.ts';
+import { type DeploymentPlan, deployWorkflow, planDeployment } from '../deploy.ts';
 import type { N8nClient } from '../n8n-client.ts';
 import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
 import { nodeAvailability } from '../node-availability.ts';
 import type { CredentialBinding, N8nNodePayload } from '../preflight.ts';
+import { publishBlockers } from '../publish-blockers.ts';
 import {
   attachUnknownType,
   type PublishRefusal,
@@ -18,6 +19,7 @@ import {
 } from '../publish-refusal.ts';
 import type { GuardedFetch } from '../ssrf-guard.ts';
 import type { CredentialPool } from './throwaway-credentials.ts';
+import { throwawaySetupValues } from './throwaway-setup-values.ts';
 
 export type TriggerKind = 'schedule' | 'webhook' | 'manual' | 'form' | 'chat' | 'credentials' | 'none';
 
@@ -82,6 +84,21 @@ export type VerificationOutcome = {
   trigger: TriggerKind | null;
   /** Why publishing was refused, grouped for the run's summary (`refusalReasonsOf`); not stored. */
   refusalReasons: string[];
+  /**
+   * Publishing refused with credentials, tried again with every field the set-up wizard asks for
+   * filled with a format-valid throwaway answer: published then? null: not tried (it published, was
+   * not tried, or the wizard asks for nothing).
+   */
+  publishedAfterSetup: boolean | null;
+  /** How many wizard fields that second try filled. */
+  setupFieldsFilled: number;
+  /** Why it is still refused after that try (or the first refusal when not tried); not stored. */
+  finalRefusalReasons: string[];
+  /**
+   * Of `finalRefusalReasons`, those a member is not told before deploying (preflight's node notices,
+   * credential list and wizard do not cover them); not stored.
+   */
+  notShownBeforeDeploy: string[];
 };
 
 export type VerifyDeps = {
@@ -101,6 +118,30 @@ export type VerifyDeps = {
 };
 
 const BUILT_IN = /^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./;
+
+export const SETTINGS_REASON = 'settings the template leaves empty';
+/** Still refused for settings once every wizard field was filled: settings the wizard does not ask for. */
+export const SETTINGS_NOT_ASKED = 'settings the wizard does not ask for';
+
+/**
+ * The refusal reasons a member is not told before deploying: a removed, turned-off or community node
+ * and an author's sub-workflow must be among the detail page's publish blockers, a credential among
+ * the credentials preflight lists; settings the wizard does not ask for and anything else are not shown.
+ */
+export function reasonsNotShown(
+  reasons: string[],
+  shown: { nodeIssueCodes: string[]; credentials: number },
+): string[] {
+  const has = (code: string) => shown.nodeIssueCodes.includes(code);
+  return reasons.filter((reason) => {
+    if (reason.startsWith('node turned off by default')) return !has('node-excluded');
+    if (reason.startsWith('node not in this n8n')) return !has('node-removed');
+    if (reason === 'community node not installed') return !has('community-node');
+    if (reason === 'calls a sub-workflow of the author’s n8n') return !has('sub-workflow');
+    if (reason === 'credential not bound') return shown.credentials === 0;
+    return true;
+  });
+}
 const CREDENTIAL_KINDS = new Set(['credential-missing', 'credential-not-configured']);
 
 /**
@@ -117,7 +158,7 @@ export function refusalReasonsOf(
   const typeOf = new Map(nodes.map((n) => [n.name, n]));
   for (const entry of refusal.nodes) {
     for (const reason of entry.reasons) {
-      if (reason.kind === 'parameters') reasons.add('settings the template leaves empty');
+      if (reason.kind === 'parameters') reasons.add(SETTINGS_REASON);
       else if (CREDENTIAL_KINDS.has(reason.kind)) reasons.add('credential not bound');
       else if (reason.kind === 'sub-workflow-unpublished')
         reasons.add('calls a sub-workflow of the author’s n8n');
@@ -135,7 +176,17 @@ export function refusalReasonsOf(
       } else reasons.add(`other: ${reason.text.slice(0, 120)}`);
     }
   }
-  if (refusal.nodes.length === 0) reasons.add(`other: ${(refusal.general ?? refusal.message).slice(0, 120)}`);
+  // "Unrecognized node type" naming a type no node of the payload has (an AI tool variant of it):
+  // told apart by the node table all the same.
+  if (refusal.nodes.length === 0 && refusal.unknownType) {
+    const status = nodeAvailability(refusal.unknownType, undefined, release).status;
+    reasons.add(
+      status === 'community'
+        ? 'community node not installed'
+        : `node not in this n8n (${refusal.unknownType.split('.').pop()})`,
+    );
+  } else if (refusal.nodes.length === 0)
+    reasons.add(`other: ${(refusal.general ?? refusal.message).slice(0, 120)}`);
   return [...reasons].sort();
 }
 
@@ -252,6 +303,48 @@ export async function removeWorkflow(
   }
 }
 
+/**
+ * The second try: the same deploy with the set-up wizard's fields answered (throwaway values that
+ * pass each field's format check, as a member's answers must), then publish, then delete.
+ * `reasons` is null when the try itself failed before n8n could refuse the publish.
+ */
+async function publishAfterSetup(
+  deps: VerifyDeps,
+  workflow: unknown,
+  options: {
+    name: string;
+    renewWebhookIds: boolean;
+    credentialBindings: CredentialBinding[];
+    fields: DeploymentPlan['setupFields'];
+  },
+): Promise<{ published: boolean | null; filled: number; reasons: string[] | null }> {
+  const { values } = throwawaySetupValues(options.fields);
+  if (values.length === 0) return { published: null, filled: 0, reasons: null };
+  let created: Awaited<ReturnType<typeof deployWorkflow>>;
+  try {
+    created = await deployWorkflow(deps.client, workflow, { ...options, setupValues: values });
+  } catch (error) {
+    if (error instanceof N8nApiError || error instanceof AppError)
+      return {
+        published: false,
+        filled: values.length,
+        reasons: [`other: ${messageOf(error).slice(0, 120)}`],
+      };
+    throw error;
+  }
+  let published = false;
+  try {
+    await deps.client.publishWorkflow(created.workflowId);
+    published = true;
+    return { published, filled: values.length, reasons: [] };
+  } catch (error) {
+    const failure = publishFailure(error, created.payload.nodes, created.release);
+    return { published, filled: values.length, reasons: failure.reasons };
+  } finally {
+    await removeWorkflow(deps.client, created.workflowId, published, deps.sleep);
+  }
+}
+
 /** Accept → activate → run → delete, for one workflow file. Never throws for n8n's refusals. */
 export async function verifyWorkflow(
   deps: VerifyDeps,
@@ -268,6 +361,10 @@ export async function verifyWorkflow(
     refusedOnlyForCredentials: null,
     builtInOnly: true,
     refusalReasons: [],
+    publishedAfterSetup: null,
+    setupFieldsFilled: 0,
+    finalRefusalReasons: [],
+    notShownBeforeDeploy: [],
   };
   const fail = (step: VerificationStep, failure: string) => {
     out.failedStep = step;
@@ -276,13 +373,13 @@ export async function verifyWorkflow(
   };
   let created: Awaited<ReturnType<typeof deployWorkflow>>;
   let v2 = false;
+  const options = { name: input.name, renewWebhookIds: true };
+  const credentialBindings: CredentialBinding[] = [];
   try {
-    const options = { name: input.name, renewWebhookIds: true };
     const plan = await planDeployment(deps.client, input.workflow, options);
     v2 = plan.capabilities.publish;
     out.builtInOnly = plan.payload.nodes.every((n) => BUILT_IN.test(n.type));
     // Bound through the product's own picker path: ids the member's credential list holds.
-    const credentialBindings: CredentialBinding[] = [];
     if (deps.credentials && plan.capabilities.credentialList && plan.credentials.length) {
       for (const needed of plan.credentials) {
         const throwaway = await deps.credentials.ensure(needed.type);
@@ -316,7 +413,30 @@ export async function verifyWorkflow(
         const failure = publishFailure(error, nodes, created.release);
         out.refusedOnlyForCredentials = failure.onlyCredentials;
         out.refusalReasons = failure.reasons;
-        return fail('activate', failure.text);
+        out.finalRefusalReasons = failure.reasons;
+        fail('activate', failure.text);
+        if (created.setupFields.length) {
+          const after = await publishAfterSetup(deps, input.workflow, {
+            ...options,
+            credentialBindings,
+            fields: created.setupFields,
+          });
+          out.publishedAfterSetup = after.published;
+          out.setupFieldsFilled = after.filled;
+          if (after.published) out.finalRefusalReasons = [];
+          else if (after.reasons) out.finalRefusalReasons = after.reasons;
+        }
+        // Settings still refused once the wizard had its say (or when it asks for none): it does not ask for them.
+        if (!out.publishedAfterSetup)
+          out.finalRefusalReasons = out.finalRefusalReasons.map((r) =>
+            r === SETTINGS_REASON ? SETTINGS_NOT_ASKED : r,
+          );
+        out.notShownBeforeDeploy = reasonsNotShown(out.finalRefusalReasons, {
+          // What the detail page tells every member (publish-blockers.ts), whatever their instance.
+          nodeIssueCodes: publishBlockers(nodes, created.release).issues.map((i) => i.code),
+          credentials: created.credentials.length,
+        });
+        return out;
       }
     }
     const safe = created.credentials.length === 0 && !nodes.some((n) => OUTBOUND_TYPES.has(n.type));

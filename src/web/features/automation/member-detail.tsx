@@ -82,6 +82,7 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
           {a.workflowJson && (
             <InstanceVersionNotice
               automationId={a.deployable ? a.id : null}
+              blockers={a.publishBlockers ?? null}
               nodes={Array.isArray(a.workflowJson.nodes) ? a.workflowJson.nodes : []}
             />
           )}

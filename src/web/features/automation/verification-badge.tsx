@@ -84,6 +84,12 @@ function Checks({ verification }: { verification: VerificationDetail }) {
                   your credentials.
                 </span>
               )}
+              {failedAt === key && key === 'activated' && verification.publishedAfterSetup && (
+                <span className="mt-1 block" data-testid="verification-after-setup">
+                  It publishes once your settings are filled: with test answers in the fields the set-up
+                  wizard asks for, n8n published it.
+                </span>
+              )}
               {failedAt === key && verification.failure && (
                 <span
                   className="mt-1 block whitespace-pre-line text-rose-700 dark:text-rose-300"

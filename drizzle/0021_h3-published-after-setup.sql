@@ -1,0 +1,1 @@
+ALTER TABLE "n8n_verification_results" ADD COLUMN "published_after_setup" boolean;

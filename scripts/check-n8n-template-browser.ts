@@ -197,26 +197,42 @@ async function main() {
     await card.click();
     await page.waitForURL(/\/templates\/\d+/, { timeout: 60_000 });
     await page
-      .getByRole('button', { name: /use (this )?(workflow|template)/i })
+      .getByRole('button', { name: /use (this )?(workflow|template)|try template/i })
       .first()
       .click();
     // With credentials to set up, n8n shows its setup page first; continue to the workflow.
     await page.waitForURL(/\/workflow\/|\/templates\/\d+\/setup/, { timeout: 60_000 });
     if (/\/setup/.test(page.url())) {
-      const later = page.getByRole('button', { name: /skip|continue|later/i }).first();
-      await later.click();
+      // "Continue" stays disabled until every credential is chosen; "Skip" opens the workflow as is.
+      await page
+        .getByText(/^\s*skip\s*$/i)
+        .first()
+        .click();
       await page.waitForURL(/\/workflow\//, { timeout: 60_000 });
     }
     await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
-    // Save if n8n has not already (2.x saves a template it opens; older versions wait for Ctrl+S).
+    // Save: n8n 2.x opens a template under a fresh id (`/workflow/<id>?new=true`) that is in its
+    // database only once saved; Ctrl+S on the canvas saves it as the editor's save button does.
+    await page
+      .locator('.vue-flow__pane')
+      .first()
+      .click({ position: { x: 30, y: 400 } });
     await page.keyboard.press('Control+s');
-    await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/, { timeout: 60_000 });
 
     step('the workflow is in n8n');
-    const listed = (await (await page.request.get(`${N8N}/rest/workflows`)).json()) as {
-      data: { id: string; name: string }[];
-    };
-    const names = listed.data.map((w) => w.name);
+    // n8n binds its session cookie to the browser: its REST calls need the editor's `browser-id`.
+    const browserId = await page.evaluate(() => localStorage.getItem('n8n-browserId') ?? '');
+    let names: string[] = [];
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const answer = await page.request.get(`${N8N}/rest/workflows`, {
+        headers: { 'browser-id': browserId },
+      });
+      if (!answer.ok())
+        throw new Error(`n8n's workflow list answered ${answer.status()}: ${await answer.text()}`);
+      names = ((await answer.json()) as { data: { name: string }[] }).data.map((w) => w.name);
+      if (names.length > 0) break;
+      await page.waitForTimeout(1000);
+    }
     if (!title || !names.some((n) => n.startsWith(title.slice(0, 40))))
       throw new Error(`"${title}" is not among n8n's workflows: ${names.join(', ')}`);
     const imported = hostCalls.some((c) => /^200 \/api\/workflows\/templates\/\d+$/.test(c));

@@ -232,16 +232,18 @@ async function main() {
     await page.goto(`${N8N}/templates`);
     const search = page.getByPlaceholder(/search/i).first();
     await search.waitFor({ timeout: 60_000 });
+    // The search for the words typed, as the host answered it; the first card then shows its first hit.
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/templates/search') && new URL(r.url()).searchParams.get('search') === SEARCH,
+      { timeout: 60_000 },
+    );
     await search.fill(SEARCH);
+    const found = (await (await answered).json()) as { workflows: { name: string }[] };
+    const first = found.workflows[0]?.name;
+    if (!first) throw new Error(`the host found nothing for "${SEARCH}"`);
     const card = page.locator('[data-test-id="template-card"]').first();
-    await card.waitFor({ timeout: 60_000 });
+    await card.filter({ hasText: first }).waitFor({ timeout: 60_000 });
     // The card's first line is the template's name (n8n's TemplateCard).
-    await page
-      .waitForResponse((r) => r.url().includes('/templates/search') && r.url().includes(`search=${SEARCH}`), {
-        timeout: 60_000,
-      })
-      .catch(() => undefined);
-    await card.filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
     const title = (await card.innerText()).split('\n')[0]?.trim();
     const searched = hostCalls.some((c) => c.startsWith('200 /api/templates/search'));
     if (!searched) throw new Error(`the browser made no search on the host: ${hostCalls.join(', ')}`);

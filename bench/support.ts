@@ -11,8 +11,14 @@ import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 
-/** Starts the real app on a loopback port with an embedded database in a temp folder. */
-export async function startBenchServer(overrides: Partial<AppDeps> = {}) {
+/**
+ * Starts the real app on a loopback port with an embedded database in a temp folder. `onServed` gets
+ * each request's time inside the app (from the request reaching Hono to its response being built).
+ */
+export async function startBenchServer(
+  overrides: Partial<AppDeps> = {},
+  options: { onServed?: (request: Request, ms: number) => void } = {},
+) {
   const env = parseEnv({ NODE_ENV: 'test' });
   const database = await openDatabase({
     kind: 'pglite',
@@ -27,7 +33,16 @@ export async function startBenchServer(overrides: Partial<AppDeps> = {}) {
     startedAt: Date.now(),
     ...overrides,
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const onServed = options.onServed;
+  const fetch: typeof app.fetch = onServed
+    ? async (request, ...rest) => {
+        const start = performance.now();
+        const response = await app.fetch(request, ...rest);
+        onServed(request, performance.now() - start);
+        return response;
+      }
+    : app.fetch;
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

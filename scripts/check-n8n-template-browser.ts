@@ -2,24 +2,34 @@
 // pointing at a member's Flowvault templates host; Chromium signs into that n8n, opens its template
 // browser, searches, opens a template, uses it, and the workflow is then in n8n.
 //
-//   N8N_DIR=/var/tmp/flowvault-n8n/n8n-2.40.7 node scripts/check-n8n-template-browser.ts
+//   FLOWVAULT_N8N_DIR=/var/tmp/flowvault-n8n npm run check:n8n-templates
 //
+// n8n 2.40.7 is installed as `npm run verify:n8n` installs it (into $FLOWVAULT_N8N_DIR or
+// ~/.cache/flowvault; skipped when there). Flowvault gets the reference corpus imported.
 // Knobs: N8N_DIR (an installed n8n: node_modules/n8n), N8N_PORT (5695), FV_PORT (4350), CHECK_DIR
 // (where n8n's user folder and Flowvault's data go; a fresh folder under /var/tmp by default),
-// SEARCH (slack), CHROME_PATH (/usr/bin/chromium). Prints `n8n template browser: search ok, import ok`.
-import { type ChildProcess, spawn } from 'node:child_process';
+// CORPUS (the reference corpus tarball; `samples` for Flowvault's own samples instead), SEARCH (slack),
+// CHROME_PATH (/usr/bin/chromium). Prints `n8n template browser: search ok, import ok`.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { TARBALL } from '../bench/corpus.ts';
+import {
+  cacheDirFor,
+  DEFAULT_N8N_VERSION,
+  ensureN8nInstalled,
+} from '../src/server/n8n/verify/n8n-process.ts';
 import { makeWebRoot } from '../tests/support/web-root.ts';
 
-const N8N_DIR = process.env.N8N_DIR ?? '/var/tmp/flowvault-n8n/n8n-2.40.7';
+const N8N_DIR = process.env.N8N_DIR ?? cacheDirFor(DEFAULT_N8N_VERSION);
+const CORPUS = process.env.CORPUS ?? TARBALL;
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5695);
 const FV_PORT = Number(process.env.FV_PORT ?? 4350);
 const SEARCH = process.env.SEARCH ?? 'slack';
 const ROOT = path.resolve(import.meta.dirname, '..');
-mkdirSync('/var/tmp/h8-n8n', { recursive: true });
-const DIR = process.env.CHECK_DIR ?? mkdtempSync('/var/tmp/h8-n8n/check-');
+mkdirSync('/var/tmp/flowvault-template-check', { recursive: true });
+const DIR = process.env.CHECK_DIR ?? mkdtempSync('/var/tmp/flowvault-template-check/run-');
 const N8N = `http://127.0.0.1:${N8N_PORT}`;
 const FV = `http://127.0.0.1:${FV_PORT}`;
 const OWNER = {
@@ -88,19 +98,47 @@ function step(text: string) {
 }
 
 async function main() {
-  if (!existsSync(path.join(N8N_DIR, 'node_modules/n8n/bin/n8n'))) throw new Error(`No n8n in ${N8N_DIR}`);
   for (const port of [FV_PORT, N8N_PORT])
     if (!(await portFree(port))) throw new Error(`Port ${port} is in use: stop what listens there first.`);
+  if (!process.env.N8N_DIR) {
+    step(`n8n ${DEFAULT_N8N_VERSION} in ${N8N_DIR} (installed once, as verify:n8n installs it)`);
+    await ensureN8nInstalled(DEFAULT_N8N_VERSION, { dir: N8N_DIR, log: (line) => step(line) });
+  }
+  if (!existsSync(path.join(N8N_DIR, 'node_modules/n8n/bin/n8n'))) throw new Error(`No n8n in ${N8N_DIR}`);
+  const data = { DATA_DIR: path.join(DIR, 'flowvault'), NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const corpus = CORPUS !== 'samples';
+  if (corpus) {
+    step(`the reference corpus into Flowvault (${path.basename(CORPUS)})`);
+    const work = path.join(DIR, 'corpus');
+    mkdirSync(work, { recursive: true });
+    execFileSync('tar', ['-xzf', CORPUS, '-C', work]);
+    const report = execFileSync(
+      'npm',
+      ['run', '--silent', 'catalog:import', '--', path.join(work, 'workflows')],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? DIR, ...data },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    console.log(
+      report
+        .split('\n')
+        .filter((l) => /^(Imported|Catalogue total)/.test(l))
+        .join('\n'),
+    );
+  }
   step(`Flowvault on ${FV} (data in ${DIR}/flowvault)`);
   const mailDir = path.join(DIR, 'mail');
   start('flowvault', process.execPath, ['e2e/serve.ts'], {
     PORT: String(FV_PORT),
     HOST: '127.0.0.1',
     BASE_URL: FV,
-    DATA_DIR: path.join(DIR, 'flowvault'),
     E2E_MAIL_DIR: mailDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    ...data,
+    // With the corpus, only the corpus: the check then searches what a real library holds.
+    IMPORT_SAMPLES: corpus ? 'false' : 'true',
     // The web app plays no part here: the built one when there is one, else a stand-in page set.
     WEB_ROOT: existsSync(path.join(ROOT, 'dist/client/app.html'))
       ? path.join(ROOT, 'dist/client')
@@ -158,13 +196,29 @@ async function main() {
 
   step('Chromium signs into n8n');
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+  const editorErrors: string[] = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const hostCalls: string[] = [];
+    let importedNodes: string[] = [];
     page.on('response', (r) => {
-      if (r.url().startsWith(`${FV}/t/`))
-        hostCalls.push(`${r.status()} ${new URL(r.url()).pathname.replace(/^\/t\/[^/]+/, '')}`);
+      if (!r.url().startsWith(`${FV}/t/`)) return;
+      const route = new URL(r.url()).pathname.replace(/^\/t\/[^/]+/, '');
+      hostCalls.push(`${r.status()} ${route}`);
+      if (r.ok() && route.startsWith('/api/workflows/templates/'))
+        void r
+          .json()
+          .then((b: { workflow: { nodes: { name: string }[] } }) => {
+            importedNodes = b.workflow.nodes.map((n) => n.name).sort();
+          })
+          .catch(() => undefined);
     });
+    // What the editor could not read of the host's answers shows as errors in its console.
+    page.on('pageerror', (e) => editorErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') editorErrors.push(m.text());
+    });
+    const shot = (name: string) => page.screenshot({ path: path.join(DIR, `${name}.png`) });
     await page.goto(`${N8N}/signin`);
     await page.getByLabel(/email/i).first().fill(OWNER.email);
     await page
@@ -178,55 +232,91 @@ async function main() {
     await page.goto(`${N8N}/templates`);
     const search = page.getByPlaceholder(/search/i).first();
     await search.waitFor({ timeout: 60_000 });
+    // The search for the words typed, as the host answered it; the first card then shows its first hit.
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/templates/search') && new URL(r.url()).searchParams.get('search') === SEARCH,
+      { timeout: 60_000 },
+    );
     await search.fill(SEARCH);
+    const found = (await (await answered).json()) as { workflows: { name: string }[] };
+    const first = found.workflows[0]?.name;
+    if (!first) throw new Error(`the host found nothing for "${SEARCH}"`);
     const card = page.locator('[data-test-id="template-card"]').first();
-    await card.waitFor({ timeout: 60_000 });
+    await card.filter({ hasText: first }).waitFor({ timeout: 60_000 });
     // The card's first line is the template's name (n8n's TemplateCard).
-    await page
-      .waitForResponse((r) => r.url().includes('/templates/search') && r.url().includes(`search=${SEARCH}`), {
-        timeout: 60_000,
-      })
-      .catch(() => undefined);
-    await card.filter({ hasText: /\S/ }).first().waitFor({ timeout: 60_000 });
     const title = (await card.innerText()).split('\n')[0]?.trim();
     const searched = hostCalls.some((c) => c.startsWith('200 /api/templates/search'));
     if (!searched) throw new Error(`the browser made no search on the host: ${hostCalls.join(', ')}`);
+    await shot('1-search');
     console.log('n8n template browser: search ok');
 
     step(`open "${title}" and use it`);
     await card.click();
     await page.waitForURL(/\/templates\/\d+/, { timeout: 60_000 });
     await page
-      .getByRole('button', { name: /use (this )?(workflow|template)/i })
+      .getByText(title ?? '')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await shot('2-template');
+    await page
+      .getByRole('button', { name: /use (this )?(workflow|template)|try template/i })
       .first()
       .click();
     // With credentials to set up, n8n shows its setup page first; continue to the workflow.
     await page.waitForURL(/\/workflow\/|\/templates\/\d+\/setup/, { timeout: 60_000 });
     if (/\/setup/.test(page.url())) {
-      const later = page.getByRole('button', { name: /skip|continue|later/i }).first();
-      await later.click();
+      // "Continue" stays disabled until every credential is chosen; "Skip" opens the workflow as is.
+      await page
+        .getByText(/^\s*skip\s*$/i)
+        .first()
+        .click();
       await page.waitForURL(/\/workflow\//, { timeout: 60_000 });
     }
     await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
-    // Save if n8n has not already (2.x saves a template it opens; older versions wait for Ctrl+S).
+    // Save: n8n 2.x opens a template under a fresh id (`/workflow/<id>?new=true`) that is in its
+    // database only once saved; Ctrl+S on the canvas saves it as the editor's save button does.
+    await page
+      .locator('.vue-flow__pane')
+      .first()
+      .click({ position: { x: 30, y: 400 } });
     await page.keyboard.press('Control+s');
-    await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/, { timeout: 60_000 });
+    await shot('3-workflow');
 
     step('the workflow is in n8n');
-    const listed = (await (await page.request.get(`${N8N}/rest/workflows`)).json()) as {
-      data: { id: string; name: string }[];
+    // n8n binds its session cookie to the browser: its REST calls need the editor's `browser-id`.
+    const browserId = await page.evaluate(() => localStorage.getItem('n8n-browserId') ?? '');
+    const rest = async <T>(route: string) => {
+      const answer = await page.request.get(`${N8N}/rest${route}`, { headers: { 'browser-id': browserId } });
+      if (!answer.ok()) throw new Error(`n8n's ${route} answered ${answer.status()}: ${await answer.text()}`);
+      return ((await answer.json()) as { data: T }).data;
     };
-    const names = listed.data.map((w) => w.name);
-    if (!title || !names.some((n) => n.startsWith(title.slice(0, 40))))
-      throw new Error(`"${title}" is not among n8n's workflows: ${names.join(', ')}`);
+    let listed: { id: string; name: string }[] = [];
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      listed = await rest<{ id: string; name: string }[]>('/workflows');
+      if (listed.length > 0) break;
+      await page.waitForTimeout(1000);
+    }
+    const saved = title ? listed.find((w) => w.name.startsWith(title.slice(0, 40))) : undefined;
+    if (!saved)
+      throw new Error(`"${title}" is not among n8n's workflows: ${listed.map((w) => w.name).join(', ')}`);
+    // Every node the host served is in the stored workflow, under its name.
+    const stored = await rest<{ nodes: { name: string }[] }>(`/workflows/${saved.id}`);
+    const storedNodes = stored.nodes.map((n) => n.name).sort();
+    if (importedNodes.length === 0 || storedNodes.join('\n') !== importedNodes.join('\n'))
+      throw new Error(
+        `n8n stored other nodes than the host served:\n  host: ${importedNodes.join(', ')}\n  n8n:  ${storedNodes.join(', ')}`,
+      );
     const imported = hostCalls.some((c) => /^200 \/api\/workflows\/templates\/\d+$/.test(c));
     if (!imported) throw new Error(`n8n did not import through the host: ${hostCalls.join(', ')}`);
     console.log(`host calls: ${[...new Set(hostCalls)].join(', ')}`);
+    console.log(`stored in n8n: "${saved.name}", ${storedNodes.length} nodes (${saved.id})`);
+    if (editorErrors.length > 0) console.log(`editor console errors:\n  ${editorErrors.join('\n  ')}`);
     console.log('n8n template browser: search ok, import ok');
   } catch (error) {
     const pages = browser.contexts().flatMap((c) => c.pages());
     if (pages[0]) await pages[0].screenshot({ path: path.join(DIR, 'failure.png') });
     console.error(`screenshot: ${path.join(DIR, 'failure.png')}`);
+    if (editorErrors.length > 0) console.error(`editor console errors:\n  ${editorErrors.join('\n  ')}`);
     throw error;
   } finally {
     await browser.close();

@@ -47,7 +47,13 @@ function toIso(value: Date | string | null): string | null {
 
 /** Subscribed only if has_paid AND (status active OR period lifetime OR expiry in the future). */
 export function isSubscribed(
-  profile: SubscriptionProfile | null | undefined,
+  profile:
+    | Pick<
+        SubscriptionProfile,
+        'hasPaid' | 'subscriptionStatus' | 'subscriptionPeriod' | 'subscriptionExpiresAt'
+      >
+    | null
+    | undefined,
   now: number = Date.now(),
 ): boolean {
   if (!profile?.hasPaid) return false;

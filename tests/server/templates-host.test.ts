@@ -306,4 +306,24 @@ describe('revocation', () => {
     await db.delete(user).where(eq(user.id, 'member-b'));
     expect((await t.editor(banned, 'templates/categories')).status).toBe(404);
   });
+
+  it('follows the paid period: open until it ends, closed after', async () => {
+    const t = await setup();
+    const host = await t.enable('member-a');
+    const setProfile = (set: Partial<typeof profiles.$inferInsert>) =>
+      t.database.db.update(profiles).set(set).where(eq(profiles.userId, 'member-a'));
+    // A monthly plan cancelled: paid, not active, not lifetime; access until the period ends.
+    const day = 24 * 60 * 60 * 1000;
+    await setProfile({
+      subscriptionStatus: 'cancelled',
+      subscriptionPeriod: 'monthly',
+      subscriptionExpiresAt: new Date(Date.now() + day),
+    });
+    expect((await t.editor(host, 'health')).status).toBe(200);
+    await setProfile({ subscriptionExpiresAt: new Date(Date.now() - day) });
+    expect((await t.editor(host, 'health')).status).toBe(404);
+    // No profile row at all: nothing paid.
+    await t.database.db.delete(profiles).where(eq(profiles.userId, 'member-a'));
+    expect((await t.editor(host, 'health')).status).toBe(404);
+  });
 });

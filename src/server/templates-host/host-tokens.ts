@@ -49,7 +49,11 @@ export async function resolveHostToken(
       role: user.role,
       banned: user.banned,
       banExpires: user.banExpires,
-      profile: profiles,
+      // Only what the access rule reads: the profile row is wide, and this runs on every request.
+      hasPaid: profiles.hasPaid,
+      subscriptionStatus: profiles.subscriptionStatus,
+      subscriptionPeriod: profiles.subscriptionPeriod,
+      subscriptionExpiresAt: profiles.subscriptionExpiresAt,
     })
     .from(templatesHostTokens)
     .innerJoin(user, eq(user.id, templatesHostTokens.userId))
@@ -58,7 +62,9 @@ export async function resolveHostToken(
     .limit(1);
   if (!row) return null;
   if (row.banned && (!row.banExpires || row.banExpires.getTime() > now.getTime())) return null;
-  if (!isAdminRole(row.role) && !isSubscribed(row.profile, now.getTime())) return null;
+  // No profile row (left join): hasPaid is null, so not subscribed.
+  const profile = row.hasPaid === null ? null : { ...row, hasPaid: row.hasPaid };
+  if (!isAdminRole(row.role) && !isSubscribed(profile, now.getTime())) return null;
   return { userId: row.userId, allowedOrigin: row.allowedOrigin, tokenHash };
 }
 

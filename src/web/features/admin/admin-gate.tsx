@@ -2,6 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
@@ -82,11 +83,6 @@ export function AdminShell({ title, children }: { title: string; children: React
     </>
   );
 }
-
-export const cardClass =
-  'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-export const inputClass =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-950';
 
 /** Previous / Next under a paged list. */
 export function Pager({

@@ -8,6 +8,7 @@ import {
   publishesOn,
   type VerificationDetail,
 } from '#shared/schemas/verification.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // "Works on n8n" (decision 0018): what a real n8n did with the template, never a check it did not do.
 
@@ -112,7 +113,7 @@ export function VerificationPanel({ verification }: { verification: Verification
     <section
       aria-labelledby={headingId}
       data-testid="verification-panel"
-      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      className={cardClass({ tone: 'plain' })}
     >
       <h2 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
         {title(verification)}

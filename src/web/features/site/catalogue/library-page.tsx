@@ -1,6 +1,7 @@
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
 import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
 import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { CardGrid } from './template-card.tsx';
 
 // /library: the public catalogue, searched with the members' engine (the server's search index) and
@@ -124,7 +125,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
         method="get"
         action="/library"
         role="search"
-        className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] dark:border-slate-800 dark:bg-slate-900"
+        className={`mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] ${cardClass({ tone: 'muted' })}`}
       >
         <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
           <label htmlFor="library-q" className="text-sm font-medium">

@@ -2,6 +2,7 @@ import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
 import { type IconFamily, integrationIcon, isLetterChip } from '#shared/catalog/node-icons.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // The public catalogue's card (/library, a template page's variants and related templates), rendered by
 // the server per request (features/site/catalogue/render.tsx): title, summary, app icons, node count,
@@ -55,7 +56,9 @@ export function TemplateCard({ card, headingLevel = 2 }: { card: AutomationCard;
   const more = card.integrations.length - apps.length;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
+    <article
+      className={`relative flex h-full flex-col shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md ${cardClass({ padding: 'lg' })}`}
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
           {card.category}

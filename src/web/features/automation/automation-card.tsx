@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { Highlighted } from './highlight.tsx';
@@ -72,19 +73,19 @@ export function HeartButton({
 function Badges({ card }: { card: Card }) {
   return (
     <>
-      {card.readiness === 'guide' && <Badge>Guide</Badge>}
-      {card.hasTemplate && <Badge>Template</Badge>}
-      {card.hasResources && <Badge>Resources</Badge>}
-      {card.hasVideo && <Badge>Tutorial</Badge>}
+      {card.readiness === 'guide' && <Fact>Guide</Fact>}
+      {card.hasTemplate && <Fact>Template</Fact>}
+      {card.hasResources && <Fact>Resources</Fact>}
+      {card.hasVideo && <Fact>Tutorial</Fact>}
     </>
   );
 }
 
-function Badge({ children }: { children: string }) {
+function Fact({ children }: { children: string }) {
   return (
-    <span className="rounded-full bg-brand-600/10 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-400">
+    <Badge tone="accent" className="text-xs">
       {children}
-    </span>
+    </Badge>
   );
 }
 

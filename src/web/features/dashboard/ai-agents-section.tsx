@@ -4,6 +4,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
@@ -109,15 +110,11 @@ export function AiAgentsSection() {
             <li key={card.id} className={`flex min-w-0 flex-col gap-2 ${cardClass()}`}>
               <div className="flex flex-wrap gap-1">
                 {card.hasVideo && (
-                  <span className="rounded-full bg-rose-600/10 px-2 py-0.5 text-xs font-medium text-rose-700 dark:text-rose-400">
+                  <Badge tone="danger" className="text-xs">
                     Video Tutorial
-                  </span>
+                  </Badge>
                 )}
-                {card.source === SOURCE_3000 && (
-                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">
-                    Community
-                  </span>
-                )}
+                {card.source === SOURCE_3000 && <Badge className="text-xs font-medium">Community</Badge>}
               </div>
               <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">{card.title}</h3>
               <p className="line-clamp-3 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">

@@ -2,6 +2,7 @@ import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
 import { type IconFamily, integrationIcon, isLetterChip } from '#shared/catalog/node-icons.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 
 // The public catalogue's card (/library, a template page's variants and related templates), rendered by
@@ -60,9 +61,7 @@ export function TemplateCard({ card, headingLevel = 2 }: { card: AutomationCard;
       className={`relative flex h-full flex-col shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md ${cardClass({ padding: 'lg' })}`}
     >
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-          {card.category}
-        </span>
+        <Badge tone="brand">{card.category}</Badge>
         <span className="text-slate-600 dark:text-slate-400">{card.difficulty}</span>
         <span className="text-slate-600 dark:text-slate-400">
           {card.readiness === 'guide' ? 'Guide, no workflow file' : plural(card.nodeCount, 'node', 'nodes')}

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hrefTo } from '#shared/routes.ts';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
@@ -16,9 +17,7 @@ function TrendingCard({ item, width, ranked }: { item: TrendingItem; width: numb
     <li className="shrink-0 px-2" style={{ width }}>
       <article className={`flex h-full flex-col ${cardClass({ padding: 'lg' })}`}>
         <div className="flex items-center gap-2 text-xs font-medium">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-            {item.category}
-          </span>
+          <Badge tone="brand">{item.category}</Badge>
           <span className="text-slate-600 dark:text-slate-400">{item.difficulty}</span>
           {item.hasVideo && <Play aria-label="Video tutorial" className="h-3.5 w-3.5 text-slate-600" />}
         </div>

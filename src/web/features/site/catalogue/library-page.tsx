@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
 import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
 import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
@@ -19,6 +20,17 @@ const SORT_LABELS: Record<SearchSort, string> = {
 const tagLabel = (tag: string) => tag.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 const SELECT =
   'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+/** A labelled control in the filter row. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 const LINK_BUTTON =
   'inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 const LINK = 'font-medium text-brand-700 underline dark:text-brand-100';
@@ -141,10 +153,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
             className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-tag" className="text-sm font-medium">
-            Topic
-          </label>
+        <FilterField id="library-tag" label="Topic">
           <select id="library-tag" name="tag" className={SELECT} defaultValue={query.tag ?? ''}>
             <option value="">All topics</option>
             {FILTER_TAGS.map((t) => (
@@ -153,11 +162,8 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-app" className="text-sm font-medium">
-            App
-          </label>
+        </FilterField>
+        <FilterField id="library-app" label="App">
           <select id="library-app" name="app" className={SELECT} defaultValue={query.app ?? ''}>
             <option value="">All apps</option>
             {appMissing && <option value={query.app}>{query.app}</option>}
@@ -167,11 +173,8 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-sort" className="text-sm font-medium">
-            Sort by
-          </label>
+        </FilterField>
+        <FilterField id="library-sort" label="Sort by">
           {/* No sort chosen: best match for a search, newest otherwise (the members' default). */}
           <select id="library-sort" name="sort" className={SELECT} defaultValue={query.sort ?? ''}>
             <option value="">Recommended</option>
@@ -181,7 +184,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
         <div className="flex items-end">
           <button
             type="submit"

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
 import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AFTER_PAYMENT_KEY } from '#web/features/billing/billing-api.ts';
 import { PaymentSuccessPage, SETTLED_TOKEN_KEY } from './payment-success.tsx';
@@ -28,24 +29,16 @@ function stubCapture(answer: unknown = { success: true, outcome: 'granted' }) {
   return captures;
 }
 
-function renderAt(path: string, state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      { path: '/payment-success', element: <PaymentSuccessPage /> },
-      { path: '/dashboard', element: <p>Dashboard</p> },
-      { path: '/automation/:id', element: <p>Template page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+function renderAt(path: string, auth: TestAuth) {
+  return renderApp({
+    path,
+    auth,
+    routes: {
+      '/payment-success': <PaymentSuccessPage />,
+      '/dashboard': <p>Dashboard</p>,
+      '/automation/:id': <p>Template page</p>,
+    },
+  }).router;
 }
 
 afterEach(() => {

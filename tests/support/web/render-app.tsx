@@ -40,13 +40,16 @@ export function renderApp({ path = '/', auth, api, routes }: RenderAppOptions) {
     { initialEntries: [path] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const result = render(
+  const tree = (who: TestAuth | undefined) => (
     <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={authState(auth)}>
+      <AuthContext.Provider value={authState(who)}>
         <RouterProvider router={router} />
         <Toaster />
       </AuthContext.Provider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { ...result, router, calls, queryClient };
+  const result = render(tree(auth));
+  /** The session changes under the open page (a sign-in in another tab, a recheck). */
+  const setAuth = (next: TestAuth) => result.rerender(tree(next));
+  return { ...result, router, calls, queryClient, setAuth };
 }

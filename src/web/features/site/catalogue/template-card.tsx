@@ -1,8 +1,8 @@
 import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
 import { type IconFamily, integrationIcon, isLetterChip } from '#shared/catalog/node-icons.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
+import { CardKicker } from '#web/components/card-kicker.tsx';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
-import { Badge } from '#web/components/ui/badge.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 
 // The public catalogue's card (/library, a template page's variants and related templates), rendered by
@@ -60,13 +60,11 @@ export function TemplateCard({ card, headingLevel = 2 }: { card: AutomationCard;
     <article
       className={`relative flex h-full flex-col shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md ${cardClass({ padding: 'lg' })}`}
     >
-      <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
-        <Badge tone="brand">{card.category}</Badge>
-        <span className="text-slate-600 dark:text-slate-400">{card.difficulty}</span>
+      <CardKicker category={card.category} difficulty={card.difficulty}>
         <span className="text-slate-600 dark:text-slate-400">
           {card.readiness === 'guide' ? 'Guide, no workflow file' : plural(card.nodeCount, 'node', 'nodes')}
         </span>
-      </div>
+      </CardKicker>
       <Heading className="mt-3 font-semibold leading-snug">
         <a href={automationPath(card.id)} className="after:absolute after:inset-0 focus:outline-none">
           {card.title}

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hrefTo } from '#shared/routes.ts';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import { CardKicker } from '#web/components/card-kicker.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
@@ -16,11 +16,9 @@ function TrendingCard({ item, width, ranked }: { item: TrendingItem; width: numb
   return (
     <li className="shrink-0 px-2" style={{ width }}>
       <article className={`flex h-full flex-col ${cardClass({ padding: 'lg' })}`}>
-        <div className="flex items-center gap-2 text-xs font-medium">
-          <Badge tone="brand">{item.category}</Badge>
-          <span className="text-slate-600 dark:text-slate-400">{item.difficulty}</span>
+        <CardKicker category={item.category} difficulty={item.difficulty}>
           {item.hasVideo && <Play aria-label="Video tutorial" className="h-3.5 w-3.5 text-slate-600" />}
-        </div>
+        </CardKicker>
         <h3 className="mt-3 line-clamp-2 font-semibold">{item.title}</h3>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{item.summary}</p>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">

@@ -75,6 +75,16 @@ export function AdminShell({ title, children }: { title: string; children: React
   );
 }
 
+/** A console list's load error, read out once it shows; nothing while the query is fine. */
+export function QueryError({ query }: { query: { isError: boolean; error: Error | null } }) {
+  if (!query.isError || !query.error) return null;
+  return (
+    <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+      {query.error.message}
+    </p>
+  );
+}
+
 /** Previous / Next under a paged list. */
 export function Pager({
   page,

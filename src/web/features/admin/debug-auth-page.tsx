@@ -7,7 +7,7 @@ import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
   const events = useQuery({
@@ -120,11 +120,7 @@ function DebugAuth() {
         button="Search"
         onSearch={setQuery}
       />
-      {users.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {users.error.message}
-        </p>
-      )}
+      <QueryError query={users} />
       {users.data && (
         <ul className="mt-6 space-y-3" aria-label="Users found">
           {users.data.length === 0 && <li>No user matches.</li>}

@@ -7,7 +7,7 @@ import { cardClass } from '#web/components/ui/card.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 
@@ -171,11 +171,7 @@ function Users() {
     <AdminShell title="Users">
       <SearchForm name="Search users" label="Email or name" button="Search" onSearch={setQuery} />
       {users.isPending && <Spinner label="Loading users..." className="mt-6 py-16" />}
-      {users.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {users.error.message}
-        </p>
-      )}
+      <QueryError query={users} />
       {users.data && (
         <ul className="mt-6 space-y-3" aria-label="Users">
           {users.data.length === 0 && <li>No user matches.</li>}

@@ -7,6 +7,8 @@ import { automationEvents, automationRatings, automations } from '#server/db/sch
 import { deployments, n8nConnections } from '#server/db/schema/n8n.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
 import { PLANS } from '#shared/plans.ts';
+// The reset state's own values are spelled out in src/shared/subscription.test.ts.
+import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
 import { FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
 import { jsonHeaders, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -40,14 +42,7 @@ describe('GET /api/me', () => {
     await t.database.db.delete(profiles).where(eq(profiles.userId, u.userId));
     const body = await (await t.client.api.me.$get({}, { headers: u.headers })).json();
     expect(body.profile).toBeNull();
-    expect(body.subscription).toEqual({
-      isSubscribed: false,
-      subscriptionTier: null,
-      subscriptionEnd: null,
-      subscriptionAutoRenew: false,
-      nextBillingDate: null,
-      daysRemaining: 0,
-    });
+    expect(body.subscription).toEqual(RESET_SUBSCRIPTION);
   });
 });
 

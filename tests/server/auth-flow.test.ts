@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles, session, user } from '#server/db/schema/auth.ts';
+// The reset state's own values are spelled out in src/shared/subscription.test.ts.
+import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -137,14 +139,7 @@ describe('sessions', () => {
     expect(await (await t.client.api.me.$get()).json()).toEqual({
       user: null,
       profile: null,
-      subscription: {
-        isSubscribed: false,
-        subscriptionTier: null,
-        subscriptionEnd: null,
-        subscriptionAutoRenew: false,
-        nextBillingDate: null,
-        daysRemaining: 0,
-      },
+      subscription: RESET_SUBSCRIPTION,
     });
   });
 

@@ -10,6 +10,7 @@ import { backoffMs, deliverDueMail, enqueueMail, MAX_ATTEMPTS } from '#server/ma
 import { verificationEmail } from '#server/mail/templates.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
+import { appWithSmtp } from '#tests/support/mail-app.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -27,15 +28,6 @@ afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
 });
-
-async function appWithSmtp() {
-  smtp = await startSmtpCapture();
-  const t = await createTestApp({ envVars: { SMTP_URL: smtp.url } });
-  const transport = createMailTransport(smtp.url)!;
-  const deliver = () =>
-    deliverDueMail({ db: t.database.db, transport, from: t.deps.env.MAIL_FROM, log: t.deps.log });
-  return { t, smtp, deliver };
-}
 
 /**
  * better-auth may send its mails after answering (so response time says nothing about an account):

@@ -2,11 +2,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchChild } from '#tests/support/child-output.ts';
+import { freePort } from '#tests/support/server-processes.ts';
 import { makeWebRoot } from '#tests/support/web-root.ts';
 
 const MAIN = path.resolve('src/server/main.ts');
@@ -15,30 +15,13 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr!.on('data', (d) => {
-    stderr += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  return { child, ...watchChild(child) };
 }
 
 async function waitForHealth(port: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BusEvents, createEventBus } from '#server/realtime/event-bus.ts';
-import { appWithInjectedMembers } from '#tests/support/library-app.ts';
+import { appWithInjectedMembers, viewerRequests } from '#tests/support/library-app.ts';
 import { readJson } from '#tests/support/test-app.ts';
 
 // "My stack" (issue 16): saved per member on the server, validated, and announced to the member's
@@ -9,19 +9,10 @@ import { readJson } from '#tests/support/test-app.ts';
 async function appWithMembers() {
   const bus = createEventBus();
   const t = await appWithInjectedMembers({ bus });
+  const { as, call } = viewerRequests(t);
   const stack = t.client.api.catalog.stack;
-  const as = (who: string) => ({ headers: { 'x-test-viewer': who, origin: t.deps.env.baseUrl } });
   const mine = (who: string) => readJson(stack.$get({}, as(who)));
   const save = (who: string, list: string[]) => readJson(stack.$put({ json: { stack: list } }, as(who)));
-  /** Raw, for a body the typed client refuses (a stack that is not a list). */
-  const call = async (who: string, method: string, url: string, body?: unknown) => {
-    const res = await t.request(url, {
-      method,
-      headers: { 'x-test-viewer': who, 'content-type': 'application/json', origin: t.deps.env.baseUrl },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
   return { ...t, bus, mine, save, call };
 }
 

@@ -18,6 +18,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { CRASHED_CLI_IMPORT_ERROR } from '#server/catalog/import-jobs.ts';
 import { createPglite } from '#server/db/client.ts';
 import { LOCK_FILE } from '#server/db/data-dir-lock.ts';
+import { watchChild } from '#tests/support/child-output.ts';
 import { freePort, type ServerProcess, startServer } from '#tests/support/server-processes.ts';
 import { type SmtpCapture, startSmtpCapture } from '#tests/support/smtp-capture.ts';
 import { makeWebRoot } from '#tests/support/web-root.ts';
@@ -40,16 +41,7 @@ function command(name: keyof typeof CLI, args: string[], env: Record<string, str
     env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr!.on('data', (d) => {
-    stderr += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  return { child, ...watchChild(child) };
 }
 
 async function run(name: keyof typeof CLI, args: string[], env: Record<string, string>) {

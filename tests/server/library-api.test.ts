@@ -4,24 +4,15 @@ import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
 import { CollectionListSchema, OverviewSchema, RatingStateSchema } from '#shared/schemas/library.ts';
-import { appWithInjectedMembers, FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
+import { appWithInjectedMembers, FIXTURE_LIBRARY, viewerRequests } from '#tests/support/library-app.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp, readJson } from '#tests/support/test-app.ts';
 
 /** The app with the fixture library and two injected members (real user rows, no password hashing). */
 async function appWithMembers() {
   const t = await appWithInjectedMembers();
+  const { as, call } = viewerRequests(t);
   const library = t.client.api.library;
-  const as = (who: string) => ({ headers: { 'x-test-viewer': who, origin: t.deps.env.baseUrl } });
-  /** Raw, for bodies the typed client refuses (stars as text or null, a kind the browser may not send). */
-  const call = async (who: string, method: string, url: string, body?: unknown) => {
-    const res = await t.request(url, {
-      method,
-      headers: { 'x-test-viewer': who, 'content-type': 'application/json', origin: t.deps.env.baseUrl },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
   const collection = library.collections[':automationId'];
   const rating = library.ratings[':automationId'];
   const one = (automationId: string) => ({ param: { automationId } });

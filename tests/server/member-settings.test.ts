@@ -7,23 +7,14 @@ import { mailOutbox } from '#server/db/schema/mail.ts';
 import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '#server/library/weekly-report.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/library.ts';
-import { appWithInjectedMembers } from '#tests/support/library-app.ts';
+import { appWithInjectedMembers, viewerRequests } from '#tests/support/library-app.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp, readJson } from '#tests/support/test-app.ts';
 
 async function appWithMembers() {
   const bus = createEventBus();
   const t = await appWithInjectedMembers({ bus });
-  /** Raw: the import reads the member's file itself, and bodies the typed client refuses. */
-  const call = async (who: string, method: string, url: string, body?: unknown, raw?: string) => {
-    const res = await t.request(url, {
-      method,
-      headers: { 'x-test-viewer': who, 'content-type': 'application/json', origin: t.deps.env.baseUrl },
-      ...(raw !== undefined ? { body: raw } : body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const as = (who: string) => ({ headers: { 'x-test-viewer': who, origin: t.deps.env.baseUrl } });
+  const { as, call } = viewerRequests(t);
   const library = t.client.api.library;
   const notifications = library.settings.notifications;
   type Settings = Parameters<typeof notifications.$put>[0]['json'];

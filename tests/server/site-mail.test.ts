@@ -1,27 +1,10 @@
 // Contact messages and newsletter confirmations travel as real mail (SMTP capture), through the outbox.
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
-import { deliverDueMail } from '#server/mail/outbox.ts';
-import { createMailTransport } from '#server/mail/transport.ts';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
-import { findLink, type SmtpCapture, startSmtpCapture } from '#tests/support/smtp-capture.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
-
-let smtp: SmtpCapture | undefined;
-afterEach(async () => {
-  await smtp?.close();
-  smtp = undefined;
-});
-
-async function appWithSmtp() {
-  smtp = await startSmtpCapture();
-  const t = await createTestApp({ envVars: { SMTP_URL: smtp.url } });
-  const transport = createMailTransport(smtp.url)!;
-  const deliver = () =>
-    deliverDueMail({ db: t.database.db, transport, from: t.deps.env.MAIL_FROM, log: t.deps.log });
-  return { t, smtp, deliver };
-}
+import { appWithSmtp } from '#tests/support/mail-app.ts';
+import { findLink } from '#tests/support/smtp-capture.ts';
 
 describe('site mail', () => {
   it('a contact message reaches the support mailbox and the operator store', async () => {

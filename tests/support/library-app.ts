@@ -29,3 +29,20 @@ export async function appWithInjectedMembers(overrides: Partial<AppDeps> = {}): 
   await importCatalogPath({ database: t.database, target: FIXTURE_LIBRARY, bus: overrides.bus });
   return t;
 }
+
+/**
+ * Requests as an injected viewer: `as(who)` is the options for the typed client, `call` a raw request
+ * for bodies the typed client refuses (`raw` sends the text as it is, not as JSON).
+ */
+export function viewerRequests(t: TestApp) {
+  const as = (who: string) => ({ headers: { 'x-test-viewer': who, origin: t.deps.env.baseUrl } });
+  const call = async (who: string, method: string, url: string, body?: unknown, raw?: string) => {
+    const res = await t.request(url, {
+      method,
+      headers: { 'x-test-viewer': who, 'content-type': 'application/json', origin: t.deps.env.baseUrl },
+      ...(raw !== undefined ? { body: raw } : body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  return { as, call };
+}

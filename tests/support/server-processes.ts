@@ -6,9 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { adminUrl, databaseUrl, RUN_PREFIX } from './pg-urls.ts';
+import { adminQuery, databaseUrl, RUN_PREFIX } from './pg-urls.ts';
 
 const MAIN = path.resolve(import.meta.dirname, '../../src/server/main.ts');
 
@@ -18,16 +17,6 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** An empty database of this run (dropped by `drop` or by the run's global teardown). */

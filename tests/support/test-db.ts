@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { createPglite, type DbHandle, openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
-import { adminUrl, databaseUrl, RUN_PREFIX } from './pg-urls.ts';
+import { adminQuery, databaseUrl, RUN_PREFIX } from './pg-urls.ts';
 
 export const usingPostgres = process.env.FLOWVAULT_TEST_DB === 'pg';
 
@@ -48,14 +47,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
   }
   return { handle: shared, dispose: async () => {} };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
 }

@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAN_PRICE_LABEL } from '#shared/plans.ts';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
+import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
 import { AuthPage, nextPath } from './auth.tsx';
 
 type Reply = { status: number; body: unknown } | Error;
@@ -26,23 +26,17 @@ function stubFetch(replies: Record<string, Reply>) {
   return calls;
 }
 
-function renderAuth(path = '/auth', state: Partial<AuthState> = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/payment', element: <p>Payment page</p> },
-      { path: '/admin/catalog', element: <p>Operator console</p> },
-      { path: '/payment-success', element: <p>Finishing the payment</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AuthContext.Provider>,
-  );
-  return router;
+function renderAuth(path = '/auth', auth: TestAuth = {}) {
+  return renderApp({
+    path,
+    auth,
+    routes: {
+      '/auth': <AuthPage />,
+      '/payment': <p>Payment page</p>,
+      '/admin/catalog': <p>Operator console</p>,
+      '/payment-success': <p>Finishing the payment</p>,
+    },
+  }).router;
 }
 
 const fill = (label: string, value: string) =>

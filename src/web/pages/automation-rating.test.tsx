@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detail } from '#tests/support/web/automation-fixtures.ts';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { AutomationPage } from './automation.tsx';
 
 /** The network boundary: the detail, and a rating that becomes the member's 4 stars once PUT. */
@@ -39,19 +36,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/automation/:id rating', () => {
   it("the header's figure follows the member's rating at once, not at the next refresh", async () => {
     stubApi();
-    const router = createMemoryRouter([{ path: '/automation/:id', element: <AutomationPage /> }], {
-      initialEntries: ['/automation/lead-router'],
+    renderApp({
+      path: '/automation/lead-router',
+      auth: 'member',
+      routes: { '/automation/:id': <AutomationPage /> },
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthContext.Provider
-          value={{ ...signedOutState, user: { id: 'u1', email: 'm@example.com' }, isSubscribed: true }}
-        >
-          <RouterProvider router={router} />
-          <Toaster />
-        </AuthContext.Provider>
-      </QueryClientProvider>,
-    );
     const heading = await screen.findByRole('heading', { level: 1, name: 'Lead router' });
     const header = heading.closest('header')!;
     expect(within(header).getByText('0.0 (0)')).toBeDefined();

@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { stubApi as stubApiByMethod } from '#tests/support/stub-api.ts';
 import { detail, workflowJson } from '#tests/support/web/automation-fixtures.ts';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
 import { AutomationPage } from './automation.tsx';
 
 /** The network boundary: answers by path and records every call. */
@@ -34,23 +31,12 @@ function stubApi(replies: Record<string, { status: number; body: unknown }>) {
   return calls;
 }
 
-function renderPage(state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      { path: '/automation/:id', element: <AutomationPage /> },
-      { path: '/dashboard', element: <p>Dashboard page</p> },
-    ],
-    { initialEntries: ['/automation/lead-router'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+function renderPage(auth: TestAuth) {
+  return renderApp({
+    path: '/automation/lead-router',
+    auth,
+    routes: { '/automation/:id': <AutomationPage />, '/dashboard': <p>Dashboard page</p> },
+  }).router;
 }
 
 const member = { user: { id: 'u1', email: 'm@example.com' }, isSubscribed: true };

@@ -1,28 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '#tests/support/stub-api.ts';
 import { connection } from '#tests/support/web/n8n-fixtures.tsx';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
+import type { AuthState } from '#web/features/auth/auth-context.tsx';
 import { DashboardPage } from './dashboard.tsx';
 
-function renderAt(path: string, state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/payment', element: <p>Payment page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+function renderAt(path: string, auth: TestAuth) {
+  return renderApp({
+    path,
+    auth,
+    routes: { '/dashboard': <DashboardPage />, '/payment': <p>Payment page</p> },
+  }).router;
 }
 
 const refunded: Partial<AuthState> = {

@@ -16,6 +16,7 @@ import { lazy, type ReactNode } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
 import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
@@ -168,10 +169,7 @@ export function HomePage() {
           {site.features.map((f) => {
             const Icon = ICONS[f.icon as keyof typeof ICONS] ?? Check;
             return (
-              <li
-                key={f.title}
-                className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-              >
+              <li key={f.title} className={cardClass({ padding: 'xl' })}>
                 <Icon aria-hidden="true" className="h-6 w-6 text-brand-600 dark:text-brand-500" />
                 <h3 className="mt-3 font-semibold">{f.title}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{f.text}</p>
@@ -254,7 +252,9 @@ export function HomePage() {
       </LandingSection>
 
       <LandingSection name="docs" anchor="docs" title="Frequently asked questions" narrow>
-        <div className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <div
+          className={`mt-8 divide-y divide-slate-200 dark:divide-slate-800 ${cardClass({ tone: 'plain', padding: 'none' })}`}
+        >
           {site.faq.map((item) => (
             <details key={item.question} className="group p-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">

@@ -1,21 +1,14 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { PaymentFailedPage } from './payment-failed.tsx';
 
 function renderAt(url: string, signedIn = false) {
-  const router = createMemoryRouter([{ path: '/payment-failed', element: <PaymentFailedPage /> }], {
-    initialEntries: [url],
+  renderApp({
+    path: url,
+    auth: signedIn ? { user: { id: 'u1', email: 'buyer@example.com', role: 'user' } } : 'visitor',
+    routes: { '/payment-failed': <PaymentFailedPage /> },
   });
-  const user = signedIn
-    ? { id: 'u1', email: 'buyer@example.com', emailVerified: true, role: 'user' as const, createdAt: '' }
-    : null;
-  render(
-    <AuthContext.Provider value={{ ...signedOutState, user }}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
 }
 
 describe('/payment-failed', () => {

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { cleanup, screen } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
+import type { AuthState } from '#web/features/auth/auth-context.tsx';
 import { AFTER_PAYMENT_KEY } from '#web/features/billing/billing-api.ts';
 import { PaymentSuccessPage, SETTLED_TOKEN_KEY } from './payment-success.tsx';
 
@@ -28,24 +27,16 @@ function stubCapture(answer: unknown = { success: true, outcome: 'granted' }) {
   return captures;
 }
 
-function renderAt(path: string, state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      { path: '/payment-success', element: <PaymentSuccessPage /> },
-      { path: '/dashboard', element: <p>Dashboard</p> },
-      { path: '/automation/:id', element: <p>Template page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+function renderAt(path: string, auth: TestAuth) {
+  return renderApp({
+    path,
+    auth,
+    routes: {
+      '/payment-success': <PaymentSuccessPage />,
+      '/dashboard': <p>Dashboard</p>,
+      '/automation/:id': <p>Template page</p>,
+    },
+  }).router;
 }
 
 afterEach(() => {
@@ -88,20 +79,12 @@ describe('/payment-success', () => {
 
   it('finishes the payment once the session appears (signed in through "Sign in to finish")', async () => {
     const captures = stubCapture();
-    const router = createMemoryRouter([{ path: '/payment-success', element: <PaymentSuccessPage /> }], {
-      initialEntries: ['/payment-success?token=ORDER3'],
+    const { setAuth } = renderApp({
+      path: '/payment-success?token=ORDER3',
+      routes: { '/payment-success': <PaymentSuccessPage /> },
     });
-    const client = new QueryClient();
-    const view = (state: Partial<AuthState>) => (
-      <QueryClientProvider client={client}>
-        <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-          <RouterProvider router={router} />
-        </AuthContext.Provider>
-      </QueryClientProvider>
-    );
-    const { rerender } = render(view({}));
     expect(await screen.findByRole('link', { name: 'Sign in to finish' })).toBeDefined();
-    rerender(view({ user: { id: 'u1', email: 'a@b.c' }, recheck: async () => 'subscribed' }));
+    setAuth({ user: { id: 'u1', email: 'a@b.c' }, recheck: async () => 'subscribed' });
     expect(
       await screen.findByRole('heading', { name: 'Your Lifetime Access is Active!' }, { timeout: 4000 }),
     ).toBeDefined();

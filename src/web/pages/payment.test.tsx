@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { PaymentPage } from './payment.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,22 +11,11 @@ describe('/payment', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ mode: 'local', testPayments: true, plans: [] }))),
     );
-    const router = createMemoryRouter(
-      [
-        { path: '/payment', element: <PaymentPage /> },
-        { path: '/admin/catalog', element: <p>Operator console</p> },
-      ],
-      { initialEntries: ['/payment'] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthContext.Provider
-          value={{ ...signedOutState, user: { id: 'a1', email: 'op@example.com', role: 'admin' } }}
-        >
-          <RouterProvider router={router} />
-        </AuthContext.Provider>
-      </QueryClientProvider>,
-    );
+    const { router } = renderApp({
+      path: '/payment',
+      auth: 'admin',
+      routes: { '/payment': <PaymentPage />, '/admin/catalog': <p>Operator console</p> },
+    });
     expect(await screen.findByText('Operator console')).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin/catalog');
   });

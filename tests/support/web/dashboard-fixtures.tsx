@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
+import type { AuthState } from '#web/features/auth/auth-context.tsx';
 import { DashboardShell } from '#web/features/dashboard/dashboard-shell.tsx';
 
 // The dashboard tests' card, network boundary and page (search-section, dashboard-shell and
@@ -89,28 +86,9 @@ export function stubDashboardApi(search: (url: URL) => SearchReply | Promise<Sea
 }
 
 export function renderDashboard(path: string, auth: Partial<AuthState> = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <DashboardShell /> },
-      { path: '/automation/:id', element: <p>Detail page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider
-        value={{
-          ...signedOutState,
-          user: { id: 'u1', email: 'member@example.com' },
-          isSubscribed: true,
-          ...auth,
-        }}
-      >
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderApp({
+    path,
+    auth: { user: { id: 'u1', email: 'member@example.com' }, isSubscribed: true, ...auth },
+    routes: { '/dashboard': <DashboardShell />, '/automation/:id': <p>Detail page</p> },
+  }).router;
 }

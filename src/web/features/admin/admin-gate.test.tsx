@@ -1,28 +1,20 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
 import { AdminGate } from './admin-gate.tsx';
 
-function renderGate(state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin-recovery',
-        element: (
-          <AdminGate>
-            <p>Operator console</p>
-          </AdminGate>
-        ),
-      },
-    ],
-    { initialEntries: ['/admin-recovery'] },
-  );
-  render(
-    <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
+function renderGate(auth: TestAuth) {
+  return renderApp({
+    path: '/admin-recovery',
+    auth,
+    routes: {
+      '/admin-recovery': (
+        <AdminGate>
+          <p>Operator console</p>
+        </AdminGate>
+      ),
+    },
+  }).router;
 }
 
 describe('the operator pages gate', () => {

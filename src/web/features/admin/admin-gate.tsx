@@ -1,9 +1,11 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
 /** Operator pages: the 404 page for anyone but an admin (the server refuses their API anyway). */
@@ -28,8 +30,7 @@ export const CONSOLE_LINKS = [
 
 /** The console's own header: what it is, who is signed in, the way out (page-shell.tsx leaves the site's out). */
 function ConsoleHeader() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
@@ -42,16 +43,7 @@ function ConsoleHeader() {
           <a href="/" className="underline underline-offset-4">
             View site
           </a>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={async () => {
-              await signOut();
-              navigate('/auth');
-            }}
-          >
-            Sign Out
-          </Button>
+          <SignOutButton>Sign Out</SignOutButton>
         </div>
       </div>
     </header>
@@ -83,10 +75,15 @@ export function AdminShell({ title, children }: { title: string; children: React
   );
 }
 
-export const cardClass =
-  'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-export const inputClass =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-950';
+/** A console list's load error, read out once it shows; nothing while the query is fine. */
+export function QueryError({ query }: { query: { isError: boolean; error: Error | null } }) {
+  if (!query.isError || !query.error) return null;
+  return (
+    <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
+      {query.error.message}
+    </p>
+  );
+}
 
 /** Previous / Next under a paged list. */
 export function Pager({

@@ -1,11 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type StubCall, stubApi } from '#tests/support/stub-api.ts';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { CatalogAdminPage } from './catalog-page.tsx';
 import { DebugAuthPage } from './debug-auth-page.tsx';
@@ -16,18 +13,7 @@ let calls: StubCall[] = [];
 afterEach(() => vi.unstubAllGlobals());
 
 function renderAsAdmin(page: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/admin'] });
-  render(
-    <AuthContext.Provider
-      value={{ ...signedOutState, user: { id: 'a1', email: 'ops@example.com', role: 'admin' } }}
-    >
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </AuthContext.Provider>,
-  );
+  renderApp({ path: '/admin', auth: 'admin', routes: { '*': page } });
 }
 
 const item = {

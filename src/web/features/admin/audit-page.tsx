@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, Pager, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, Pager, QueryError, SearchForm } from './admin-gate.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -30,11 +30,7 @@ function Audit() {
         }}
       />
       {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6 py-16" />}
-      {audit.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {audit.error.message}
-        </p>
-      )}
+      <QueryError query={audit} />
       {audit.data && (
         <>
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
@@ -45,21 +41,11 @@ function Audit() {
               <caption className="sr-only">Operator actions, newest first</caption>
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-800">
-                  <th scope="col" className="py-2 pr-3">
-                    When
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Operator
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Action
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Target
-                  </th>
-                  <th scope="col" className="py-2">
-                    Reason
-                  </th>
+                  {['When', 'Operator', 'Action', 'Target', 'Reason'].map((name, i, all) => (
+                    <th key={name} scope="col" className={i < all.length - 1 ? 'py-2 pr-3' : 'py-2'}>
+                      {name}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

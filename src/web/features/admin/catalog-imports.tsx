@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { CatalogImport, ImportSummary } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, api, unwrap } from '#web/lib/api.ts';
-import { cardClass } from './admin-gate.tsx';
 
 // The catalogue console's uploads: the form, the live progress of an import, its summary and the history.
 
@@ -98,7 +98,7 @@ function ImportProgress({ initial, onFinished }: { initial: CatalogImport; onFin
 
   const percent = row.total > 0 ? Math.round((row.done / row.total) * 100) : 0;
   return (
-    <div className={`${cardClass} mt-4`} aria-live="polite">
+    <div className={`${cardClass()} mt-4`} aria-live="polite">
       <p className="font-medium">
         {row.fileName}:{' '}
         {row.status === 'queued'
@@ -166,7 +166,7 @@ export function UploadSection() {
   }
 
   return (
-    <section aria-labelledby={`${inputId}-h`} className={cardClass}>
+    <section aria-labelledby={`${inputId}-h`} className={cardClass()}>
       <h2 id={`${inputId}-h`} className="text-lg font-semibold">
         Import workflows
       </h2>

@@ -4,10 +4,12 @@ import { toast } from 'sonner';
 import { CATEGORIES } from '#shared/catalog/constants.ts';
 import type { AdminCatalogItem } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { cardClass, inputClass, Pager } from './admin-gate.tsx';
+import { Pager, QueryError } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
 // The catalogue console's item list: filters, each item's row and its edit form.
@@ -146,7 +148,7 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
     onError: (error) => toast.error('Error', { description: error.message }),
   });
   return (
-    <li className={cardClass}>
+    <li className={cardClass()}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="font-medium">{item.title}</p>
@@ -266,11 +268,7 @@ export function ItemsSection() {
         <Button type="submit">Filter</Button>
       </form>
       {items.isPending && <Spinner label="Loading items..." className="mt-4 py-16" />}
-      {items.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {items.error.message}
-        </p>
-      )}
+      <QueryError query={items} />
       {items.data && (
         <>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
   const events = useQuery({
@@ -119,16 +120,12 @@ function DebugAuth() {
         button="Search"
         onSearch={setQuery}
       />
-      {users.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {users.error.message}
-        </p>
-      )}
+      <QueryError query={users} />
       {users.data && (
         <ul className="mt-6 space-y-3" aria-label="Users found">
           {users.data.length === 0 && <li>No user matches.</li>}
           {users.data.map((u) => (
-            <li key={u.id} className={cardClass}>
+            <li key={u.id} className={cardClass()}>
               <p className="font-medium">{u.email}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 Role {u.role} · {u.emailVerified ? 'verified' : 'not verified'} ·{' '}

@@ -8,10 +8,12 @@ import {
   SUMMARY_MAX,
 } from '#shared/schemas/editorial.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { CanvasBlock } from '#web/features/automation/canvas-block.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass, Pager } from './admin-gate.tsx';
+import { AdminGate, AdminShell, Pager } from './admin-gate.tsx';
 
 // The editorial queue (decision 0023): templates whose title or summary was generated, whose readiness
 // is flagged, or that nobody reviewed, most viewed first. Pick one, read its canvas beside its text,
@@ -173,7 +175,7 @@ function Editor({ item, onAccepted }: { item: EditorialDetail; onAccepted: () =>
       <div className="min-w-0 space-y-3">
         <CanvasBlock model={item.canvas} />
         {item.howItWorks && (
-          <div className={cardClass}>
+          <div className={cardClass()}>
             <h3 className="text-sm font-semibold">How it works (generated)</h3>
             <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
               {item.howItWorks
@@ -188,7 +190,7 @@ function Editor({ item, onAccepted }: { item: EditorialDetail; onAccepted: () =>
         )}
       </div>
       <form
-        className={`${cardClass} min-w-0 space-y-2`}
+        className={`${cardClass()} min-w-0 space-y-2`}
         onSubmit={(e) => {
           e.preventDefault();
           save.mutate(undefined);
@@ -317,7 +319,7 @@ function Queue() {
       {list.isPending ? (
         <Spinner label="Loading the queue..." />
       ) : items.length === 0 ? (
-        <p className={cardClass}>Nothing left to review here.</p>
+        <p className={cardClass()}>Nothing left to review here.</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <div>
@@ -327,7 +329,7 @@ function Queue() {
                   <button
                     type="button"
                     aria-current={item.id === current ? 'true' : undefined}
-                    className={`${cardClass} w-full space-y-1 text-left aria-[current=true]:border-brand-600 aria-[current=true]:ring-2 aria-[current=true]:ring-brand-600/30`}
+                    className={`${cardClass()} w-full space-y-1 text-left aria-[current=true]:border-brand-600 aria-[current=true]:ring-2 aria-[current=true]:ring-brand-600/30`}
                     onClick={() => setSelected(item.id)}
                   >
                     <span className="block font-medium [overflow-wrap:anywhere]">{item.title}</span>

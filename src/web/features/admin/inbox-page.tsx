@@ -3,9 +3,11 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { InboxMessage } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, FilterSelect, inputClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell, FilterSelect } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 type MessageStatus = 'open' | 'handled' | 'all';
@@ -48,7 +50,7 @@ function MessageCard({ message }: { message: InboxMessage }) {
     onError: fail,
   });
   return (
-    <li className={cardClass}>
+    <li className={cardClass()}>
       <p className="font-medium">
         {message.name} &lt;{message.email}&gt;
       </p>

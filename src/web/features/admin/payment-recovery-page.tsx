@@ -7,9 +7,10 @@ import {
   type ProcessPaymentResult,
 } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell } from './admin-gate.tsx';
 
 /** 'Process All' waits this long between payments (spec part 2 §9). */
 const PROCESS_ALL_SPACING_MS = 2000;
@@ -122,7 +123,7 @@ function PaymentRecovery() {
       )}
       {pending.data && pending.data.length === 0 && <p className="mt-6">No pending PayPal payments.</p>}
       {pending.data && pending.data.length > 0 && (
-        <div className={`${cardClass} mt-6 overflow-x-auto`}>
+        <div className={`${cardClass()} mt-6 overflow-x-auto`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Pending PayPal payments, newest first</caption>
             <thead>

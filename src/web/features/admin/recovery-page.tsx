@@ -2,9 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { HealthStatus } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass } from './admin-gate.tsx';
+import { AdminGate, AdminShell } from './admin-gate.tsx';
 
 /** The health monitor refreshes itself every 5 minutes (spec part 2 §9). */
 const HEALTH_REFRESH_MS = 5 * 60_000;
@@ -28,7 +29,7 @@ function HealthMonitor() {
   if (health.isLoading) return <Spinner label="Loading payment system status..." />;
   if (health.isError || !health.data) {
     return (
-      <div role="alert" className={cardClass}>
+      <div role="alert" className={cardClass()}>
         <p className="text-red-700 dark:text-red-400">Failed to load payment system status</p>
         <Button className="mt-3" variant="outline" onClick={() => void health.refetch()}>
           Retry
@@ -40,7 +41,7 @@ function HealthMonitor() {
   const paypal = healthCheck.paypalIntegration;
   const database = healthCheck.databaseHealth;
   return (
-    <section aria-labelledby="health-title" className={cardClass}>
+    <section aria-labelledby="health-title" className={cardClass()}>
       <div className="flex items-center justify-between gap-4">
         <h2 id="health-title" className="text-lg font-semibold">
           Payment system health: <Status value={healthCheck.status} />
@@ -113,7 +114,7 @@ function RecoveryDashboard() {
   });
   const busy = reconcile.isPending || fixAll.isPending;
   return (
-    <section aria-labelledby="recovery-title" className={`${cardClass} mt-6`}>
+    <section aria-labelledby="recovery-title" className={`${cardClass()} mt-6`}>
       <h2 id="recovery-title" className="text-lg font-semibold">
         Recovery
       </h2>

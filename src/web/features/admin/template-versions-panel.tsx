@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { TemplateVersionEdit, TemplateVersionView } from '#shared/schemas/template-versions.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { inputClass } from './admin-gate.tsx';
 
 // The operator's control over template versions (decision 0025): each version's changelog, a note for
 // members, and publish (members are told "Update available") or hold (they are not).

@@ -3,9 +3,11 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, cardClass, inputClass, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 
@@ -98,7 +100,7 @@ function UserCard({ user, onChanged }: { user: AdminUser; onChanged: () => void 
   const busy = role.isPending || access.isPending || ban.isPending;
   const noReason = reason.trim().length < 3;
   return (
-    <li className={cardClass}>
+    <li className={cardClass()}>
       <p className="font-medium">{user.email}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Role {user.role} · {user.emailVerified ? 'verified' : 'not verified'} ·{' '}
@@ -169,11 +171,7 @@ function Users() {
     <AdminShell title="Users">
       <SearchForm name="Search users" label="Email or name" button="Search" onSearch={setQuery} />
       {users.isPending && <Spinner label="Loading users..." className="mt-6 py-16" />}
-      {users.isError && (
-        <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
-          {users.error.message}
-        </p>
-      )}
+      <QueryError query={users} />
       {users.data && (
         <ul className="mt-6 space-y-3" aria-label="Users">
           {users.data.length === 0 && <li>No user matches.</li>}

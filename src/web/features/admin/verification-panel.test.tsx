@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_VERIFICATION, type VerificationProgress } from '#shared/schemas/verification.ts';
 import { FakeEventSource } from '#tests/support/fake-event-source.ts';
-import { stubApi } from '#tests/support/stub-api.ts';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { VerificationPanel } from './verification-panel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,20 +24,17 @@ describe('Verify on n8n panel', () => {
   it('reads the state once the stream is open, then follows its events without polling', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     let answer = IDLE_VERIFICATION;
-    const calls = stubApi({
-      'GET /api/n8n/connections': {
-        status: 200,
-        body: { items: [{ id: 'c1', name: 'Home', instanceUrl: 'https://n8n.example.com' }] },
+    const { calls } = renderApp({
+      api: {
+        'GET /api/n8n/connections': {
+          status: 200,
+          body: { items: [{ id: 'c1', name: 'Home', instanceUrl: 'https://n8n.example.com' }] },
+        },
+        'GET /api/admin/n8n-verification': () => ({ status: 200, body: answer }),
       },
-      'GET /api/admin/n8n-verification': () => ({ status: 200, body: answer }),
+      routes: { '/': <VerificationPanel /> },
     });
     const reads = () => calls.filter((c) => c.key === 'GET /api/admin/n8n-verification').length;
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <VerificationPanel />
-      </QueryClientProvider>,
-    );
     const first = FakeEventSource.last!;
     expect(first.url).toBe('/api/events');
     await screen.findByRole('button', { name: 'Verify all templates' });

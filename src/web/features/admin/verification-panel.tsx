@@ -3,9 +3,10 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { n8nApi } from '#web/features/n8n/n8n-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
-import { cardClass, inputClass } from './admin-gate.tsx';
 import {
   verificationProgressKey as progressKey,
   useVerificationProgress,
@@ -40,7 +41,7 @@ export function VerificationPanel() {
   const p = progress.data;
   const running = p?.state === 'running';
   return (
-    <section aria-labelledby={`${id}-h`} className={`${cardClass} mt-8`}>
+    <section aria-labelledby={`${id}-h`} className={`${cardClass()} mt-8`}>
       <h2 id={`${id}-h`} className="text-lg font-semibold">
         Verify on n8n
       </h2>

@@ -1,31 +1,22 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthState, signedOutState } from './auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
 import { SubscriptionGate } from './subscription-gate.tsx';
 
-function renderGate(state: Partial<AuthState>) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/dashboard',
-        element: (
-          <SubscriptionGate>
-            <p>Member area</p>
-          </SubscriptionGate>
-        ),
-      },
-      { path: '/auth', element: <p>Auth page</p> },
-      { path: '/payment', element: <p>Payment page</p> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
-  return router;
+function renderGate(auth: TestAuth) {
+  return renderApp({
+    path: '/dashboard',
+    auth,
+    routes: {
+      '/dashboard': (
+        <SubscriptionGate>
+          <p>Member area</p>
+        </SubscriptionGate>
+      ),
+      '/auth': <p>Auth page</p>,
+      '/payment': <p>Payment page</p>,
+    },
+  }).router;
 }
 
 const user = { id: 'u1', email: 'member@example.com' };

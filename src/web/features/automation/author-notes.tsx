@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import Markdown from 'react-markdown';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // The workflow author's sticky notes (n8n stores them as Markdown), for members only (decision 0012).
 // Note text comes from imported files, so it is untrusted: react-markdown builds React elements, never
@@ -18,10 +19,7 @@ export function AuthorNotes({ notes }: { notes: string[] }) {
   const id = useId();
   if (notes.length === 0) return null;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={id} className={cardClass({ padding: 'lg' })}>
       <h2 id={id} className="mb-1 text-lg font-semibold">
         Author&apos;s notes
       </h2>

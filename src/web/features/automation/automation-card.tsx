@@ -16,6 +16,8 @@ import { Link } from 'react-router';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { IntegrationIcons } from '#web/components/integration-icon.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { Highlighted } from './highlight.tsx';
 import { VerificationBadge } from './verification-badge.tsx';
@@ -71,19 +73,19 @@ export function HeartButton({
 function Badges({ card }: { card: Card }) {
   return (
     <>
-      {card.readiness === 'guide' && <Badge>Guide</Badge>}
-      {card.hasTemplate && <Badge>Template</Badge>}
-      {card.hasResources && <Badge>Resources</Badge>}
-      {card.hasVideo && <Badge>Tutorial</Badge>}
+      {card.readiness === 'guide' && <Fact>Guide</Fact>}
+      {card.hasTemplate && <Fact>Template</Fact>}
+      {card.hasResources && <Fact>Resources</Fact>}
+      {card.hasVideo && <Fact>Tutorial</Fact>}
     </>
   );
 }
 
-function Badge({ children }: { children: string }) {
+function Fact({ children }: { children: string }) {
   return (
-    <span className="rounded-full bg-brand-600/10 px-2 py-0.5 text-xs font-medium text-brand-700 dark:text-brand-400">
+    <Badge tone="accent" className="text-xs">
       {children}
-    </span>
+    </Badge>
   );
 }
 
@@ -174,7 +176,8 @@ export function AutomationCard({ card, saved, onToggleSave, view, action, query 
     <article
       data-testid="automation-card"
       className={cn(
-        'group relative overflow-hidden rounded-xl border border-slate-200 bg-white transition-shadow hover:shadow-md motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900',
+        cardClass({ padding: 'none' }),
+        'group relative overflow-hidden transition-shadow hover:shadow-md motion-reduce:transition-none',
         // The keyboard focus of the card's link is drawn around the whole card: 3 px, outside the
         // border, at ≥ 3:1 against the page in both schemes (WCAG 2.4.13).
         'has-[[data-card-link]:focus-visible]:outline-3 has-[[data-card-link]:focus-visible]:outline-offset-2 has-[[data-card-link]:focus-visible]:outline-brand-600 dark:has-[[data-card-link]:focus-visible]:outline-brand-300',

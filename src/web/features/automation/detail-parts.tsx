@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // Parts of the member detail page from decision 0012: generated steps, quality flags, honest labels.
 
@@ -66,10 +67,7 @@ export function HowItWorks({ steps }: { steps: string }) {
 export function Block({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={id} className={cardClass({ padding: 'lg' })}>
       <h2 id={id} className="mb-3 text-lg font-semibold">
         {title}
       </h2>

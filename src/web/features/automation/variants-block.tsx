@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { useVariants } from '#web/features/library/library-api.ts';
 
 /**
@@ -15,7 +16,7 @@ export function VariantsBlock({ id }: { id: string }) {
     <section
       id="variants"
       aria-labelledby={heading}
-      className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      className={`scroll-mt-20 ${cardClass({ padding: 'lg' })}`}
     >
       <h2 id={heading} className="mb-1 text-lg font-semibold">
         Variants ({items.length + 1})

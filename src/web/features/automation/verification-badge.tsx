@@ -1,13 +1,15 @@
 import { BadgeCheck, CircleAlert, CircleCheck, CircleMinus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
-  type VerificationBadge as Badge,
+  type VerificationBadge as BadgeData,
   checkedText,
   n8nMinor,
   passedVerification,
   publishesOn,
   type VerificationDetail,
 } from '#shared/schemas/verification.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // "Works on n8n" (decision 0018): what a real n8n did with the template, never a check it did not do.
 
@@ -17,18 +19,19 @@ export function verifiedDay(iso: string): string {
 }
 
 /** The card badge: the version and what was checked, shown only when every check tried passed. */
-export function VerificationBadge({ verification }: { verification: Badge | undefined }) {
+export function VerificationBadge({ verification }: { verification: BadgeData | undefined }) {
   if (!verification || !passedVerification(verification)) return null;
   const label = `Works on n8n ${n8nMinor(verification.n8nVersion)} · ${checkedText(verification)}`;
   return (
-    <span
+    <Badge
+      tone="success"
       data-testid="verification-badge"
       title={`Checked on n8n ${verification.n8nVersion} on ${verifiedDay(verification.verifiedAt)}`}
-      className="inline-flex items-center gap-1 rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:text-emerald-300"
+      className="inline-flex items-center gap-1 text-xs"
     >
       <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
       {label}
-    </span>
+    </Badge>
   );
 }
 
@@ -118,7 +121,7 @@ export function VerificationPanel({ verification }: { verification: Verification
     <section
       aria-labelledby={headingId}
       data-testid="verification-panel"
-      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      className={cardClass({ tone: 'plain' })}
     >
       <h2 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
         {title(verification)}

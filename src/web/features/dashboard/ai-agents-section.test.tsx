@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { card, renderDashboard, stubDashboardApi } from '#tests/support/web/dashboard-fixtures.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { AiAgentsSection } from './ai-agents-section.tsx';
 
 const agent = (i: number): AutomationCard =>
@@ -50,13 +49,7 @@ function stubAgents() {
 }
 
 function renderSection() {
-  const router = createMemoryRouter([{ path: '*', element: <AiAgentsSection /> }]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderApp({ routes: { '*': <AiAgentsSection /> } });
 }
 
 afterEach(() => vi.unstubAllGlobals());

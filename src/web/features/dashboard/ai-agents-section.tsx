@@ -1,10 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Search, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { SearchInput } from '#web/components/ui/input.tsx';
 import { formatRating } from '#web/features/automation/automation-card.tsx';
 import { ReadinessLabel } from '#web/features/automation/readiness-label.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
@@ -52,34 +55,21 @@ export function AiAgentsSection() {
       </h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         {tiles.map((t) => (
-          <div
-            key={t.label}
-            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <div key={t.label} className={cardClass()}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{t.label}</dt>
             <dd className="mt-1 text-2xl font-bold">{t.value}</dd>
           </div>
         ))}
       </dl>
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={`${ids}-q`} className="sr-only">
-          Search AI agents
-        </label>
-        <div className="relative w-full sm:max-w-sm">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Search AI agents..."
-            maxLength={200}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
+        <SearchInput
+          className="w-full sm:max-w-sm"
+          label="Search AI agents"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search AI agents..."
+          maxLength={200}
+        />
         {data && data.items.length > 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             Showing {data.items.length} of {data.total}
@@ -117,21 +107,14 @@ export function AiAgentsSection() {
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {data.items.map((card) => (
-            <li
-              key={card.id}
-              className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={card.id} className={`flex min-w-0 flex-col gap-2 ${cardClass()}`}>
               <div className="flex flex-wrap gap-1">
                 {card.hasVideo && (
-                  <span className="rounded-full bg-rose-600/10 px-2 py-0.5 text-xs font-medium text-rose-700 dark:text-rose-400">
+                  <Badge tone="danger" className="text-xs">
                     Video Tutorial
-                  </span>
+                  </Badge>
                 )}
-                {card.source === SOURCE_3000 && (
-                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700">
-                    Community
-                  </span>
-                )}
+                {card.source === SOURCE_3000 && <Badge className="text-xs font-medium">Community</Badge>}
               </div>
               <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere]">{card.title}</h3>
               <p className="line-clamp-3 text-sm [overflow-wrap:anywhere] text-slate-700 dark:text-slate-300">

@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionItem } from '#shared/schemas/library.ts';
-import { AuthContext, type AuthState, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp, type TestAuth } from '#tests/support/web/render-app.tsx';
 import { CollectionsSection } from './collections-section.tsx';
 
 const item: CollectionItem = {
@@ -72,22 +69,12 @@ function stubApi(initial: CollectionItem[]) {
   return calls;
 }
 
-function renderSection(state: Partial<AuthState> = { user: { id: 'u1', email: 'm@example.com' } }) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <CollectionsSection /> },
-      { path: '/automation/:id', element: <p>Detail</p> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={{ ...signedOutState, ...state }}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+function renderSection(auth: TestAuth = { user: { id: 'u1', email: 'm@example.com' } }) {
+  renderApp({
+    path: '/dashboard',
+    auth,
+    routes: { '/dashboard': <CollectionsSection />, '/automation/:id': <p>Detail</p> },
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());

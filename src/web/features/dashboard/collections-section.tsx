@@ -1,8 +1,9 @@
-import { Download, Heart, Search, Trash2 } from 'lucide-react';
+import { Download, Heart, Trash2 } from 'lucide-react';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
+import { SearchInput } from '#web/components/ui/input.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { AutomationCard } from '#web/features/automation/automation-card.tsx';
 import {
@@ -70,23 +71,13 @@ export function CollectionsSection() {
         <p className="text-sm text-slate-600 dark:text-slate-400">{total} total saved</p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-0 flex-1">
-          <label htmlFor={`${ids}-q`} className="sr-only">
-            Search your collections
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Search your collections..."
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
+        <SearchInput
+          className="min-w-0 flex-1"
+          label="Search your collections"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder="Search your collections..."
+        />
         <ViewToggle value={view} onChange={setView} />
         {total > 0 && (
           <Button variant="outline" onClick={() => void downloadAll()} disabled={zipping}>

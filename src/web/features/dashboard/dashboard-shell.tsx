@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, RefreshCw, Search, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
+import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
 import { DataProcessingSection } from '#web/features/n8n/data-processing-section.tsx';
 import { N8nBadge } from '#web/features/n8n/n8n-badge.tsx';
 import { QuickActionsSection } from '#web/features/n8n/quick-actions-section.tsx';
@@ -47,8 +48,7 @@ function SectionBody({ id }: { id: string }) {
 }
 
 export function DashboardShell() {
-  const { subscriptionTier, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { subscriptionTier } = useAuth();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const section = params.get('section') || 'overview';
@@ -156,18 +156,11 @@ export function DashboardShell() {
           <span className="hidden rounded-full bg-brand-600/10 px-3 py-1 sm:inline text-xs font-semibold text-brand-700 dark:text-brand-400">
             {subscriptionTier || 'Premium'}
           </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={async () => {
-              await signOut();
-              navigate('/auth');
-            }}
-          >
+          <SignOutButton>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             <span className="hidden sm:inline">Logout</span>
             <span className="sr-only sm:hidden">Logout</span>
-          </Button>
+          </SignOutButton>
         </div>
       </header>
       <div className="flex flex-1">

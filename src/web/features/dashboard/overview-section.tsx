@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '#shared/relative-time.ts';
 import type { ActivityItem } from '#shared/schemas/library.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { useOverview } from '#web/features/library/library-api.ts';
 import { TemplateUpdatesCard } from '#web/features/n8n/template-updates.tsx';
@@ -35,10 +36,7 @@ export function OverviewSection() {
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         {cards.map(({ label, value, Icon }) => (
-          <div
-            key={label}
-            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-          >
+          <div key={label} className={cardClass()}>
             <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
               <Icon aria-hidden="true" className="h-4 w-4" />
               {label}
@@ -51,10 +49,7 @@ export function OverviewSection() {
       {/* grid-cols-1 is minmax(0, 1fr): a long title truncates instead of widening the page on a phone
           (an implicit track grew to the title's full width: 423 px in a 390 px screen, issue 43). */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <section
-          aria-labelledby={`${ids}-recent`}
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-labelledby={`${ids}-recent`} className={cardClass()}>
           <h3 id={`${ids}-recent`} className="mb-3 font-semibold">
             Recent activity
           </h3>
@@ -86,10 +81,7 @@ export function OverviewSection() {
             </ul>
           )}
         </section>
-        <section
-          aria-labelledby={`${ids}-perf`}
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-labelledby={`${ids}-perf`} className={cardClass()}>
           <h3 id={`${ids}-perf`} className="mb-3 font-semibold">
             Performance (last 7 days)
           </h3>

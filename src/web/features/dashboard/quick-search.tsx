@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Highlighted } from '#web/features/automation/highlight.tsx';
 import { useQuickResults } from '#web/features/library/library-api.ts';
 
@@ -45,17 +46,8 @@ export function QuickSearch({
   const ids = useId();
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     input.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, [onClose]);
+  }, []);
 
   const run = (value: string) => {
     if (!value.trim()) {
@@ -85,77 +77,67 @@ export function QuickSearch({
   const suggestions = matchingSuggestions(term);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center p-4 pt-[12vh]">
-      <button
-        type="button"
-        aria-label="Close search"
-        tabIndex={-1}
-        onClick={onClose}
-        data-testid="quick-search-backdrop"
-        className="absolute inset-0 bg-slate-950/50 backdrop-blur-sm motion-reduce:backdrop-blur-none"
-      />
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${ids}-title`}
-        onKeyDown={onArrow}
-        className="relative w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id={`${ids}-title`} className="sr-only">
-          Quick search
-        </h2>
-        <form onSubmit={submit} className="flex items-center gap-2">
-          <Search aria-hidden="true" className="h-5 w-5 text-slate-400" />
-          <label htmlFor={`${ids}-q`} className="sr-only">
-            Search automations
-          </label>
-          <input
-            ref={input}
-            id={`${ids}-q`}
-            type="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Search automations, workflows, actions..."
-            aria-describedby={`${ids}-keys`}
-            className="h-10 flex-1 bg-transparent text-base outline-none"
-          />
-          <span id={`${ids}-keys`} className="sr-only">
-            Use the down arrow to move to the results.
-          </span>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 dark:hover:bg-slate-800"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </form>
-        <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
-        {/* No heading over nothing: the suggestions show only while one matches the term. */}
-        {suggestions.length > 0 && (
-          <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
-              Suggestions
-            </p>
-            <ul className="flex flex-wrap gap-2">
-              {suggestions.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    onClick={() => run(tag)}
-                    className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium hover:bg-slate-200 focus-visible:outline-2 dark:bg-slate-800 dark:hover:bg-slate-700"
-                  >
-                    {tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-    </div>
+    <Dialog
+      onClose={onClose}
+      closeLabel="Close search"
+      backdropTestId="quick-search-backdrop"
+      ref={dialog}
+      aria-labelledby={`${ids}-title`}
+      onKeyDown={onArrow}
+    >
+      <h2 id={`${ids}-title`} className="sr-only">
+        Quick search
+      </h2>
+      <form onSubmit={submit} className="flex items-center gap-2">
+        <Search aria-hidden="true" className="h-5 w-5 text-slate-400" />
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          Search automations
+        </label>
+        <input
+          ref={input}
+          id={`${ids}-q`}
+          type="search"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder="Search automations, workflows, actions..."
+          aria-describedby={`${ids}-keys`}
+          className="h-10 flex-1 bg-transparent text-base outline-none"
+        />
+        <span id={`${ids}-keys`} className="sr-only">
+          Use the down arrow to move to the results.
+        </span>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 dark:hover:bg-slate-800"
+        >
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </form>
+      <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
+      {/* No heading over nothing: the suggestions show only while one matches the term. */}
+      {suggestions.length > 0 && (
+        <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            Suggestions
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {suggestions.map((tag) => (
+              <li key={tag}>
+                <button
+                  type="button"
+                  onClick={() => run(tag)}
+                  className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium hover:bg-slate-200 focus-visible:outline-2 dark:bg-slate-800 dark:hover:bg-slate-700"
+                >
+                  {tag}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Dialog>
   );
 }
 

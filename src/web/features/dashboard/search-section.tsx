@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catalog/constants.ts';
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { SearchInput } from '#web/components/ui/input.tsx';
 import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from '#web/features/library/library-api.ts';
 import { StackEditor, useStack } from '#web/features/settings/my-stack.tsx';
@@ -104,23 +104,13 @@ export function SearchSection() {
         Search Automations
       </h2>
       <form aria-label="Search automations" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor={`${ids}-q`} className="sr-only">
-          Search automations
-        </label>
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search automations, workflows, actions..."
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          label="Search automations"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search automations, workflows, actions..."
+        />
         <Button type="submit">Search</Button>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,9 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, signedOutState } from '#web/features/auth/auth-context.tsx';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { NotificationSettingsPanel } from './notification-settings.tsx';
 import { importSummary, PrivacySettings } from './privacy-settings.tsx';
 
@@ -32,18 +29,7 @@ function stubFetch(replies: Record<string, Reply | ((body: string) => Reply)>) {
 }
 
 function renderWithProviders(element: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element }]);
-  render(
-    <QueryClientProvider client={client}>
-      <AuthContext.Provider
-        value={{ ...signedOutState, user: { id: 'u1', email: 'm@example.com' }, isSubscribed: true }}
-      >
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderApp({ auth: 'member', routes: { '/': element } });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { N8nConnectionView } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { ConnectionBadge } from './n8n-connection-badge.tsx';
 
 type Action = UseMutationResult<unknown, Error, N8nConnectionView>;
@@ -41,7 +42,9 @@ export function N8nInstanceList(props: {
             : 'No instance yet. Enter your Instance URL and API Key below.'}
         </p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          className={`divide-y divide-slate-200 dark:divide-slate-800 ${cardClass({ tone: 'plain', padding: 'none' })}`}
+        >
           {items.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">

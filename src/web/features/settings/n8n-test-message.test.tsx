@@ -1,34 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '#tests/support/stub-api.ts';
+import { renderApp } from '#tests/support/web/render-app.tsx';
 import { N8nSettings } from './n8n-settings.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('n8n Test Connection', () => {
   it("shows the server's own reason when it refuses the test (422), not 'An unexpected error occurred'", async () => {
-    stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [] } },
-      'POST /api/n8n/test': {
-        status: 422,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Some fields are not valid.',
-            requestId: 'r1',
-            fields: { instanceUrl: ['The n8n instance URL must start with https://'] },
+    renderApp({
+      api: {
+        'GET /api/n8n/connections': { status: 200, body: { items: [] } },
+        'POST /api/n8n/test': {
+          status: 422,
+          body: {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some fields are not valid.',
+              requestId: 'r1',
+              fields: { instanceUrl: ['The n8n instance URL must start with https://'] },
+            },
           },
         },
       },
+      routes: { '/': <N8nSettings /> },
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <N8nSettings />
-        <Toaster />
-      </QueryClientProvider>,
-    );
     fireEvent.change(await screen.findByLabelText('Instance URL'), {
       target: { value: 'http://n8n.example.com' },
     });

@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
@@ -177,10 +178,7 @@ export function PrivacySettings({ canImport = true }: { canImport?: boolean }) {
         </section>
       )}
 
-      <section
-        aria-labelledby={`${id}-danger`}
-        className="space-y-3 rounded-xl border border-red-300 p-4 dark:border-red-900"
-      >
+      <section aria-labelledby={`${id}-danger`} className={`space-y-3 ${cardClass({ tone: 'danger' })}`}>
         <h3 id={`${id}-danger`} className="text-base font-semibold text-red-700 dark:text-red-400">
           Danger Zone
         </h3>

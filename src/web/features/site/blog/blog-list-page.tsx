@@ -1,7 +1,8 @@
 import posts from 'virtual:flowvault/blog';
-import { Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { BLOG_CATEGORIES } from '#shared/constants.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { SearchInput } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
@@ -24,19 +25,13 @@ export function BlogListPage() {
         Guides, use cases and case studies for building reliable n8n workflows.
       </p>
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-        <div ref={search} className="relative md:w-80">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            type="search"
+        <div ref={search} className="md:w-80">
+          <SearchInput
+            label="Search articles"
             name="q"
-            aria-label="Search articles"
             placeholder="Search articles..."
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className="h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 dark:border-slate-700 dark:bg-slate-900"
           />
         </div>
         <fieldset className="flex flex-wrap gap-2">
@@ -69,7 +64,7 @@ export function BlogListPage() {
           {shown.map((post, i) => (
             <li
               key={post.slug}
-              className="fv-stagger flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+              className={`fv-stagger flex flex-col overflow-hidden ${cardClass({ padding: 'none' })}`}
               style={{ animationDelay: `${i * 0.1}s` }}
             >
               <img

@@ -6,6 +6,7 @@ import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { StaticHtml } from '#web/components/static-html.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, site } from '#web/features/site/site-content.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
@@ -145,7 +146,7 @@ function PostCard({ post, label }: { post: BlogPostSummary; label?: string }) {
   return (
     <Link
       to={`/blog/${post.slug}`}
-      className="block h-full rounded-xl border border-slate-200 p-4 hover:border-brand-500 dark:border-slate-800"
+      className={`block h-full hover:border-brand-500 ${cardClass({ tone: 'plain' })}`}
     >
       {label && <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>}
       <span className="mt-1 block font-semibold">{post.title}</span>

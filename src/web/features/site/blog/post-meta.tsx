@@ -1,5 +1,6 @@
 import { Calendar, Clock, User } from 'lucide-react';
 import type { BlogPostSummary } from '#shared/schemas/content.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { formatPublishDate } from './blog-filter.ts';
 
@@ -9,12 +10,8 @@ type Post = Pick<BlogPostSummary, 'category' | 'difficulty' | 'author' | 'readTi
 export function PostBadges({ post, className }: { post: Post; className?: string }) {
   return (
     <div className={cn('flex gap-2 text-xs font-medium', className)}>
-      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-        {post.category}
-      </span>
-      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-        {post.difficulty}
-      </span>
+      <Badge tone="brand">{post.category}</Badge>
+      <Badge>{post.difficulty}</Badge>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { List, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TocHeading } from '#shared/schemas/content.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { cn } from '#web/lib/cn.ts';
 
 export const TOC_OFFSET = 100;
@@ -91,18 +93,12 @@ function TocList({
 export function TableOfContents({ headings }: { headings: TocHeading[] }) {
   const active = useActiveHeading(headings);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
   if (headings.length === 0) return null;
   return (
     <>
       <nav
         aria-label="Table of contents"
-        className="fixed right-6 top-28 hidden max-h-[70vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 2xl:block dark:border-slate-800 dark:bg-slate-900"
+        className={`fixed right-6 top-28 hidden max-h-[70vh] w-64 overflow-y-auto 2xl:block ${cardClass()}`}
       >
         <p className="mb-2 text-sm font-semibold">Table of Contents</p>
         <TocList headings={headings} active={active} />
@@ -117,35 +113,28 @@ export function TableOfContents({ headings }: { headings: TocHeading[] }) {
         <List aria-hidden="true" className="h-5 w-5" />
       </button>
       {open && (
-        <div className="fixed inset-0 z-50 2xl:hidden">
-          <button
-            type="button"
-            aria-label="Close table of contents"
-            className="absolute inset-0 bg-slate-950/50"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label="Table of contents"
-            className="absolute inset-x-0 bottom-0 max-h-[70vh] overflow-y-auto rounded-t-2xl bg-white p-5 dark:bg-slate-900"
-          >
-            <div className="mb-3 flex items-center justify-between">
-              <p className="font-semibold">Table of Contents</p>
-              <button
-                type="button"
-                // biome-ignore lint/a11y/noAutofocus: focus moves into the sheet that just opened
-                autoFocus
-                onClick={() => setOpen(false)}
-                aria-label="Close"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
-              >
-                <X aria-hidden="true" className="h-4 w-4" />
-              </button>
-            </div>
-            <TocList headings={headings} active={active} onPick={() => setOpen(false)} />
+        <Dialog
+          onClose={() => setOpen(false)}
+          closeLabel="Close table of contents"
+          placement="sheet"
+          className="2xl:hidden"
+          aria-label="Table of contents"
+        >
+          <div className="mb-3 flex items-center justify-between">
+            <p className="font-semibold">Table of Contents</p>
+            <button
+              type="button"
+              // biome-ignore lint/a11y/noAutofocus: focus moves into the sheet that just opened
+              autoFocus
+              onClick={() => setOpen(false)}
+              aria-label="Close"
+              className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+            </button>
           </div>
-        </div>
+          <TocList headings={headings} active={active} onPick={() => setOpen(false)} />
+        </Dialog>
       )}
     </>
   );

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
 import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
 import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { CardGrid } from './template-card.tsx';
 
 // /library: the public catalogue, searched with the members' engine (the server's search index) and
@@ -18,6 +20,17 @@ const SORT_LABELS: Record<SearchSort, string> = {
 const tagLabel = (tag: string) => tag.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 const SELECT =
   'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+/** A labelled control in the filter row. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
 const LINK_BUTTON =
   'inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 const LINK = 'font-medium text-brand-700 underline dark:text-brand-100';
@@ -124,7 +137,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
         method="get"
         action="/library"
         role="search"
-        className="mt-8 grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] dark:border-slate-800 dark:bg-slate-900"
+        className={`mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] ${cardClass({ tone: 'muted' })}`}
       >
         <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
           <label htmlFor="library-q" className="text-sm font-medium">
@@ -140,10 +153,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
             className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-tag" className="text-sm font-medium">
-            Topic
-          </label>
+        <FilterField id="library-tag" label="Topic">
           <select id="library-tag" name="tag" className={SELECT} defaultValue={query.tag ?? ''}>
             <option value="">All topics</option>
             {FILTER_TAGS.map((t) => (
@@ -152,11 +162,8 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-app" className="text-sm font-medium">
-            App
-          </label>
+        </FilterField>
+        <FilterField id="library-app" label="App">
           <select id="library-app" name="app" className={SELECT} defaultValue={query.app ?? ''}>
             <option value="">All apps</option>
             {appMissing && <option value={query.app}>{query.app}</option>}
@@ -166,11 +173,8 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="library-sort" className="text-sm font-medium">
-            Sort by
-          </label>
+        </FilterField>
+        <FilterField id="library-sort" label="Sort by">
           {/* No sort chosen: best match for a search, newest otherwise (the members' default). */}
           <select id="library-sort" name="sort" className={SELECT} defaultValue={query.sort ?? ''}>
             <option value="">Recommended</option>
@@ -180,7 +184,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
         <div className="flex items-end">
           <button
             type="submit"

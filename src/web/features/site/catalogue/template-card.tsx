@@ -1,7 +1,9 @@
 import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
 import { type IconFamily, integrationIcon, isLetterChip } from '#shared/catalog/node-icons.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
+import { CardKicker } from '#web/components/card-kicker.tsx';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 
 // The public catalogue's card (/library, a template page's variants and related templates), rendered by
 // the server per request (features/site/catalogue/render.tsx): title, summary, app icons, node count,
@@ -55,16 +57,14 @@ export function TemplateCard({ card, headingLevel = 2 }: { card: AutomationCard;
   const more = card.integrations.length - apps.length;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
-        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-          {card.category}
-        </span>
-        <span className="text-slate-600 dark:text-slate-400">{card.difficulty}</span>
+    <article
+      className={`relative flex h-full flex-col shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:border-brand-300 hover:shadow-md ${cardClass({ padding: 'lg' })}`}
+    >
+      <CardKicker category={card.category} difficulty={card.difficulty}>
         <span className="text-slate-600 dark:text-slate-400">
           {card.readiness === 'guide' ? 'Guide, no workflow file' : plural(card.nodeCount, 'node', 'nodes')}
         </span>
-      </div>
+      </CardKicker>
       <Heading className="mt-3 font-semibold leading-snug">
         <a href={automationPath(card.id)} className="after:absolute after:inset-0 focus:outline-none">
           {card.title}

@@ -1,4 +1,5 @@
 import { Activity, Database } from 'lucide-react';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { useCatalogCounters, useTrending } from './catalog-data.ts';
 
 /**
@@ -22,10 +23,7 @@ export function SourceCounters() {
   return (
     <dl data-keep-clear className="grid grid-cols-3 gap-4">
       {figures.map(([label, count]) => (
-        <div
-          key={label}
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <div key={label} className={cardClass()}>
           <dt className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <Database aria-hidden="true" className="h-4 w-4" />
             {label}
@@ -70,7 +68,7 @@ export function ActivityFeed() {
     });
   }
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div className={cardClass({ padding: 'lg' })}>
       <h3 className="flex items-center gap-2 font-semibold">
         <Activity aria-hidden="true" className="h-4 w-4 text-emerald-600" />
         Live activity

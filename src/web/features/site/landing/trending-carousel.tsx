@@ -2,6 +2,8 @@ import { ChevronLeft, ChevronRight, Play, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { hrefTo } from '#shared/routes.ts';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
+import { CardKicker } from '#web/components/card-kicker.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
 import { useTrending } from './catalog-data.ts';
@@ -13,14 +15,10 @@ function reducedMotion(): boolean {
 function TrendingCard({ item, width, ranked }: { item: TrendingItem; width: number; ranked: boolean }) {
   return (
     <li className="shrink-0 px-2" style={{ width }}>
-      <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex items-center gap-2 text-xs font-medium">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-            {item.category}
-          </span>
-          <span className="text-slate-600 dark:text-slate-400">{item.difficulty}</span>
+      <article className={`flex h-full flex-col ${cardClass({ padding: 'lg' })}`}>
+        <CardKicker category={item.category} difficulty={item.difficulty}>
           {item.hasVideo && <Play aria-label="Video tutorial" className="h-3.5 w-3.5 text-slate-600" />}
-        </div>
+        </CardKicker>
         <h3 className="mt-3 line-clamp-2 font-semibold">{item.title}</h3>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{item.summary}</p>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
@@ -110,7 +108,9 @@ export function TrendingCarousel() {
   }
   if (items.length === 0) {
     return (
-      <p className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 px-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+      <p
+        className={`flex h-64 items-center justify-center px-6 text-center text-slate-600 dark:text-slate-400 ${cardClass({ tone: 'dashed', padding: 'none' })}`}
+      >
         Workflows appear here once the library has some.
       </p>
     );

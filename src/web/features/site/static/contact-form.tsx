@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { Field, fieldClass } from '#web/components/ui/field.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
-const field =
-  'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950';
 
 export function ContactForm() {
   const [form, setForm] = useState(EMPTY);
@@ -42,39 +41,29 @@ export function ContactForm() {
         }
       }}
     >
+      <Field
+        id="contact-name"
+        label="Your Name"
+        name="name"
+        required
+        maxLength={100}
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+      />
+      <Field
+        id="contact-email"
+        label="Email Address"
+        name="email"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+      />
       <div>
-        <label htmlFor="contact-name" className="text-sm font-medium">
-          Your Name
-        </label>
-        <input
-          id="contact-name"
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="contact-email" className="text-sm font-medium">
-          Email Address
-        </label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor="contact-message" className="text-sm font-medium">
+        <label htmlFor="contact-message" className="block text-sm font-medium">
           Message
         </label>
         <textarea
@@ -85,7 +74,7 @@ export function ContactForm() {
           maxLength={5000}
           value={form.message}
           onChange={set('message')}
-          className={field}
+          className={`mt-1.5 ${fieldClass}`}
         />
       </div>
       {/* Honeypot: invisible to people, filled in by bots; the server drops such messages. */}

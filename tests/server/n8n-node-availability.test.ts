@@ -1,7 +1,7 @@
 // Which nodes a member's n8n has (decision 0024): the tool variants n8n generates at load time
 // (gmailTool from gmail, for an AI agent) are as present as their base node, never "removed".
 import { expect, it } from 'vitest';
-import { nodeAvailability } from '#server/n8n/node-availability.ts';
+import { nodeAvailability } from '#server/n8n-releases/node-availability.ts';
 
 it('an AI tool variant is present wherever its base node is, and version-checked like it', () => {
   for (const release of ['1.123.81', '2.40.7']) {

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import { publishBlockers } from '#server/n8n/publish-blockers.ts';
+import { publishBlockers } from '#server/n8n-releases/publish-blockers.ts';
 import { toCard } from '#server/search/entries.ts';
 import type { SearchIndex } from '#server/search/index.ts';
 import { findV3000Match, isV3000Id } from '#shared/catalog/match-rules.ts';

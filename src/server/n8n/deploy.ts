@@ -3,12 +3,12 @@
 // scope, the member's credentials (the picker); run preflight, create the workflow, and publish it
 // when asked. Plain functions over an N8nClient.
 import { AppError } from '#server/lib/errors.ts';
+import { type NodeIssue, tableReleaseFor } from '#server/n8n-releases/node-availability.ts';
 import type { SetupFieldView, SetupValueInput } from '#shared/schemas/setup-fields.ts';
 import type { InstanceCapabilities } from './instance-capabilities.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
-import { type NodeIssue, tableReleaseFor } from './node-availability.ts';
 import {
   type CredentialBinding,
   type PreflightChange,

@@ -18,12 +18,12 @@
 // {id: null, name} for n8n to bind by name.
 
 import { randomUUID } from 'node:crypto';
+import { type NodeIssue, nodeAvailability, nodeIssuesFor } from '#server/n8n-releases/node-availability.ts';
+import { subWorkflowIssues } from '#server/n8n-releases/sub-workflow-refs.ts';
 import { authenticationFor, credentialFor } from '#shared/catalog/credentials.ts';
 import { credentialName as credentialLabel } from '#shared/catalog/integrations.ts';
 import type { WorkflowNode } from '#shared/catalog/workflow-types.ts';
 import { conformsTo, type InstanceCapabilities } from './instance-capabilities.ts';
-import { type NodeIssue, nodeAvailability, nodeIssuesFor } from './node-availability.ts';
-import { subWorkflowIssues } from './sub-workflow-refs.ts';
 import { renewWebhookIds } from './webhook-paths.ts';
 
 export const DEFAULT_WORKFLOW_NAME = 'Imported Workflow';

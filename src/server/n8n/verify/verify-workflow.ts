@@ -5,12 +5,12 @@
 
 import type { VerificationStep } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { nodeAvailability } from '#server/n8n-releases/node-availability.ts';
+import { publishBlockers } from '#server/n8n-releases/publish-blockers.ts';
 import { type DeploymentPlan, deployWorkflow, planDeployment } from '../deploy.ts';
 import type { N8nClient } from '../n8n-client.ts';
 import { createWorkflowFailedMessage, N8nApiError } from '../n8n-errors.ts';
-import { nodeAvailability } from '../node-availability.ts';
 import type { CredentialBinding, N8nNodePayload } from '../preflight.ts';
-import { publishBlockers } from '../publish-blockers.ts';
 import {
   attachUnknownType,
   type PublishRefusal,

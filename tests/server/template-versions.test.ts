@@ -118,6 +118,32 @@ function api(t: TestApp, who: SignedIn) {
   return { get, send };
 }
 
+/** A stand-in n8n and a test app allowed to reach it over HTTP. */
+async function appWithStandin() {
+  const s = await startN8nStandin({ version: 'newer' });
+  cleanups.push(() => s.close());
+  const t = await createTestApp({
+    envVars: {
+      N8N_ALLOW_PRIVATE_TARGETS: 'true',
+      N8N_ALLOW_HTTP: 'true',
+      N8N_ALLOWED_PORTS: String(s.port),
+    },
+  });
+  return { s, t, database: t.database };
+}
+
+/** Version 1 of the template imported, and a member who connected the stand-in and deployed it. */
+async function deployedDigest() {
+  const { s, t, database } = await appWithStandin();
+  await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
+  const who = await signIn(t, 'member');
+  const member = api(t, who);
+  await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
+  const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
+  if (!deployed.body.ok) throw new Error(`deploy failed: ${JSON.stringify(deployed.body)}`);
+  return { s, t, database, who, member, deployment: deployed.body.deployment };
+}
+
 describe('template versions', () => {
   it('records a version per graph change, not per re-saved file; the operator notes and holds one', async () => {
     const t = await createTestApp();
@@ -188,28 +214,13 @@ describe('template versions', () => {
   });
 
   it('remembers the deployed version and offers a newer published one as an update', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
-    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
-    const who = await signIn(t, 'member');
-    const member = api(t, who);
+    const { s, t, database, who, member, deployment } = await deployedDigest();
     const admin = api(t, await signIn(t, 'admin'));
-    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
-    if (!deployed.body.ok) throw new Error(`deploy failed: ${JSON.stringify(deployed)}`);
     const [row] = await database.db
       .select()
       .from(deployments)
       .where(and(eq(deployments.userId, who.userId), eq(deployments.status, 'deployed')));
-    expect(row).toMatchObject({ templateVersion: 1, n8nWorkflowId: deployed.body.deployment.n8nWorkflowId });
+    expect(row).toMatchObject({ templateVersion: 1, n8nWorkflowId: deployment.n8nWorkflowId });
 
     const updates = () => member.get<{ items: TemplateUpdateView[] }>('/api/n8n/template-updates');
     expect((await updates()).body.items).toEqual([]);
@@ -271,27 +282,13 @@ describe('template versions', () => {
   });
 
   it('compares the workflow in the member’s n8n with the deployed and the new version, node by node', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
-    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
-    const member = api(t, await signIn(t, 'member'));
-    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
-    if (!deployed.body.ok) throw new Error('deploy failed');
-    const id = deployed.body.deployment.id;
+    const { s, database, member, deployment } = await deployedDigest();
+    const id = deployment.id;
     const preview = () => member.get<TemplateUpdatePreview>(`/api/n8n/deployments/${id}/update-preview`);
     expect((await preview()).status).toBe(404);
 
     // The member points Slack at their own channel, in n8n.
-    const inN8n = s.workflows.get(deployed.body.deployment.n8nWorkflowId!)!;
+    const inN8n = s.workflows.get(deployment.n8nWorkflowId!)!;
     const slackNode = (inN8n.nodes as { name: string; parameters: { channelId: { value: string } } }[]).find(
       (n) => n.name === 'Slack',
     )!;
@@ -326,23 +323,9 @@ describe('template versions', () => {
   });
 
   it('updates the same workflow: keeps the member’s edit and credentials, asks about collisions, once', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
-    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
-    const member = api(t, await signIn(t, 'member'));
-    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
-    if (!deployed.body.ok) throw new Error('deploy failed');
-    const id = deployed.body.deployment.id;
-    const workflowId = deployed.body.deployment.n8nWorkflowId!;
+    const { s, database, member, deployment } = await deployedDigest();
+    const id = deployment.id;
+    const workflowId = deployment.n8nWorkflowId!;
     type Node = {
       name: string;
       webhookId?: string;
@@ -411,24 +394,9 @@ describe('template versions', () => {
   });
 
   it('restores the state before an update from the kept copy: once, credentials and webhooks kept', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
-    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
-    const who = await signIn(t, 'member');
-    const member = api(t, who);
-    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
-    if (!deployed.body.ok) throw new Error('deploy failed');
-    const id = deployed.body.deployment.id;
-    const workflowId = deployed.body.deployment.n8nWorkflowId!;
+    const { s, database, member, deployment } = await deployedDigest();
+    const id = deployment.id;
+    const workflowId = deployment.n8nWorkflowId!;
     type Node = {
       name: string;
       webhookId?: string;
@@ -524,22 +492,8 @@ describe('template versions', () => {
   });
 
   it('an update n8n refused half-way leaves no copy behind; the retry makes exactly one', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
-    await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
-    const member = api(t, await signIn(t, 'member'));
-    await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
-    const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
-    if (!deployed.body.ok) throw new Error('deploy failed');
-    const id = deployed.body.deployment.id;
+    const { s, database, member, deployment } = await deployedDigest();
+    const id = deployment.id;
     await importCatalog({
       database,
       files: file(digest({ model: 'gpt-4o-mini' })),
@@ -564,16 +518,7 @@ describe('template versions', () => {
   });
 
   it('reads back and compares a 50-node workflow within 200 ms on the server', async () => {
-    const s = await startN8nStandin({ version: 'newer' });
-    cleanups.push(() => s.close());
-    const t = await createTestApp({
-      envVars: {
-        N8N_ALLOW_PRIVATE_TARGETS: 'true',
-        N8N_ALLOW_HTTP: 'true',
-        N8N_ALLOWED_PORTS: String(s.port),
-      },
-    });
-    const { database } = t;
+    const { s, t, database } = await appWithStandin();
     /** Webhook, then 49 steps alternating OpenAI and Edit Fields, each with a dozen parameters. */
     const big = (model: string) => {
       const nodes: Record<string, unknown>[] = [

@@ -1,83 +1,23 @@
 // Two real server processes on one PostgreSQL, each with its own detail cache (decision 0011): an edit,
 // unpublishing or a member's view made through one shows on the other's next reads, as soon as the
 // notification is delivered (a few ms; the wait is bounded at 5 s), never from a stale cache.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
-import { profiles, user } from '#server/db/schema/auth.ts';
-import { mailOutbox } from '#server/db/schema/mail.ts';
-import { type ServerProcess, startServer } from '#tests/support/server-processes.ts';
-import { cookieFrom, linkIn, TEST_PASSWORD } from '#tests/support/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
-import { makeWebRoot } from '#tests/support/web-root.ts';
+import type { ServerProcess } from '#tests/support/server-processes.ts';
+import { send, startTwoServers } from '#tests/support/two-processes.ts';
 
-const BASE = 'http://flowvault.test';
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const DETAIL = '/api/catalog/automations/telegram-agent';
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-  await database?.dispose();
-  database = undefined;
-});
-
-const send = (server: ServerProcess, url: string, body: unknown, cookie: string, method = 'POST') =>
-  server.request(url, {
-    method,
-    headers: { 'content-type': 'application/json', origin: BASE, cookie },
-    body: JSON.stringify(body),
-  });
 
 it('an edit, unpublishing and a view made on one process show on the other', {
   timeout: 180_000,
 }, async () => {
-  database = await createTestDatabase();
-  const db = database.handle.db;
-  await importCatalogPath({ database: database.handle, target: LIBRARY });
-  const url = (database.handle.pool as unknown as { options: { connectionString: string } }).options
-    .connectionString;
-  const env = {
-    DATABASE_URL: url,
-    NODE_ENV: 'test',
-    BASE_URL: BASE,
-    AUTH_RATE_LIMIT_FACTOR: '100',
-    AUTH_SECRET: 'a-shared-secret-of-at-least-32-characters',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-data-')),
-    WEB_ROOT: makeWebRoot(),
-  };
-  const a = await startServer(env);
-  servers.push(a);
-  const b = await startServer(env);
-  servers.push(b);
-
-  /** Signs up and verifies on A (the link read from the outbox), becomes admin or member, signs in. */
-  async function account(kind: 'member' | 'admin'): Promise<string> {
-    const email = `${kind}@example.com`;
-    expect((await send(a, '/api/auth/sign-up/email', { email, password: TEST_PASSWORD }, '')).status).toBe(
-      200,
-    );
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'verification')))
-      .orderBy(desc(mailOutbox.createdAt));
-    const link = new URL(linkIn(mail!.text, `${BASE}/api/auth/verify-email`));
-    expect((await a.request(`${link.pathname}${link.search}`)).status).toBe(302);
-    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    if (kind === 'admin') await db.update(user).set({ role: 'admin' }).where(eq(user.id, row!.id));
-    else
-      await db
-        .update(profiles)
-        .set({ hasPaid: true, subscriptionStatus: 'active', subscriptionPeriod: 'lifetime' })
-        .where(eq(profiles.userId, row!.id));
-    return cookieFrom(await send(a, '/api/auth/sign-in/email', { email, password: TEST_PASSWORD }, ''));
-  }
-  const admin = await account('admin');
-  const member = await account('member');
+  const { a, b, account } = await startTwoServers((database) =>
+    importCatalogPath({ database, target: LIBRARY }),
+  );
+  const admin = (await account('admin')).cookie;
+  const member = (await account('member')).cookie;
 
   const read = async (server: ServerProcess) => {
     const res = await server.request(DETAIL, { headers: { cookie: member } });

@@ -1,36 +1,15 @@
 // Two real server processes on one PostgreSQL: a member's cookie works on both, each caches the viewer,
 // and a revocation made through one takes effect at once there and, as soon as the notification is
 // delivered, on the other (decision 0011: delivered within a few ms; the wait is bounded at 5 s).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterEach, expect, it } from 'vitest';
-import { profiles, user } from '#server/db/schema/auth.ts';
+import { and, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema/mail.ts';
-import { type ServerProcess, startServer } from '#tests/support/server-processes.ts';
+import type { ServerProcess } from '#tests/support/server-processes.ts';
 import { cookieFrom, linkIn, TEST_PASSWORD } from '#tests/support/sessions.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
-import { makeWebRoot } from '#tests/support/web-root.ts';
+import { BASE, send, startTwoServers, type Who } from '#tests/support/two-processes.ts';
 
-const BASE = 'http://flowvault.test';
 const SEARCH = '/api/catalog/automations?q=slack';
-let database: TestDatabase | undefined;
-const servers: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-  await database?.dispose();
-  database = undefined;
-});
 
-type Who = { userId: string; email: string; cookie: string };
-
-const send = (server: ServerProcess, path: string, body: unknown, cookie = '', method = 'POST') =>
-  server.request(path, {
-    method,
-    headers: { 'content-type': 'application/json', origin: BASE, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
 const search = async (server: ServerProcess, who: Who) =>
   (await server.request(SEARCH, { headers: { cookie: who.cookie } })).status;
 
@@ -38,51 +17,7 @@ const search = async (server: ServerProcess, who: Who) =>
 it('a cookie works on both processes and every revocation reaches the other one', {
   timeout: 240_000,
 }, async () => {
-  database = await createTestDatabase();
-  const db = database.handle.db;
-  const url = (database.handle.pool as unknown as { options: { connectionString: string } }).options
-    .connectionString;
-  const env = {
-    DATABASE_URL: url,
-    NODE_ENV: 'test',
-    BASE_URL: BASE,
-    AUTH_RATE_LIMIT_FACTOR: '100',
-    // Processes behind one balancer share the configured secret (under NODE_ENV=test a generated one
-    // stays in each process's memory, so cookies would differ).
-    AUTH_SECRET: 'a-shared-secret-of-at-least-32-characters',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-data-')),
-    WEB_ROOT: makeWebRoot(),
-    LOG_LEVEL: 'warn',
-  };
-  const a = await startServer(env);
-  servers.push(a);
-  const b = await startServer(env);
-  servers.push(b);
-
-  let n = 0;
-  /** Signs up and verifies on A (the link read from the outbox), sets the role or membership, signs in on A. */
-  async function account(kind: 'member' | 'user' | 'admin'): Promise<Who> {
-    const email = `${kind}-${++n}@example.com`;
-    expect((await send(a, '/api/auth/sign-up/email', { email, password: TEST_PASSWORD })).status).toBe(200);
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, 'verification')))
-      .orderBy(desc(mailOutbox.createdAt));
-    const link = new URL(linkIn(mail!.text, `${BASE}/api/auth/verify-email`));
-    expect((await a.request(`${link.pathname}${link.search}`)).status).toBe(302);
-    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    if (kind === 'admin') await db.update(user).set({ role: 'admin' }).where(eq(user.id, row!.id));
-    if (kind === 'member') {
-      await db
-        .update(profiles)
-        .set({ hasPaid: true, subscriptionStatus: 'active', subscriptionPeriod: 'lifetime' })
-        .where(eq(profiles.userId, row!.id));
-    }
-    const res = await send(a, '/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
-    expect(res.status).toBe(200);
-    return { userId: row!.id, email, cookie: cookieFrom(res) };
-  }
+  const { db, a, b, account } = await startTwoServers();
 
   /** Both processes answer `before` (and so hold the viewer); after `revoke` on A, both answer `after`. */
   async function expectRevoked(who: Who, before: number, after: number, revoke: () => Promise<Response>) {

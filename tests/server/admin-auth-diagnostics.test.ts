@@ -6,6 +6,7 @@ import { recordSignIn } from '#server/auth/sign-in-events.ts';
 import { signInEvents } from '#server/db/schema/admin.ts';
 import { session, user } from '#server/db/schema/auth.ts';
 import type { SignInEvent } from '#shared/schemas/admin.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { latestMail, signIn, signInRequest, signUpRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -13,8 +14,7 @@ const json = (headers: Record<string, string>) => ({ ...headers, 'content-type':
 
 describe('auth diagnostics', () => {
   it('records sign-in attempts (success and failure, no password) and lists them for the operator', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const target = await signIn(t, 'user');
     expect((await signInRequest(t, target.email, 'wrong password here')).status).toBe(401);
     const events = (await (
@@ -46,8 +46,7 @@ describe('auth diagnostics', () => {
   });
 
   it('resends verification to an unverified user only', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const email = `unverified-${Date.now()}@example.com`;
     expect((await signUpRequest(t, email, TEST_PASSWORD)).status).toBe(200);
     const [created] = await t.database.db.select().from(user).where(eq(user.email, email));
@@ -66,8 +65,7 @@ describe('auth diagnostics', () => {
   });
 
   it('test-login checks only the operator’s own password and creates no session', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const sessions = async () =>
       (await t.database.db.select().from(session).where(eq(session.userId, admin.userId))).length;
     const before = await sessions();

@@ -11,8 +11,9 @@ import { CLI_IMPORT_ACTOR, recordedImport } from '#server/catalog/import-jobs.ts
 import { ZIP_LIMITS } from '#server/catalog/read-input.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import type { AdminCatalogPage, AuditPage, CatalogImport } from '#shared/schemas/admin.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 
@@ -66,8 +67,7 @@ const searchIds = async (t: TestApp, who: SignedIn, q = '') => {
 
 describe('operator catalogue', () => {
   it('imports an uploaded ZIP in the background, streams progress to the F2 summary, keeps history', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const started = await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip() }]);
     expect(started.status).toBe(202);
     const row = (await started.json()) as CatalogImport;
@@ -85,8 +85,7 @@ describe('operator catalogue', () => {
   });
 
   it('lists a command-line import in the history with its skipped files and their reasons', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     // What `npm run catalog:import -- <folder>` runs (src/server/catalog/import-cli.ts).
     await recordedImport({ database: t.database }, { fileName: 'library' }, (hooks) =>
       importCatalogPath({ database: t.database, target: LIBRARY, ...hooks }),
@@ -108,8 +107,7 @@ describe('operator catalogue', () => {
   });
 
   it('refuses an empty upload and anything over 50 MB', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const none = await upload(t, admin, [{ name: 'notes.txt', bytes: new TextEncoder().encode('hi') }]);
     expect(none.status).toBe(400);
     const big = await upload(t, admin, [{ name: 'big.zip', bytes: new Uint8Array(51 * 1024 * 1024) }]);
@@ -117,8 +115,7 @@ describe('operator catalogue', () => {
   });
 
   it('refuses a zip that would unpack past the caps (entry, ratio, total), before inflating it', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const workflow = readFileSync(path.join(LIBRARY, 'slack-digest.json'));
     // Sizes as a zip declares them (fflate inflates into a buffer of the declared size): a bomb says
     // what it unpacks to, and the caps are checked on that before a byte is inflated.
@@ -156,8 +153,7 @@ describe('operator catalogue', () => {
   });
 
   it('unpublish hides an item from member search, detail and counters; re-import keeps it hidden; edits and reasons', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const member = await signIn(t, 'member');
     const first = (await (
       await upload(t, admin, [{ name: 'library.zip', bytes: libraryZip() }])
@@ -248,8 +244,7 @@ describe('operator catalogue', () => {
   });
 
   it('an item with incomplete wiring is not deployable until the operator overrides it (audited)', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const member = await signIn(t, 'member');
     const main = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
     const broken = {

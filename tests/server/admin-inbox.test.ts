@@ -7,8 +7,7 @@ import { auditLog } from '#server/db/schema/admin.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.ts';
 import type { InboxMessage, OutboxMail } from '#shared/schemas/admin.ts';
-import { signIn } from '#tests/support/sessions.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { appAs } from '#tests/support/app-as.ts';
 
 describe('csvCell', () => {
   it('quotes every cell and defuses formulas', () => {
@@ -20,8 +19,7 @@ describe('csvCell', () => {
 
 describe('operator inbox', () => {
   it('replies to a contact message by mail, marks it handled, reopens it; all audited', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const [msg] = await t.database.db
       .insert(contactMessages)
       .values({ name: 'Ada', email: 'ada@example.com', message: 'Can I get an invoice?', senderHash: 'x' })
@@ -51,8 +49,7 @@ describe('operator inbox', () => {
   });
 
   it('exports subscribers as CSV with formulas defused; retries only failed mail', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     await t.database.db.insert(newsletterSubscribers).values([
       { email: 'reader@example.com', status: 'confirmed', unsubscribeTokenHash: 'a', senderHash: 'x' },
       { email: '=cmd|calc@example.com', status: 'pending', unsubscribeTokenHash: 'b', senderHash: 'x' },

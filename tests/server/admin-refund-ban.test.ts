@@ -7,9 +7,10 @@ import { profiles, session } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { AdminPayment, RefundResult } from '#shared/schemas/admin.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { createBillingTestApp } from '#tests/support/billing.ts';
 import { type SignedIn, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 /** Ban or unban a user, as this operator. */
 const ban = (t: TestApp, admin: SignedIn, id: string, json: { banned: boolean; reason: string }) =>
@@ -71,8 +72,7 @@ describe('refund through PayPal', () => {
 
 describe('ban', () => {
   it('ends the user’s sessions, blocks sign-in until unbanned, needs a reason, not on oneself', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const target = await signIn(t, 'user');
     const sessions = () => t.database.db.select().from(session).where(eq(session.userId, target.userId));
     expect((await sessions()).length).toBeGreaterThan(0);

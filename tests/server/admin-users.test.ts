@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/admin.ts';
 import { profiles, session, user } from '#server/db/schema/auth.ts';
 import type { AdminUser, AuditPage } from '#shared/schemas/admin.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { latestMail, type SignedIn, signIn } from '#tests/support/sessions.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import type { TestApp } from '#tests/support/test-app.ts';
 
 const json = (headers: Record<string, string>) => ({ ...headers, 'content-type': 'application/json' });
 
@@ -26,8 +27,7 @@ const LOOKUPS_BY_ID = ['/catalog/imports/:id', '/editorial/items/:id'];
 
 describe('admin API access', () => {
   it('answers 404 to visitors, users and members on every admin route, with nothing leaked', async () => {
-    const t = await createTestApp();
-    const user = await signIn(t, 'user');
+    const { t, viewer: user } = await appAs('user');
     const member = await signIn(t, 'member');
     const admin = await signIn(t, 'admin');
     const routes = [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))].filter((r) =>
@@ -64,8 +64,7 @@ describe('admin API access', () => {
 
 describe('operator user tools', () => {
   it('searches users, changes a role, grants and revokes access with a required reason', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const target = await signIn(t, 'user', 'findme-42@example.com');
     await signIn(t, 'user');
 
@@ -114,8 +113,7 @@ describe('operator user tools', () => {
   });
 
   it('mails a password reset through better-auth and ends a user’s sessions', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const target = await signIn(t, 'user');
 
     const tools = userTools(t, admin, target.userId);

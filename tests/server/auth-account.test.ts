@@ -9,14 +9,14 @@ import { contactMessages, newsletterSubscribers } from '#server/db/schema/site.t
 import { PLANS } from '#shared/plans.ts';
 // The reset state's own values are spelled out in src/shared/subscription.test.ts.
 import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { FIXTURE_LIBRARY } from '#tests/support/library-app.ts';
 import { jsonHeaders, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 describe('GET /api/me', () => {
   it('returns the member and the subscription object', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const res = await t.client.api.me.$get({}, { headers: member.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -37,8 +37,7 @@ describe('GET /api/me', () => {
   });
 
   it('is the reset state for a user without a profile', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t);
+    const { t, viewer: u } = await appAs('user');
     await t.database.db.delete(profiles).where(eq(profiles.userId, u.userId));
     const body = await (await t.client.api.me.$get({}, { headers: u.headers })).json();
     expect(body.profile).toBeNull();
@@ -48,8 +47,7 @@ describe('GET /api/me', () => {
 
 describe('Settings → Profile', () => {
   it('saves display name and bio', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t, 'member');
+    const { t, viewer: u } = await appAs('member');
     const res = await t.client.api.account.profile.$put(
       { json: { displayName: '  Ada  ', bio: 'Builds automations.' } },
       { headers: u.headers },
@@ -61,8 +59,7 @@ describe('Settings → Profile', () => {
   });
 
   it('refuses unknown fields (no mass assignment of has_paid or role) and over-long values', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t);
+    const { t, viewer: u } = await appAs('user');
     // Raw: unknown fields and a missing one are what the typed client cannot send.
     for (const body of [
       { displayName: 'x', bio: '', hasPaid: true },
@@ -82,8 +79,7 @@ describe('Settings → Profile', () => {
   });
 
   it('the role cannot be set through better-auth update-user either', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t);
+    const { t, viewer: u } = await appAs('user');
     await t.request('/api/auth/update-user', {
       method: 'POST',
       headers: { ...jsonHeaders(t), ...u.headers },
@@ -96,8 +92,7 @@ describe('Settings → Profile', () => {
 
 describe('Privacy & Data → Export Data', () => {
   it("contains exactly the member's own data, with a date-stamped file name", async () => {
-    const t = await createTestApp();
-    const me = await signIn(t, 'member');
+    const { t, viewer: me } = await appAs('member');
     const other = await signIn(t, 'member');
     await t.client.api.account.profile.$put(
       { json: { displayName: 'Someone Else', bio: 'secret' } },
@@ -243,8 +238,7 @@ describe('Privacy & Data → Delete Account', () => {
     });
 
   it('asks for the password and refuses a wrong one', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t);
+    const { t, viewer: u } = await appAs('user');
     const missing = await del(t, u.headers, {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: 'Enter your password to delete your account.' });
@@ -255,8 +249,7 @@ describe('Privacy & Data → Delete Account', () => {
   });
 
   it('leaves no personal row behind and ends every session', async () => {
-    const t = await createTestApp();
-    const u = await signIn(t, 'member');
+    const { t, viewer: u } = await appAs('member');
     const second = await signInRequest(t, u.email, TEST_PASSWORD);
     const secondCookie = second.headers
       .getSetCookie()

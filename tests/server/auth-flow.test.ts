@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { profiles, session, user } from '#server/db/schema/auth.ts';
 // The reset state's own values are spelled out in src/shared/subscription.test.ts.
 import { RESET_SUBSCRIPTION } from '#shared/subscription.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -181,8 +182,7 @@ describe('sessions', () => {
   });
 
   it('signs out everywhere: a second session ends too', async () => {
-    const t = await createTestApp();
-    const first = await signIn(t);
+    const { t, viewer: first } = await appAs('user');
     const second = await signInRequest(t, first.email, TEST_PASSWORD);
     const secondCookie = cookieFrom(second);
     expect(
@@ -207,8 +207,7 @@ describe('sessions', () => {
   });
 
   it('signs out locally: the other session stays', async () => {
-    const t = await createTestApp();
-    const first = await signIn(t);
+    const { t, viewer: first } = await appAs('user');
     const secondCookie = cookieFrom(await signInRequest(t, first.email, TEST_PASSWORD));
     const out = await t.client.api.account['sign-out'].$post(
       { json: { scope: 'local' } },

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { requireAdmin, requireMember, requireUser } from '#server/auth/guards.ts';
 import type { AppEnv } from '#server/lib/context.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 
@@ -197,8 +198,7 @@ describe('role matrix over every registered route', () => {
   });
 
   it('refuses the wrong role on every user, member and admin route', async () => {
-    const t = await createTestApp();
-    const user = await signIn(t, 'user');
+    const { t, viewer: user } = await appAs('user');
     const member = await signIn(t, 'member');
     const admin = await signIn(t, 'admin');
     const routes = routesOf(t);

@@ -6,7 +6,7 @@ import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { user } from '#server/db/schema/auth.ts';
 import { automationEvents, automations } from '#server/db/schema/catalog.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
-import { signIn } from '#tests/support/sessions.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerOf } from '#tests/support/viewers.ts';
 
@@ -88,8 +88,7 @@ describe('GET /api/library/collections/archive', () => {
   });
 
   it('is for members only (real sessions)', async () => {
-    const t = await createTestApp();
-    const unpaid = await signIn(t, 'user');
+    const { t, viewer: unpaid } = await appAs('user');
     const archive = t.client.api.library.collections.archive;
     expect((await archive.$get()).status).toBe(401);
     expect((await archive.$get({}, { headers: unpaid.headers })).status).toBe(403);

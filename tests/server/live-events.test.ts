@@ -6,6 +6,7 @@ import { createEventBus } from '#server/realtime/event-bus.ts';
 import { createEventHub } from '#server/realtime/event-hub.ts';
 import type { LiveEvent } from '#shared/schemas/live-events.ts';
 import { IDLE_VERIFICATION } from '#shared/schemas/verification.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { appWithInjectedMembers } from '#tests/support/library-app.ts';
 import {
   cookieFrom,
@@ -42,8 +43,7 @@ async function appWithMembers() {
 
 describe('GET /api/events', () => {
   it('answers 401 signed out and 403 to unpaid users (real sessions); a member gets a stream', async () => {
-    const t = await createTestApp();
-    const unpaid = await signIn(t, 'user');
+    const { t, viewer: unpaid } = await appAs('user');
     const member = await signIn(t, 'member');
     const events = t.client.api.events;
     expect((await events.$get()).status).toBe(401);

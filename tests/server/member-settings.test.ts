@@ -7,9 +7,9 @@ import { mailOutbox } from '#server/db/schema/mail.ts';
 import { sendWeeklyReports, WEEKLY_REPORT_KIND } from '#server/library/weekly-report.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '#shared/schemas/library.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { appWithInjectedMembers, viewerRequests } from '#tests/support/library-app.ts';
-import { signIn } from '#tests/support/sessions.ts';
-import { createTestApp, readJson } from '#tests/support/test-app.ts';
+import { readJson } from '#tests/support/test-app.ts';
 
 async function appWithMembers() {
   const bus = createEventBus();
@@ -66,8 +66,7 @@ describe('Settings → Notifications', () => {
   });
 
   it('refuses visitors and unpaid users with real sessions', async () => {
-    const t = await createTestApp();
-    const unpaid = await signIn(t, 'user');
+    const { t, viewer: unpaid } = await appAs('user');
     const notifications = t.client.api.library.settings.notifications;
     expect((await notifications.$get()).status).toBe(401);
     expect((await notifications.$get({}, { headers: unpaid.headers })).status).toBe(403);

@@ -18,6 +18,7 @@ import type {
   QuickAction,
   QuickActionsView,
 } from '#shared/schemas/n8n.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, readJson, type TestApp } from '#tests/support/test-app.ts';
@@ -179,8 +180,7 @@ describe('n8n connections', () => {
   });
 
   it('refuses an n8n on this server or a private network, naming the setting that allows it (issue 43)', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const n8n = caller(t, member);
     const saved = await n8n.connect<{ error: { message: string } }>({
       instanceUrl: 'https://127.0.0.1',

@@ -8,6 +8,7 @@ import { selectVerificationBadges } from '#server/catalog/verification-store.ts'
 import { auditLog } from '#server/db/schema/admin.ts';
 import { createEventBus } from '#server/realtime/event-bus.ts';
 import type { VerificationProgress } from '#shared/schemas/verification.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { sseReader } from '#tests/support/sse-reader.ts';
@@ -104,8 +105,7 @@ describe('console verification: /api/admin/n8n-verification', () => {
   });
 
   it('audits a stop', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const res = await t.client.api.admin['n8n-verification'].stop.$post({}, { headers: admin.headers });
     expect(res.status).toBe(200);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'n8n.verify.stop'));
@@ -113,8 +113,7 @@ describe('console verification: /api/admin/n8n-verification', () => {
   });
 
   it('refuses a connection that is not the operator’s own', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const res = await t.client.api.admin['n8n-verification'].$post(
       { json: { connectionId: '00000000-0000-4000-8000-000000000000' } },
       { headers: admin.headers },

@@ -8,6 +8,7 @@ import { createSessionCache, readCookie, verifySignedToken } from '#server/auth/
 import { createViewerResolver, VIEWER_CACHE_TTL_MS } from '#server/auth/viewer.ts';
 import { session } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,
@@ -60,8 +61,7 @@ describe('the viewer cache', () => {
   });
 
   it('refuses a tampered cookie: another token with the old signature, or a changed signature', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     expect(await search(t, member)).toBe(200);
     const [name, value] = member.cookie.split('=') as [string, string];
     const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
@@ -77,16 +77,14 @@ describe('the viewer cache', () => {
 
 describe('revocations take effect on the next request', () => {
   it('sign-out: the old cookie no longer works', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     expect(await search(t, member)).toBe(200);
     expect((await post(t, member.headers, '/api/auth/sign-out')).status).toBe(200);
     expect(await search(t, member)).toBe(401);
   });
 
   it('sign-out everywhere ends the other sessions too', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const other = await secondSession(t, member);
     expect([await search(t, member), await search(t, other)]).toEqual([200, 200]);
     const signOut = t.client.api.account['sign-out'].$post(
@@ -98,8 +96,7 @@ describe('revocations take effect on the next request', () => {
   });
 
   it('changing the password with "sign out other sessions" ends the other session', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const other = await secondSession(t, member);
     expect(await search(t, other)).toBe(200);
     const res = await post(t, member.headers, '/api/auth/change-password', {
@@ -112,8 +109,7 @@ describe('revocations take effect on the next request', () => {
   });
 
   it('a password reset ends every session', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     expect(await search(t, member)).toBe(200);
     await post(t, {}, '/api/auth/request-password-reset', { email: member.email, redirectTo: '/auth' });
     const mail = await latestMail(t, member.email, 'reset');
@@ -126,8 +122,7 @@ describe('revocations take effect on the next request', () => {
   });
 
   it('deleting the account ends its session', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     expect(await search(t, member)).toBe(200);
     expect((await post(t, member.headers, '/api/auth/delete-user', { password: TEST_PASSWORD })).status).toBe(
       200,
@@ -136,8 +131,7 @@ describe('revocations take effect on the next request', () => {
   });
 
   it('operator actions: ban, end sessions, revoke and grant access, demote', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const banned = await signIn(t, 'member');
     const ended = await signIn(t, 'member');
     const revoked = await signIn(t, 'member');

@@ -17,6 +17,7 @@ import { n8nConnections } from '#server/db/schema/n8n.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { classifyAddress } from '#server/n8n/ssrf-policy.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,
@@ -64,8 +65,7 @@ describe('V6 authentication', () => {
   });
 
   it('6.2.3: changing the password needs the current one', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     const change = (body: unknown) => post(t, '/api/auth/change-password', { cookie: a.cookie }, body);
     expect((await change({ newPassword: 'a fine new passphrase' })).status).toBeGreaterThanOrEqual(400);
     expect(
@@ -123,8 +123,7 @@ describe('V7 sessions', () => {
   });
 
   it('7.4.1: sign-out ends the session on the server', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     expect((await post(t, '/api/account/sign-out', { cookie: a.cookie }, { scope: 'local' })).status).toBe(
       200,
     );
@@ -133,8 +132,7 @@ describe('V7 sessions', () => {
   });
 
   it('7.4.2/7.4.5: a ban ends the user’s sessions', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const victim = await signIn(t, 'user');
     const res = await post(t, `/api/admin/users/${victim.userId}/ban`, admin.headers, {
       banned: true,
@@ -146,8 +144,7 @@ describe('V7 sessions', () => {
   });
 
   it('7.4.3: a password change ends every other session', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     const other = cookieFrom(await signInRequest(t, a.email, TEST_PASSWORD));
     const res = await post(
       t,
@@ -186,8 +183,7 @@ describe('V3 web front-end', () => {
   });
 
   it('3.5.1–3.5.3: state changes refuse other origins, forms and text/plain', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'member');
+    const { t, viewer: a } = await appAs('member');
     const evil = await t.request('/api/n8n/emergency-stop', {
       method: 'POST',
       headers: { cookie: a.cookie, origin: EVIL, 'content-type': 'application/json' },
@@ -228,8 +224,7 @@ describe('V3 web front-end', () => {
 
 describe('V8 authorisation and V2 validation', () => {
   it('8.2.1/8.3.1: operator routes answer anonymous and members with the unknown-path 404', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const admin = await signIn(t, 'admin');
     for (const path of [
       '/api/admin/users',
@@ -245,8 +240,7 @@ describe('V8 authorisation and V2 validation', () => {
   });
 
   it("8.2.2: a member cannot change another member's n8n connection", async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'member');
+    const { t, viewer: a } = await appAs('member');
     const b = await signIn(t, 'member');
     const created = await post(t, '/api/n8n/connections', a.headers, {
       instanceUrl: 'https://n8n.invalid',
@@ -263,8 +257,7 @@ describe('V8 authorisation and V2 validation', () => {
   });
 
   it('8.2.3/15.3.3/2.2.1: unknown fields are refused, role cannot be set by the user', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     const profile = await post(
       t,
       '/api/account/profile',
@@ -331,8 +324,7 @@ describe('SSRF, secrets, logging', () => {
   });
 
   it('13.3.1/14.2.1: the n8n API key is sealed at rest and only shown masked', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'member');
+    const { t, viewer: a } = await appAs('member');
     const apiKey = 'n8n_api_plaintext_key_123456';
     const created = await post(t, '/api/n8n/connections', a.headers, {
       instanceUrl: 'https://n8n.invalid',
@@ -381,8 +373,7 @@ describe('issue 41 additions', () => {
   });
 
   it('7.4.3 (reset): a password reset ends every session of the account', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     await post(t, '/api/auth/request-password-reset', {}, { email: a.email, redirectTo: '/auth' });
     const mail = await latestMail(t, a.email, 'reset');
     const token = new URL(linkIn(mail.text, `${t.deps.env.baseUrl}/auth?mode=reset`)).searchParams.get(
@@ -463,8 +454,7 @@ describe('issue 41 additions', () => {
   });
 
   it('5.2.3: an upload is refused when it would unpack past the caps (a zip bomb)', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const zip = zipSync({ 'bomb.json': new Uint8Array(40 * 1024 * 1024) });
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(zip)]), 'bomb.zip');

@@ -2,6 +2,7 @@
 // better-auth's admin plugin answers the same 404 as an unknown path, and session-bearing responses
 // are never cached.
 import { describe, expect, it } from 'vitest';
+import { appAs } from '#tests/support/app-as.ts';
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -32,8 +33,7 @@ describe('cross-site requests with the session cookie', () => {
   it.each(ROUTES)(
     '%s %s refuses cross-site form and text/plain bodies (403) and JSON from another origin',
     async (method, path) => {
-      const t = await createTestApp();
-      const member = await signIn(t, 'member');
+      const { t, viewer: member } = await appAs('member');
       for (const [type, body] of CROSS_SITE_BODIES) {
         for (const extra of [
           { origin: EVIL },
@@ -62,8 +62,7 @@ describe('cross-site requests with the session cookie', () => {
   );
 
   it.each(ROUTES)('%s %s refuses a same-site text/plain or form body with 415', async (method, path) => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     for (const [type, body] of CROSS_SITE_BODIES) {
       const res = await t.request(path, {
         method,
@@ -76,8 +75,7 @@ describe('cross-site requests with the session cookie', () => {
   });
 
   it('same-origin JSON works (Origin and Sec-Fetch-Site of the site itself)', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const res = await t.request('/api/account/profile', {
       method: 'PUT',
       headers: { ...member.headers, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
@@ -114,8 +112,7 @@ describe("better-auth's admin plugin over HTTP", () => {
   ] as const;
 
   it('answers everyone (anonymous, user, admin) exactly what an unknown path answers', async () => {
-    const t = await createTestApp();
-    const user = await signIn(t, 'user');
+    const { t, viewer: user } = await appAs('user');
     const admin = await signIn(t, 'admin');
     const unknown = await t.request('/api/no-such-endpoint', { headers: admin.headers });
     const unknownBody = (await unknown.json()) as { error: { code: string; message: string } };
@@ -139,8 +136,7 @@ describe("better-auth's admin plugin over HTTP", () => {
 
 describe('Cache-Control on private responses', () => {
   it('every response to a request carrying a session says no-store, or private for member catalogue reads', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     for (const path of ['/api/library/collections', '/api/n8n/connections', '/api/me']) {
       const res = await t.request(path, { headers: member.headers });
       expect(res.headers.get('cache-control'), path).toBe('no-store');

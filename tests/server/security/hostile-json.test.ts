@@ -3,7 +3,8 @@
 // routes is a 422 like everywhere else (it was a 500 on sign-in, reset-password and update-user).
 import { expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '#server/lib/validate.ts';
-import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
+import { appAs } from '#tests/support/app-as.ts';
+import { jsonHeaders } from '#tests/support/sessions.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);
@@ -34,8 +35,7 @@ it('refuses a body nested deeper than the limit with 400, on our routes and on b
 });
 
 it('answers 422 to a NUL on better-auth’s routes, in the body, the path or the query', async () => {
-  const t = await createTestApp();
-  const member = await signIn(t, 'member');
+  const { t, viewer: member } = await appAs('member');
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     t.request(path, { method: 'POST', headers: jsonHeaders(t, headers), body: JSON.stringify(body) });
   const answers = [

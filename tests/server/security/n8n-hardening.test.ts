@@ -9,6 +9,7 @@ import { automations } from '#server/db/schema/catalog.ts';
 import { n8nConnections } from '#server/db/schema/n8n.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { classifyAddress } from '#server/n8n/ssrf-policy.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { jsonHeaders, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -73,8 +74,7 @@ describe('a URL the SSRF guard refuses is not saved', () => {
   ];
 
   it('on create: 422, no row, no default', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     for (const instanceUrl of REFUSED) {
       const res = await post(t, member.headers, '/connections', {
         instanceUrl,
@@ -87,8 +87,7 @@ describe('a URL the SSRF guard refuses is not saved', () => {
   });
 
   it('on edit: 422 and the saved URL and default stay as they were', async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const first = await post(t, member.headers, '/connections', {
       instanceUrl: 'https://n8n.invalid',
       apiKey: 'k',

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signInDelayMs } from '#server/auth/create-auth.ts';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { MAX_STREAMS_PER_USER } from '#server/library/events.routes.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -88,8 +89,7 @@ describe('passwords', () => {
   );
 
   it('change-password refuses a common one and ends every other session', async () => {
-    const t = await createTestApp();
-    const a = await signIn(t, 'user');
+    const { t, viewer: a } = await appAs('user');
     const other = cookieFrom(await signInRequest(t, a.email, TEST_PASSWORD));
     expect(await me(t, other)).not.toBeNull();
     const change = (newPassword: string) =>
@@ -108,8 +108,7 @@ describe('passwords', () => {
 
 describe('throttles', () => {
   it("the operator's test sign-in answers 429 after 5 tries", async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await t.request('/api/admin/test-login', {
@@ -139,8 +138,7 @@ describe('throttles', () => {
   });
 
   it(`a member gets at most ${MAX_STREAMS_PER_USER} event streams`, async () => {
-    const t = await createTestApp();
-    const member = await signIn(t, 'member');
+    const { t, viewer: member } = await appAs('member');
     const open = async () => {
       const controller = new AbortController();
       aborts.push(controller);

@@ -8,20 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { automationEvents, automations } from '#server/db/schema/catalog.ts';
 import type { EditorialCsvResult, EditorialDetail, EditorialPage } from '#shared/schemas/editorial.ts';
+import { appAs } from '#tests/support/app-as.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { node } from '#tests/support/workflows.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const B = 'n8n-nodes-base.';
 const L = '@n8n/n8n-nodes-langchain.';
-const node = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-  ...extra,
-});
 const main = (...to: string[]) => ({ main: [to.map((n) => ({ node: n, type: 'main', index: 0 }))] });
 const ai = (kind: string, to: string) => ({ [kind]: [[{ node: to, type: kind, index: 0 }]] });
 
@@ -169,8 +163,7 @@ describe('readiness at import', () => {
 
 describe('guides: items without a workflow', () => {
   it('are never first, never counted, and hidden when the operator chooses', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const member = await signIn(t, 'member');
     await importCatalogPath({ database: t.database, target: LIBRARY });
     // lead-router is a manifest row with a video and no workflow file: a guide.
@@ -198,8 +191,7 @@ describe('guides: items without a workflow', () => {
 
 describe('editorial queue', () => {
   it('lists by views, edits members see at once, keeps edits across re-imports, CSV round trip', async () => {
-    const t = await createTestApp();
-    const admin = await signIn(t, 'admin');
+    const { t, viewer: admin } = await appAs('admin');
     const member = await signIn(t, 'member');
     const dir = mkdtempSync(path.join(tmpdir(), 'fv-editorial-'));
     cpSync(LIBRARY, dir, { recursive: true });

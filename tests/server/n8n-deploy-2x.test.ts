@@ -21,6 +21,7 @@ import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin
 import { signIn } from '#tests/support/sessions.ts';
 import { createTestApp, readJson } from '#tests/support/test-app.ts';
 import { createTestDatabase } from '#tests/support/test-db.ts';
+import { fourSteps, node, telegramSend, wf } from '#tests/support/workflows.ts';
 
 beforeAll(async () => {
   await (await createTestDatabase()).dispose();
@@ -30,51 +31,14 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
 
-const node = (name: string, type: string, extra: Record<string, unknown> = {}, x = 0) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [x, 0],
-  parameters: {},
-  ...extra,
-});
-const chain = (...names: string[]) =>
-  Object.fromEntries(
-    names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1]!, type: 'main', index: 0 }]] }]),
-  );
-const wf = (
-  name: string,
-  nodes: Record<string, unknown>[],
-  connections = chain(...nodes.map((n) => n.name as string)),
-) => ({
-  name,
-  nodes,
-  connections,
-});
-
 /** Small workflows, one per 2.x situation (the library deploys workflows of more than 3 nodes). */
 const FIXTURES = {
-  'telegram.json': wf('Telegram alert', [
+  'telegram.json': fourSteps(
+    'Telegram alert',
     node('Every hour', 'n8n-nodes-base.scheduleTrigger'),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    node(
-      'Send',
-      'n8n-nodes-base.telegram',
-      {
-        typeVersion: 1.2,
-        parameters: { chatId: '42', text: 'hi' },
-        credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
-      },
-      600,
-    ),
-  ]),
-  'start.json': wf('Old start', [
-    node('Start', 'n8n-nodes-base.start'),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    node('Done', 'n8n-nodes-base.noOp', {}, 600),
-  ]),
+    telegramSend('42'),
+  ),
+  'start.json': fourSteps('Old start', node('Start', 'n8n-nodes-base.start')),
   'duplicates.json': wf(
     'Two of a kind',
     [
@@ -95,21 +59,11 @@ const FIXTURES = {
       Set: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
     },
   ),
-  'no-chat.json': wf('Telegram alert without a chat', [
+  'no-chat.json': fourSteps(
+    'Telegram alert without a chat',
     node('Every hour', 'n8n-nodes-base.scheduleTrigger'),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    node(
-      'Send',
-      'n8n-nodes-base.telegram',
-      {
-        typeVersion: 1.2,
-        parameters: { chatId: '', text: 'hi' },
-        credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
-      },
-      600,
-    ),
-  ]),
+    telegramSend(''),
+  ),
   'command.json': wf('Shell and community', [
     node('Every hour', 'n8n-nodes-base.scheduleTrigger'),
     node('Run', 'n8n-nodes-base.executeCommand', { parameters: { command: 'ls' } }, 200),

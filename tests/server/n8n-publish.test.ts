@@ -7,6 +7,7 @@ import { N8nApiError } from '#server/n8n/n8n-errors.ts';
 import { attachUnknownType, parsePublishRefusal, publishRefusalLines } from '#server/n8n/publish-refusal.ts';
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { node } from '#tests/support/workflows.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -26,14 +27,6 @@ async function setup(version: StandinVersion, scopes?: string[]) {
   };
 }
 
-const node = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [0, 0],
-  parameters: {},
-  ...extra,
-});
 const telegramBot = (credentials: Record<string, unknown>, chatId = '12345') => ({
   name: 'Telegram bot',
   nodes: [

@@ -21,78 +21,34 @@ import { checkedText } from '#shared/schemas/verification.ts';
 import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
 import { STANDIN_ALL_SCOPES, type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
+import { fourSteps, node, subWorkflowCall, telegramSend } from '#tests/support/workflows.ts';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../samples');
 
-const node = (name: string, type: string, extra: Record<string, unknown> = {}, x = 0) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [x, 0],
-  parameters: {},
-  ...extra,
-});
-const chain = (...names: string[]) =>
-  Object.fromEntries(
-    names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1]!, type: 'main', index: 0 }]] }]),
-  );
-const wf = (name: string, nodes: Record<string, unknown>[]) => ({
-  name,
-  nodes,
-  connections: chain(...nodes.map((n) => n.name as string)),
-});
-const telegram = (chatId: string) =>
-  node(
-    'Send',
-    'n8n-nodes-base.telegram',
-    {
-      typeVersion: 1.2,
-      parameters: { chatId, text: 'hi' },
-      credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
-    },
-    600,
-  );
-
 /** One workflow per outcome a 2.x verification must tell apart (the library deploys > 3 nodes). */
 const FIXTURES = {
-  'telegram-bot.json': wf('Telegram bot', [
+  'telegram-bot.json': fourSteps(
+    'Telegram bot',
     node('On message', 'n8n-nodes-base.telegramTrigger', {
       parameters: { updates: ['message'] },
       credentials: { telegramApi: { id: '7', name: 'Telegram account' } },
     }),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    telegram('42'),
-  ]),
-  'telegram-no-chat.json': wf('Telegram alert without a chat', [
+    telegramSend('42'),
+  ),
+  'telegram-no-chat.json': fourSteps(
+    'Telegram alert without a chat',
     node('Every hour', 'n8n-nodes-base.scheduleTrigger'),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    telegram(''),
-  ]),
-  'sub-workflow.json': wf('Config reader', [
+    telegramSend(''),
+  ),
+  'sub-workflow.json': fourSteps(
+    'Config reader',
     node('Every day', 'n8n-nodes-base.scheduleTrigger'),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    node(
-      'Read Config',
-      'n8n-nodes-base.executeWorkflow',
-      {
-        typeVersion: 1.2,
-        parameters: {
-          source: 'database',
-          workflowId: { __rl: true, mode: 'list', value: '1004', cachedResultName: 'Config store' },
-        },
-      },
-      600,
-    ),
-  ]),
-  'hook.json': wf('Hook that answers', [
+    subWorkflowCall(),
+  ),
+  'hook.json': fourSteps(
+    'Hook that answers',
     node('Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'hook-2x', httpMethod: 'POST' } }),
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    node('Done', 'n8n-nodes-base.noOp', {}, 600),
-  ]),
+  ),
 };
 
 let db: TestDatabase | undefined;

@@ -19,48 +19,21 @@ import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
-
-const node = (name: string, type: string, parameters: Record<string, unknown> = {}, x = 0) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [x, 0],
-  parameters,
-});
-const chain = (...names: string[]) =>
-  Object.fromEntries(
-    names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1]!, type: 'main', index: 0 }]] }]),
-  );
-
-/** A trigger, two Set steps and a last step: the library deploys workflows of more than 3 nodes. */
-const workflow = (
-  name: string,
-  first: Record<string, unknown>,
-  last = node('Done', 'n8n-nodes-base.noOp', {}, 600),
-) => ({
-  name,
-  nodes: [
-    first,
-    node('Set 1', 'n8n-nodes-base.set', {}, 200),
-    node('Set 2', 'n8n-nodes-base.set', {}, 400),
-    last,
-  ],
-  connections: chain(first.name as string, 'Set 1', 'Set 2', last.name),
-});
+import { fourSteps, node } from '#tests/support/workflows.ts';
 
 /** Four small workflows, one per outcome the badge and the detail page must tell apart. */
 const FIXTURES = {
-  'hook-ok.json': workflow(
+  'hook-ok.json': fourSteps(
     'Hook that answers',
-    node('Webhook', 'n8n-nodes-base.webhook', { path: 'hook-ok', httpMethod: 'POST' }),
+    node('Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'hook-ok', httpMethod: 'POST' } }),
   ),
-  'hook-stops.json': workflow(
+  'hook-stops.json': fourSteps(
     'Hook that stops with an error',
-    node('Webhook', 'n8n-nodes-base.webhook', { path: 'hook-stops', httpMethod: 'POST' }),
-    node('Stop', 'n8n-nodes-base.stopAndError', { errorMessage: 'Missing field email' }, 600),
+    node('Webhook', 'n8n-nodes-base.webhook', { parameters: { path: 'hook-stops', httpMethod: 'POST' } }),
+    node('Stop', 'n8n-nodes-base.stopAndError', { parameters: { errorMessage: 'Missing field email' } }, 600),
   ),
-  'manual.json': workflow('Manual only', node('Start', 'n8n-nodes-base.manualTrigger')),
-  'gmail.json': workflow('Mail trigger with credentials', {
+  'manual.json': fourSteps('Manual only', node('Start', 'n8n-nodes-base.manualTrigger')),
+  'gmail.json': fourSteps('Mail trigger with credentials', {
     ...node('Gmail Trigger', 'n8n-nodes-base.gmailTrigger'),
     credentials: { gmailOAuth2: { id: '1', name: 'Gmail' } },
   }),

@@ -9,69 +9,24 @@ import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFromHeader } from '#tests/support/viewers.ts';
+import { fourSteps, node, subWorkflowCall } from '#tests/support/workflows.ts';
 
-const node = (name: string, type: string, extra: Record<string, unknown> = {}, x = 0) => ({
-  name,
-  type,
-  typeVersion: 1,
-  position: [x, 0],
-  parameters: {},
-  ...extra,
-});
-const wf = (name: string, nodes: Record<string, unknown>[]) => ({
-  name,
-  nodes,
-  connections: Object.fromEntries(
-    nodes
-      .slice(0, -1)
-      .map((n, i) => [n.name, { main: [[{ node: nodes[i + 1]!.name, type: 'main', index: 0 }]] }]),
-  ),
-});
 const start = () => node('Every day', 'n8n-nodes-base.scheduleTrigger');
-const set = (n: number) => node(`Set ${n}`, 'n8n-nodes-base.set', {}, n * 200);
 
 const FIXTURES = {
-  'command.json': wf('Backs up with a command', [
+  'command.json': fourSteps(
+    'Backs up with a command',
     start(),
-    set(1),
-    set(2),
     node('Run backup', 'n8n-nodes-base.executeCommand', { parameters: { command: 'echo hi' } }, 600),
-  ]),
-  'spontit.json': wf('Pushes with Spontit', [
+  ),
+  'spontit.json': fourSteps('Pushes with Spontit', start(), node('Push', 'n8n-nodes-base.spontit', {}, 600)),
+  'sub.json': fourSteps('Reads its config', start(), subWorkflowCall()),
+  'community.json': fourSteps(
+    'Uses a community node',
     start(),
-    set(1),
-    set(2),
-    node('Push', 'n8n-nodes-base.spontit', {}, 600),
-  ]),
-  'sub.json': wf('Reads its config', [
-    start(),
-    set(1),
-    set(2),
-    node(
-      'Read Config',
-      'n8n-nodes-base.executeWorkflow',
-      {
-        typeVersion: 1.2,
-        parameters: {
-          source: 'database',
-          workflowId: { __rl: true, mode: 'list', value: '1004', cachedResultName: 'Config store' },
-        },
-      },
-      600,
-    ),
-  ]),
-  'community.json': wf('Uses a community node', [
-    start(),
-    set(1),
-    set(2),
     node('Transcript', 'n8n-nodes-youtube-transcript.youtubeTranscripter', {}, 600),
-  ]),
-  'sound.json': wf('Sound, from the old Start', [
-    node('Start', 'n8n-nodes-base.start'),
-    set(1),
-    set(2),
-    node('Done', 'n8n-nodes-base.noOp', {}, 600),
-  ]),
+  ),
+  'sound.json': fourSteps('Sound, from the old Start', node('Start', 'n8n-nodes-base.start')),
 };
 
 let dir: string | undefined;

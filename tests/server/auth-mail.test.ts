@@ -161,44 +161,22 @@ describe('job leases', () => {
   it('lets exactly one of several contenders win a round, and no one before the interval', async () => {
     const t = await createTestApp();
     const now = new Date();
-    const contenders = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((owner) =>
-        acquireJobLease(t.database.db, { name: 'demo', owner, intervalMs: 60_000, leaseMs: 30_000, now }),
-      ),
-    );
+    const lease = (owner: string, at: Date, more: { intervalMs?: number; force?: boolean } = {}) =>
+      acquireJobLease(t.database.db, {
+        name: 'demo',
+        owner,
+        intervalMs: 60_000,
+        leaseMs: 30_000,
+        now: at,
+        ...more,
+      });
+    const contenders = await Promise.all(['a', 'b', 'c', 'd'].map((owner) => lease(owner, now)));
     expect(contenders.filter(Boolean)).toHaveLength(1);
     // Lease held: nobody else, even forced.
-    expect(
-      await acquireJobLease(t.database.db, {
-        name: 'demo',
-        owner: 'e',
-        intervalMs: 0,
-        leaseMs: 30_000,
-        now,
-        force: true,
-      }),
-    ).toBe(false);
+    expect(await lease('e', now, { intervalMs: 0, force: true })).toBe(false);
     // Lease expired but interval not over: no run.
-    const later = new Date(now.getTime() + 31_000);
-    expect(
-      await acquireJobLease(t.database.db, {
-        name: 'demo',
-        owner: 'e',
-        intervalMs: 60_000,
-        leaseMs: 30_000,
-        now: later,
-      }),
-    ).toBe(false);
-    const due = new Date(now.getTime() + 61_000);
-    expect(
-      await acquireJobLease(t.database.db, {
-        name: 'demo',
-        owner: 'e',
-        intervalMs: 60_000,
-        leaseMs: 30_000,
-        now: due,
-      }),
-    ).toBe(true);
+    expect(await lease('e', new Date(now.getTime() + 31_000))).toBe(false);
+    expect(await lease('e', new Date(now.getTime() + 61_000))).toBe(true);
   });
 
   it('a queued mail goes out at once, without waiting for the next round', async () => {

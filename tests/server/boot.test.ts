@@ -38,6 +38,18 @@ async function waitForHealth(port: number) {
   throw new Error('server did not become healthy');
 }
 
+/** main.ts on a free port with its own data folder and web root, once /api/health answers. */
+async function startHealthy() {
+  const port = await freePort();
+  const run = start({
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')),
+    WEB_ROOT: makeWebRoot(),
+  });
+  await waitForHealth(port);
+  return { port, run };
+}
+
 describe('booting the server', () => {
   it('exits with one line naming PORT when it is invalid', async () => {
     const run = start({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')) });
@@ -60,13 +72,7 @@ describe('booting the server', () => {
   });
 
   it('lets a slow request finish after SIGTERM, then exits cleanly', async () => {
-    const port = await freePort();
-    const run = start({
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')),
-      WEB_ROOT: makeWebRoot(),
-    });
-    await waitForHealth(port);
+    const { port, run } = await startHealthy();
 
     // A request whose body trickles in over ~1.5 s: SIGTERM arrives while it is in flight.
     const body = JSON.stringify({ kind: 'render', message: 'slow upload', path: '/' });
@@ -107,13 +113,7 @@ describe('booting the server', () => {
   it('under keep-alive load, SIGTERM drops no request: answers say Connection: close, no connection is reset', {
     timeout: 120_000,
   }, async () => {
-    const port = await freePort();
-    const run = start({
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fv-')),
-      WEB_ROOT: makeWebRoot(),
-    });
-    await waitForHealth(port);
+    const { port, run } = await startHealthy();
     // Sixteen keep-alive connections asking back to back, as a balancer or a load test does.
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     const outcomes = { ok: 0, closeHeader: 0, refused: 0, failed: [] as string[] };

@@ -325,17 +325,23 @@ function keptCopy(mine: WorkflowJson): WorkflowJson {
   return copy;
 }
 
+/** A scenario's three workflows: the template as deployed, the new version, the member's copy in n8n. */
+function inputsOf(s: Scenario) {
+  const b = base();
+  const theirs = structuredClone(b);
+  s.theirs(theirs);
+  const mine = deployed();
+  s.mine(mine);
+  return { b, theirs, mine };
+}
+
 describe('three-way merge of a template update', () => {
   let lost = 0;
   let scenarios = 0;
   for (const [name, s] of Object.entries(SCENARIOS)) {
     it(name, () => {
       scenarios++;
-      const b = base();
-      const theirs = structuredClone(b);
-      s.theirs(theirs);
-      const mine = deployed();
-      s.mine(mine);
+      const { b, theirs, mine } = inputsOf(s);
       const result = mergeWorkflows({ base: b, theirs, mine });
       s.check(result);
       const dropped = lostEdits(b, mine, result);
@@ -360,11 +366,7 @@ describe('three-way merge of a template update', () => {
   for (const [name, s] of Object.entries(SCENARIOS)) {
     it(`restore after: ${name}`, () => {
       scenarios++;
-      const b = base();
-      const theirs = structuredClone(b);
-      s.theirs(theirs);
-      const mine = deployed();
-      s.mine(mine);
+      const { b, theirs, mine } = inputsOf(s);
       const updated = mergeWorkflows({ base: b, theirs, mine }).workflow;
       const restored = restoredWorkflow(keptCopy(mine), updated);
       expect(restored.name).toBe(updated.name);

@@ -132,7 +132,18 @@ async function appWithStandin() {
   return { s, t, database: t.database };
 }
 
-/** Version 1 of the template imported, and a member who connected the stand-in and deployed it. */
+/** A node of a workflow as the stand-in keeps it. */
+type Node = {
+  name: string;
+  webhookId?: string;
+  parameters: Record<string, { value: string } | string>;
+  credentials?: unknown;
+};
+
+/**
+ * Version 1 of the template imported, and a member who connected the stand-in and deployed it;
+ * `nodesIn(workflowId)` reads a workflow's nodes in n8n, `inN8n(name)` a node of the deployed one.
+ */
 async function deployedDigest() {
   const { s, t, database } = await appWithStandin();
   await importCatalog({ database, files: file(digest()), now: () => new Date('2026-01-01T00:00:00Z') });
@@ -141,7 +152,10 @@ async function deployedDigest() {
   await member.send('POST', '/api/n8n/connections', { instanceUrl: s.url, apiKey: s.apiKey });
   const deployed = await member.send<N8nDeployResult>('POST', '/api/n8n/deploy', { automationId: ID });
   if (!deployed.body.ok) throw new Error(`deploy failed: ${JSON.stringify(deployed.body)}`);
-  return { s, t, database, who, member, deployment: deployed.body.deployment };
+  const deployment = deployed.body.deployment;
+  const nodesIn = (wid: string) => s.workflows.get(wid)!.nodes as Node[];
+  const inN8n = (name: string) => nodesIn(deployment.n8nWorkflowId!).find((n) => n.name === name)!;
+  return { s, t, database, who, member, deployment, nodesIn, inN8n };
 }
 
 describe('template versions', () => {
@@ -323,17 +337,9 @@ describe('template versions', () => {
   });
 
   it('updates the same workflow: keeps the member’s edit and credentials, asks about collisions, once', async () => {
-    const { s, database, member, deployment } = await deployedDigest();
+    const { s, database, member, deployment, nodesIn, inN8n } = await deployedDigest();
     const id = deployment.id;
     const workflowId = deployment.n8nWorkflowId!;
-    type Node = {
-      name: string;
-      webhookId?: string;
-      parameters: Record<string, { value: string } | string>;
-      credentials?: unknown;
-    };
-    const nodesIn = (wid: string) => s.workflows.get(wid)!.nodes as Node[];
-    const inN8n = (name: string) => nodesIn(workflowId).find((n) => n.name === name)!;
     // The member binds their own Slack credential and points Slack at their channel, in n8n.
     inN8n('Slack').credentials = { slackApi: { id: 'member-slack-1', name: 'Team Slack' } };
     (inN8n('Slack').parameters.channelId as { value: string }).value = 'C_MEMBER';
@@ -394,17 +400,9 @@ describe('template versions', () => {
   });
 
   it('restores the state before an update from the kept copy: once, credentials and webhooks kept', async () => {
-    const { s, database, member, deployment } = await deployedDigest();
+    const { s, database, member, deployment, nodesIn, inN8n } = await deployedDigest();
     const id = deployment.id;
     const workflowId = deployment.n8nWorkflowId!;
-    type Node = {
-      name: string;
-      webhookId?: string;
-      parameters: Record<string, { value: string } | string>;
-      credentials?: unknown;
-    };
-    const nodesIn = (wid: string) => s.workflows.get(wid)!.nodes as Node[];
-    const inN8n = (name: string) => nodesIn(workflowId).find((n) => n.name === name)!;
     const restore = () =>
       member.send<{ status: string; version?: number; error?: { message: string } }>(
         'POST',

@@ -570,19 +570,8 @@ export function createN8nStandin(options: {
         );
       }
       if (action === 'activate' && !workflow.active) {
-        // Like n8n: two active workflows cannot listen on the same method and path.
-        const taken = new Set(
-          [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
-        );
-        const clash = webhooksOf(workflow).find((h) => taken.has(h.key));
-        if (clash) {
-          return c.json(
-            {
-              message: `The URL path that the "${clash.node}" node uses is already taken. Please change it to something else.`,
-            },
-            400,
-          );
-        }
+        const clash = webhookClash(c, workflow);
+        if (clash) return clash;
       }
       workflow.active = action === 'activate';
       workflow.updatedAt = now();
@@ -592,6 +581,20 @@ export function createN8nStandin(options: {
 
   type Ctx = Context;
   const forbidden = (c: Ctx) => c.json({ message: 'Forbidden' }, 403);
+  /** Like n8n: two active workflows cannot listen on the same method and path (n8n's 400, or nothing). */
+  function webhookClash(c: Ctx, workflow: StandinWorkflow) {
+    const taken = new Set(
+      [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
+    );
+    const clash = webhooksOf(workflow).find((h) => taken.has(h.key));
+    if (!clash) return undefined;
+    return c.json(
+      {
+        message: `The URL path that the "${clash.node}" node uses is already taken. Please change it to something else.`,
+      },
+      400,
+    );
+  }
   function publish(c: Ctx, workflow: StandinWorkflow) {
     if (!scopes.has('workflow:publish')) return forbidden(c);
     const refusal = publishRefusal(
@@ -608,18 +611,8 @@ export function createN8nStandin(options: {
     );
     if (subRefusal) return c.json({ message: subRefusal }, 400);
     if (!workflow.active) {
-      const taken = new Set(
-        [...workflows.values()].filter((w) => w.active).flatMap((w) => webhooksOf(w).map((h) => h.key)),
-      );
-      const clash = webhooksOf(workflow).find((h) => taken.has(h.key));
-      if (clash) {
-        return c.json(
-          {
-            message: `The URL path that the "${clash.node}" node uses is already taken. Please change it to something else.`,
-          },
-          400,
-        );
-      }
+      const clash = webhookClash(c, workflow);
+      if (clash) return clash;
     }
     if (!workflow.active) webhooksFrom.set(workflow.id, Date.now() + (options.webhookRegistrationMs ?? 0));
     workflow.active = true;

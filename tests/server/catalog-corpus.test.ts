@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import { CATEGORIES, FILTER_TAGS } from '#shared/catalog/constants.ts';
+import { extractCorpusForFile } from '#tests/support/corpus-app.ts';
 import { corpusGate } from '#tests/support/n8n-corpus.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { viewerFor } from '#tests/support/viewers.ts';
@@ -16,21 +14,12 @@ import { viewerFor } from '#tests/support/viewers.ts';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const TARBALL = path.resolve(REPO_ROOT, '../shared/corpus/n8n-workflows-zie619.tar.gz');
 const gate = corpusGate(TARBALL);
-let dir = '';
-
-beforeAll(() => {
-  if (!gate.present) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'fv-corpus-'));
-  execFileSync('tar', ['-xzf', TARBALL, '-C', dir]);
-});
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const corpus = extractCorpusForFile(gate, 'fv-corpus-');
 
 describe.runIf(gate.present)(`the 2,055-file reference corpus${gate.title}`, () => {
   it('imports every readable file, skips the bad ones with reasons, and re-imports as a no-op', async () => {
     const { database, client } = await createTestApp({ resolveViewer: viewerFor('member') });
-    const target = path.join(dir, 'workflows');
+    const target = corpus.workflows;
     const report = await importCatalogPath({ database, target, source: 'zie619' });
 
     expect(report.filesHandled).toBe(2_055);

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { describe, expect, it } from 'vitest';
+import { memberCorpusCatalog } from '#tests/support/corpus-app.ts';
 import { corpusGate } from '#tests/support/n8n-corpus.ts';
-import { createTestApp, type TestClient } from '#tests/support/test-app.ts';
-import { viewerFor } from '#tests/support/viewers.ts';
+import type { TestClient } from '#tests/support/test-app.ts';
 
 // Member search on the real reference corpus (issue 16): words across fields, normalisation, typos,
 // prefixes, the integration facet, the stack filter, variants, and the judged relevance line.
@@ -25,24 +22,11 @@ type Body = {
 };
 
 const gate = corpusGate(TARBALL);
-let dir = '';
-let catalog: TestClient['api']['catalog'];
-type SearchQuery = Parameters<typeof catalog.automations.$get>[0]['query'];
-
-beforeAll(async () => {
-  if (!gate.present) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'fv-search-'));
-  execFileSync('tar', ['-xzf', TARBALL, '-C', dir]);
-  const app = await createTestApp({ resolveViewer: viewerFor('member') });
-  await importCatalogPath({ database: app.database, target: path.join(dir, 'workflows'), source: 'zie619' });
-  catalog = app.client.api.catalog;
-}, 300_000);
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const corpus = memberCorpusCatalog(gate, 'fv-search-');
+type SearchQuery = Parameters<TestClient['api']['catalog']['automations']['$get']>[0]['query'];
 
 async function search(params: SearchQuery): Promise<Body> {
-  const res = await catalog.automations.$get({ query: { pageSize: '100', ...params } });
+  const res = await corpus.catalog.automations.$get({ query: { pageSize: '100', ...params } });
   expect(res.status).toBe(200);
   return (await res.json()) as Body;
 }
@@ -130,7 +114,7 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
       const filtered = await search({ q: 'telegram', integrations: 'OpenAI', pageSize: '1' });
       expect(filtered.total).toBeGreaterThan(0);
       expect(filtered.total).toBeLessThanOrEqual(openai.count);
-      const all = await (await catalog.integrations.$get()).json();
+      const all = await (await corpus.catalog.integrations.$get()).json();
       expect((all as { items: unknown[] }).items.length).toBeGreaterThan(200);
     });
 
@@ -155,7 +139,7 @@ describe.runIf(gate.present)(`member search on the reference corpus${gate.title}
       expect(card.variants).toBe(3);
       expect(r.items.filter((i) => i.title === card.title)).toHaveLength(1);
       const list = (await (
-        await catalog.automations[':id'].variants.$get({ param: { id: card.id } })
+        await corpus.catalog.automations[':id'].variants.$get({ param: { id: card.id } })
       ).json()) as {
         items: Card[];
       };

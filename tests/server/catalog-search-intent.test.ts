@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { describe, expect, it } from 'vitest';
+import { memberCorpusCatalog } from '#tests/support/corpus-app.ts';
 import { corpusGate } from '#tests/support/n8n-corpus.ts';
-import { createTestApp, type TestClient } from '#tests/support/test-app.ts';
-import { viewerFor } from '#tests/support/viewers.ts';
 
 // Search that understands what a member describes (issue 37): natural requests, loose app names,
 // typos and other languages, judged by hand against the reference corpus.
@@ -19,23 +15,10 @@ type Body = { items: { id: string; title: string }[]; total: number; didYouMean:
 type Judged = { kind: string; q: string; relevant: string[] };
 
 const gate = corpusGate(TARBALL);
-let dir = '';
-let catalog: TestClient['api']['catalog'];
-
-beforeAll(async () => {
-  if (!gate.present) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'fv-intent-'));
-  execFileSync('tar', ['-xzf', TARBALL, '-C', dir]);
-  const app = await createTestApp({ resolveViewer: viewerFor('member') });
-  await importCatalogPath({ database: app.database, target: path.join(dir, 'workflows'), source: 'zie619' });
-  catalog = app.client.api.catalog;
-}, 300_000);
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const corpus = memberCorpusCatalog(gate, 'fv-intent-');
 
 async function search(q: string, pageSize = '5'): Promise<Body> {
-  const res = await catalog.automations.$get({ query: { q, pageSize } });
+  const res = await corpus.catalog.automations.$get({ query: { q, pageSize } });
   expect(res.status).toBe(200);
   return (await res.json()) as Body;
 }

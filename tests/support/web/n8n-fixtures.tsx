@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import type { N8nRunView } from '#shared/schemas/n8n.ts';
+import type { DeploymentView, N8nRunView } from '#shared/schemas/n8n.ts';
 
 // The n8n section tests' rows and page: a connected instance, run lists, and the providers.
 
@@ -58,5 +58,22 @@ export const run = (over: Partial<N8nRunView>): N8nRunView => ({
   startedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   stoppedAt: new Date(Date.now() - 5 * 60_000 + 2000).toISOString(),
   durationMs: 2000,
+  ...over,
+});
+
+/** A successful deployment to https://n8n.example.com on 1 January 2026, never updated. */
+export const deploymentView = (over: Partial<DeploymentView> & { id: string }): DeploymentView => ({
+  automationId: 'a1',
+  automationTitle: 'Daily digest',
+  connectionId: null,
+  instanceUrl: 'https://n8n.example.com',
+  n8nWorkflowId: `w-${over.id}`,
+  workflowName: null,
+  workflowUrl: null,
+  status: 'deployed',
+  error: null,
+  deactivatedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  previousState: null,
   ...over,
 });

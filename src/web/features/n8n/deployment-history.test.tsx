@@ -2,23 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeploymentView } from '#shared/schemas/n8n.ts';
+import { deploymentView } from '#tests/support/web/n8n-fixtures.tsx';
 import { DeploymentHistory } from './n8n-activity.tsx';
 
-const ALL: DeploymentView[] = Array.from({ length: 60 }, (_, i) => ({
-  id: `d${i}`,
-  automationId: `a${i}`,
-  automationTitle: `Automation ${i + 1}`,
-  connectionId: null,
-  instanceUrl: 'https://n8n.example.com',
-  n8nWorkflowId: `w${i}`,
-  workflowName: null,
-  workflowUrl: null,
-  status: 'deployed',
-  error: null,
-  deactivatedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  previousState: null,
-}));
+const ALL: DeploymentView[] = Array.from({ length: 60 }, (_, i) =>
+  deploymentView({
+    id: `d${i}`,
+    automationId: `a${i}`,
+    automationTitle: `Automation ${i + 1}`,
+    n8nWorkflowId: `w${i}`,
+  }),
+);
 
 afterEach(() => vi.unstubAllGlobals());
 

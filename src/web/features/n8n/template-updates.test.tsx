@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeploymentView } from '#shared/schemas/n8n.ts';
 import type { TemplateUpdateView, TemplateVersionView } from '#shared/schemas/template-versions.ts';
 import { stubApi } from '#tests/support/stub-api.ts';
+import { deploymentView } from '#tests/support/web/n8n-fixtures.tsx';
 import { DeploymentHistory } from './n8n-activity.tsx';
 import {
   AutomationUpdateNotice,
@@ -14,21 +15,8 @@ import {
   VersionHistory,
 } from './template-updates.tsx';
 
-const deployment = (id: string, title: string): DeploymentView => ({
-  id,
-  automationId: id === 'd1' ? 'ai-digest' : 'other',
-  automationTitle: title,
-  connectionId: null,
-  instanceUrl: 'https://n8n.example.com',
-  n8nWorkflowId: `w-${id}`,
-  workflowName: null,
-  workflowUrl: null,
-  status: 'deployed',
-  error: null,
-  deactivatedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  previousState: null,
-});
+const deployment = (id: string, title: string): DeploymentView =>
+  deploymentView({ id, automationId: id === 'd1' ? 'ai-digest' : 'other', automationTitle: title });
 
 const v2: TemplateVersionView = {
   version: 2,

@@ -8,7 +8,7 @@ import { grantAccess, refundAccess, revokeAccess } from '#server/billing/access.
 import { auditLog } from '#server/db/schema/admin.ts';
 import { profiles, user } from '#server/db/schema/auth.ts';
 import { payments } from '#server/db/schema/billing.ts';
-import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { approvedCheckout, billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
 import { type SignedIn, signIn } from '#tests/support/sessions.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
 
@@ -45,17 +45,15 @@ async function accessOf(t: TestApp, userId: string) {
 }
 
 /** A buyer whose PayPal order is approved and captured through the operator's 'Process'. */
-async function buyThroughCheckout(t: TestApp, sandbox: { approve(id: string): void }, admin: SignedIn) {
+async function buyThroughCheckout(
+  t: TestApp,
+  sandbox: { approve(id: string): Promise<unknown> },
+  admin: SignedIn,
+) {
   const buyer = await signIn(t, 'user');
-  const checkout = await t.client.api.billing.checkout.$post(
-    { json: { planId: 'lifetime' } },
-    { headers: buyer.headers },
-  );
-  const { orderId } = (await checkout.json()) as { orderId: string };
-  sandbox.approve(orderId);
-  const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
-  expect((await operator(t, admin).process(payment!.id)).status).toBe(200);
-  return { buyer, paymentId: payment!.id };
+  const { payment } = await approvedCheckout(t, sandbox, buyer);
+  expect((await operator(t, admin).process(payment.id)).status).toBe(200);
+  return { buyer, paymentId: payment.id };
 }
 
 describe('one access module', () => {

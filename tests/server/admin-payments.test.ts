@@ -14,18 +14,9 @@ import type {
   ProcessPaymentResult,
   RecoveryResult,
 } from '#shared/schemas/admin.ts';
-import { billingDepsFor, createBillingTestApp } from '#tests/support/billing.ts';
+import { billingDepsFor, createBillingTestApp, startCheckout } from '#tests/support/billing.ts';
 import { makeMember, type SignedIn, signIn } from '#tests/support/sessions.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
-
-async function checkout(t: TestApp, buyer: SignedIn) {
-  const res = await t.client.api.billing.checkout.$post(
-    { json: { planId: 'lifetime' } },
-    { headers: buyer.headers },
-  );
-  expect(res.status).toBe(201);
-  return (await res.json()) as { orderId: string };
-}
 
 /** The payments console as this operator, each answer a 200. */
 function operator(t: TestApp, admin: SignedIn) {
@@ -68,7 +59,7 @@ async function abandonedApproval(
   sandbox: Awaited<ReturnType<typeof createBillingTestApp>>['sandbox'],
 ) {
   const buyer = await signIn(t, 'user');
-  const { orderId } = await checkout(t, buyer);
+  const { orderId } = await startCheckout(t, buyer);
   await sandbox.approve(orderId);
   return { buyer, orderId };
 }
@@ -120,7 +111,7 @@ describe('operator payment recovery', () => {
     await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
-    await checkout(t, buyer);
+    await startCheckout(t, buyer);
     const [pending] = await operator(t, admin).pending();
     const result = await operator(t, admin).process(pending!.id);
     expect(result).toEqual({

@@ -8,7 +8,7 @@ import { payments } from '#server/db/schema/billing.ts';
 import { mailOutbox } from '#server/db/schema/mail.ts';
 import type { AdminPayment, RefundResult } from '#shared/schemas/admin.ts';
 import { appAs } from '#tests/support/app-as.ts';
-import { createBillingTestApp } from '#tests/support/billing.ts';
+import { approvedCheckout, createBillingTestApp } from '#tests/support/billing.ts';
 import { type SignedIn, signIn, signInRequest, TEST_PASSWORD } from '#tests/support/sessions.ts';
 import type { TestApp } from '#tests/support/test-app.ts';
 
@@ -22,16 +22,7 @@ describe('refund through PayPal', () => {
     await sandbox.setFaults({ loseWebhooks: true });
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
-    const checkout = await t.client.api.billing.checkout.$post(
-      { json: { planId: 'lifetime' } },
-      { headers: buyer.headers },
-    );
-    const { orderId } = (await checkout.json()) as { orderId: string };
-    await sandbox.approve(orderId);
-    const [pending] = await t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.providerOrderId, orderId));
+    const { payment: pending } = await approvedCheckout(t, sandbox, buyer);
     const as = { headers: admin.headers };
     const payment = { param: { id: pending!.id } };
     const operator = t.client.api.admin;

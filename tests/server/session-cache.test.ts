@@ -7,9 +7,8 @@ import { createApp } from '#server/app.ts';
 import { createSessionCache, readCookie, verifySignedToken } from '#server/auth/session-cache.ts';
 import { createViewerResolver, VIEWER_CACHE_TTL_MS } from '#server/auth/viewer.ts';
 import { session } from '#server/db/schema/auth.ts';
-import { payments } from '#server/db/schema/billing.ts';
 import { appAs } from '#tests/support/app-as.ts';
-import { createBillingTestApp } from '#tests/support/billing.ts';
+import { approvedCheckout, createBillingTestApp } from '#tests/support/billing.ts';
 import {
   cookieFrom,
   jsonHeaders,
@@ -158,16 +157,7 @@ describe('revocations take effect on the next request', () => {
     const admin = await signIn(t, 'admin');
     const buyer = await signIn(t, 'user');
     expect(await search(t, buyer)).toBe(403);
-    const checkout = await t.client.api.billing.checkout.$post(
-      { json: { planId: 'lifetime' } },
-      { headers: buyer.headers },
-    );
-    const { orderId } = (await checkout.json()) as { orderId: string };
-    await sandbox.approve(orderId);
-    const [pending] = await t.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.providerOrderId, orderId));
+    const { payment: pending } = await approvedCheckout(t, sandbox, buyer);
     const payment = t.client.api.admin.payments[':id'];
     const as = { headers: admin.headers };
     expect((await payment.process.$post({ param: { id: pending!.id } }, as)).status).toBe(200);

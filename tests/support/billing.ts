@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, expect } from 'vitest';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import { createPayPalClient } from '#server/billing/paypal-client.ts';
 import type { PayPalSetup } from '#server/billing/paypal-setup.ts';
+import { payments } from '#server/db/schema/billing.ts';
 import { SANDBOX_CREDENTIALS, startPayPalSandbox } from './paypal-sandbox.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -57,4 +59,27 @@ export function billingDepsFor(t: TestApp, paypal: PayPalSetup, now?: () => Date
     now,
     sleep: async () => {},
   };
+}
+
+/** The buyer starts a lifetime checkout (answered 201): the PayPal order id and its approval link. */
+export async function startCheckout(t: TestApp, buyer: { headers: Record<string, string> }) {
+  const res = await t.client.api.billing.checkout.$post(
+    { json: { planId: 'lifetime' } },
+    { headers: buyer.headers },
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { orderId: string; approvalUrl: string };
+}
+
+/** The buyer's checkout approved at the sandbox: its payment row, pending until captured or processed. */
+export async function approvedCheckout(
+  t: TestApp,
+  sandbox: { approve(orderId: string): Promise<unknown> },
+  buyer: { headers: Record<string, string> },
+) {
+  const { orderId } = await startCheckout(t, buyer);
+  await sandbox.approve(orderId);
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerOrderId, orderId));
+  if (!payment) throw new Error(`no payment row for order ${orderId}`);
+  return { orderId, payment };
 }

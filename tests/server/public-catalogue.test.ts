@@ -135,30 +135,34 @@ describe('a template page for a visitor', () => {
       `href="/auth?mode=register&amp;next=${encodeURIComponent(`/payment?next=${encodeURIComponent(`/automation/${id}`)}`)}"`,
     );
     for (const heading of ['How it works', 'Apps', 'Credentials needed']) expect(text).toContain(heading);
-    expect(text).toMatch(/<svg viewBox="[^"]+"[^>]* role="img" aria-label="Workflow canvas of/);
+    expect(text).toMatch(/<div role="img" aria-label="Workflow canvas of/);
   });
 
   it('draws the canvas readable on a phone: icons, full names, a fixed scale that scrolls (issue 43 item 19)', async () => {
     const t = await appWithSamples();
     const { text } = await html(t, '/automation/whatsapp-faq-assistant-memory');
-    const svg =
-      /<svg viewBox="[^"]+"[^>]*aria-label="Workflow canvas of[\s\S]*?<\/svg><\/div>/.exec(text)?.[0] ?? '';
-    expect(svg).not.toBe('');
+    // The member canvas's own node shapes (React Flow), rendered once on the server.
+    const canvas = /<div role="img" aria-label="Workflow canvas of[\s\S]*?<figcaption/.exec(text)?.[0] ?? '';
+    expect(canvas).toContain('class="react-flow__node react-flow__node-n8n');
     // Each node carries its app's logo from the brand sprite (the web app's asset), or its family's glyph.
-    expect(svg).toMatch(/<use href="[^"]*brand-icons[^"]*\.svg#whatsapp">/);
-    // Names in full (wrapped, not cut at 22 characters) and the AI ports labelled.
+    expect(canvas).toMatch(/<use href="[^"]*brand-icons[^"]*\.svg#whatsapp">/);
+    // Names in full (not cut at 22 characters) and the AI ports labelled.
     for (const name of ['WhatsApp message', 'OpenAI Chat', 'Customer', 'Read FAQ page', 'Check stock'])
-      expect(svg).toContain(`>${name}`);
-    for (const port of ['Chat Model', 'Memory', 'Tool']) expect(svg).toContain(`>${port}</text>`);
-    // Drawn at 0.9 px per canvas unit whatever the workflow's width, in a container that scrolls.
-    const viewWidth = Number(/viewBox="\S+ \S+ (\S+)/.exec(svg)![1]);
-    expect(viewWidth).toBeGreaterThan(0);
-    expect(Number(/ width="(\d+)"/.exec(svg)![1])).toBe(Math.round(viewWidth * 0.9));
+      expect(canvas).toContain(`>${name}`);
+    for (const port of ['Chat Model', 'Memory', 'Tool']) expect(canvas).toContain(`>${port}</span>`);
+    // The wiring: an edge per connection, main and AI, drawn between the nodes' handles.
+    expect(canvas.match(/class="react-flow__edge-path"/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(canvas).not.toMatch(/<path d="M0,0|NaN/);
+    // Drawn at 1.1 px per canvas unit whatever the workflow's width, in a container that scrolls.
+    expect(canvas).toMatch(
+      /class="react-flow__viewport[^"]*" style="transform:translate\([-\d.]+px, ?[-\d.]+px\) scale\(1\.1\)"/,
+    );
     expect(text).toMatch(
       /<div tabindex="0" role="group" aria-label="Workflow canvas, scrolls sideways" class="[^"]*overflow-auto/,
     );
-    // Sticky notes are members' content: no empty boxes for visitors.
-    expect(svg).not.toMatch(/fill-amber-50/);
+    // Sticky notes are members' content: no empty boxes for visitors; nothing on it takes the focus.
+    expect(canvas).not.toContain('react-flow__node-sticky');
+    expect(canvas).not.toContain('tabindex="0"');
   });
 
   it('never carries the workflow JSON, node parameters or sticky-note text', async () => {

@@ -1,6 +1,6 @@
 import { Blocks } from 'lucide-react';
 import { FAMILY_ICONS } from '#shared/catalog/family-icons.ts';
-import { type IconFamily, integrationIcon } from '#shared/catalog/node-icons.ts';
+import { type IconFamily, integrationIcon, isLetterChip } from '#shared/catalog/node-icons.ts';
 import { cn } from '#web/lib/cn.ts';
 import spriteUrl from '../assets/brand-icons.svg?url';
 
@@ -58,6 +58,27 @@ export function IntegrationIcon({
 }
 
 /**
+ * An app's icon on a small light tile, named for screen readers and as a tooltip: the brand logo, else
+ * the glyph of its kind (HTTP Request, AI model…), else its initials (decision 0022 counts these
+ * "letter chips").
+ */
+export function AppIcon({ name }: { name: string }) {
+  if (!isLetterChip(name)) return <IntegrationIcon icon={integrationIcon(name)} name={name} />;
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase();
+  return (
+    <span className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-white text-[10px] font-semibold text-slate-700 dark:border-slate-600">
+      <span className="sr-only">{name}</span>
+      <span aria-hidden="true">{initials}</span>
+    </span>
+  );
+}
+
+/**
  * The apps a workflow uses, as icons in the order given, the first `max` then "+N". Each icon carries
  * the app's name for screen readers and as a tooltip.
  */
@@ -68,8 +89,8 @@ export function IntegrationIcons({ names, max = 5 }: { names: string[]; max?: nu
   return (
     <ul className="flex flex-wrap items-center gap-1" aria-label="Apps used" data-testid="app-icons">
       {shown.map((name) => (
-        <li key={name} title={name}>
-          <IntegrationIcon icon={integrationIcon(name)} name={name} />
+        <li key={name} title={name} className="flex">
+          <AppIcon name={name} />
         </li>
       ))}
       {rest.length > 0 && (

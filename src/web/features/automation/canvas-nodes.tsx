@@ -1,6 +1,7 @@
-import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import { type Edge, Handle, type Node, type NodeHandle, type NodeProps, Position } from '@xyflow/react';
 import { lazy, Suspense } from 'react';
-import type { CanvasNode } from '#shared/schemas/canvas.ts';
+import { boxHeight } from '#shared/catalog/canvas-model.ts';
+import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
 import { IntegrationGlyph } from '#web/components/integration-icon.tsx';
 import { cn } from '#web/lib/cn.ts';
 
@@ -156,3 +157,68 @@ export function NodeShape({ data }: NodeProps<FlowNode>) {
 }
 
 export const NODE_TYPES = { n8n: NodeShape, sticky: StickyShape };
+
+/**
+ * Sticky notes lie behind edges and nodes, the larger behind the smaller (as in n8n, where a note that
+ * frames a section holds smaller notes).
+ */
+function stickyLayers(model: CanvasModel): Map<string, number> {
+  const notes = model.nodes.filter((n) => n.kind === 'sticky');
+  notes.sort((a, b) => a.width * a.height - b.width * b.height);
+  return new Map(notes.map((n, i) => [n.id, -1 - i]));
+}
+
+/**
+ * Where the node's handles sit, as the shapes above place them. Rendered without a browser (the
+ * visitor's page) React Flow cannot measure them, and draws an edge only between known handles.
+ */
+function nodeHandles(n: CanvasNode): NodeHandle[] {
+  const at = (id: string, type: 'source' | 'target', position: Position, x: number, y: number) => ({
+    id,
+    type,
+    position,
+    x,
+    y,
+    width: 0,
+    height: 0,
+  });
+  const row = (i: number, count: number) => ((i + 1) / (count + 1)) * n.height;
+  return [
+    ...Array.from({ length: n.inputs }, (_, i) =>
+      at(`in-${i}`, 'target', Position.Left, 0, row(i, n.inputs)),
+    ),
+    ...Array.from({ length: n.outputs }, (_, i) =>
+      at(`out-${i}`, 'source', Position.Right, n.width, row(i, n.outputs)),
+    ),
+    ...(n.kind === 'subnode' ? [at('ai', 'source', Position.Top, n.width / 2, 0)] : []),
+    ...n.ports.map((p) => at(p.type, 'target', Position.Bottom, p.offset, n.height)),
+  ];
+}
+
+/** The canvas model as React Flow's nodes and edges, the same for the member's canvas and the static one. */
+export function toFlow(model: CanvasModel): { nodes: FlowNode[]; edges: Edge[] } {
+  const layers = stickyLayers(model);
+  const nodes: FlowNode[] = model.nodes.map((n) => ({
+    id: n.id,
+    type: n.kind === 'sticky' ? 'sticky' : 'n8n',
+    position: { x: n.x, y: n.y },
+    width: n.width,
+    height: boxHeight(n),
+    handles: n.kind === 'sticky' ? [] : nodeHandles(n),
+    data: { node: n },
+    zIndex: layers.get(n.id) ?? 0,
+    draggable: false,
+    connectable: false,
+    focusable: false,
+    selectable: false,
+    ariaLabel: n.kind === 'sticky' ? undefined : `${n.name}, ${n.label}`,
+  }));
+  const edges: Edge[] = model.edges.map((e) => ({
+    ...e,
+    focusable: false,
+    selectable: false,
+    style: e.type.startsWith('ai_') ? { strokeDasharray: '6 4' } : undefined,
+    className: 'fv-edge',
+  }));
+  return { nodes, edges };
+}

@@ -6,8 +6,8 @@ import { checkResourceUrl } from '#shared/catalog/resource-url.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { AutomationDetail } from '#shared/schemas/catalog.ts';
 import { IntegrationList } from '#web/components/integration-icon.tsx';
+import { formatDate, formatRating } from '#web/components/template-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { formatDate, formatRating } from '#web/features/automation/automation-card.tsx';
 import { recordEvent } from '#web/features/library/library-api.ts';
 import { DeployDialog, N8N_SETTINGS_PATH } from '#web/features/n8n/deploy-dialog.tsx';
 import {

@@ -3,7 +3,6 @@ import {
   Background,
   ControlButton,
   Controls,
-  type Edge,
   MiniMap,
   ReactFlow,
   ReactFlowProvider,
@@ -11,10 +10,9 @@ import {
 } from '@xyflow/react';
 import { Maximize2, Minimize2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
-import { boxHeight } from '#shared/catalog/canvas-model.ts';
 import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
 import { cn } from '#web/lib/cn.ts';
-import { type FlowNode, NODE_TYPES } from './canvas-nodes.tsx';
+import { type FlowNode, NODE_TYPES, toFlow } from './canvas-nodes.tsx';
 
 // React Flow drawing the shared canvas model (src/shared/catalog/canvas-model.ts) the way n8n draws a
 // workflow. Loaded lazily, only on the detail page. Nothing on it is a Tab stop but the canvas itself
@@ -24,42 +22,6 @@ const FIT = { padding: 0.08 };
 const PAN_STEP = 80;
 /** Above this many nodes (sticky notes aside) the canvas shows a minimap. */
 const MINIMAP_FROM = 12;
-
-/**
- * Sticky notes lie behind edges and nodes, the larger behind the smaller (as in n8n, where a note that
- * frames a section holds smaller notes).
- */
-function stickyLayers(model: CanvasModel): Map<string, number> {
-  const notes = model.nodes.filter((n) => n.kind === 'sticky');
-  notes.sort((a, b) => a.width * a.height - b.width * b.height);
-  return new Map(notes.map((n, i) => [n.id, -1 - i]));
-}
-
-function toFlow(model: CanvasModel): { nodes: FlowNode[]; edges: Edge[] } {
-  const layers = stickyLayers(model);
-  const nodes: FlowNode[] = model.nodes.map((n) => ({
-    id: n.id,
-    type: n.kind === 'sticky' ? 'sticky' : 'n8n',
-    position: { x: n.x, y: n.y },
-    width: n.width,
-    height: boxHeight(n),
-    data: { node: n },
-    zIndex: layers.get(n.id) ?? 0,
-    draggable: false,
-    connectable: false,
-    focusable: false,
-    selectable: false,
-    ariaLabel: n.kind === 'sticky' ? undefined : `${n.name}, ${n.label}`,
-  }));
-  const edges: Edge[] = model.edges.map((e) => ({
-    ...e,
-    focusable: false,
-    selectable: false,
-    style: e.type.startsWith('ai_') ? { strokeDasharray: '6 4' } : undefined,
-    className: 'fv-edge',
-  }));
-  return { nodes, edges };
-}
 
 function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasNode | null) => void }) {
   const flow = useReactFlow();

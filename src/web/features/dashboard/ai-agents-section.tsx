@@ -4,11 +4,11 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SOURCE_3000 } from '#shared/catalog/constants.ts';
 import type { AiAgentsResponse } from '#shared/schemas/catalog.ts';
+import { formatRating } from '#web/components/template-card.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
-import { formatRating } from '#web/features/automation/automation-card.tsx';
 import { ReadinessLabel } from '#web/features/automation/readiness-label.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 

@@ -2,10 +2,11 @@ import { Download, Heart, Trash2 } from 'lucide-react';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { TemplateCard } from '#web/components/template-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
-import { AutomationCard } from '#web/features/automation/automation-card.tsx';
+import { HeartButton, RouterCardLink } from '#web/features/automation/card-actions.tsx';
 import {
   downloadCollectionArchive,
   useCollections,
@@ -116,23 +117,31 @@ export function CollectionsSection() {
             const { card } = item;
             return (
               <div key={card.id}>
-                <AutomationCard
+                <TemplateCard
                   card={card}
+                  headingLevel={3}
                   view={view}
-                  saved
-                  onToggleSave={(c) => toggle.mutate({ card: c, saved: true })}
-                  action={
-                    <button
-                      type="button"
-                      aria-label={`Remove ${card.title}`}
-                      onClick={(e: MouseEvent) => {
-                        e.stopPropagation();
-                        toggle.mutate({ card, saved: true });
-                      }}
-                      className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 dark:hover:bg-slate-800"
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    </button>
+                  memberFacts
+                  link={RouterCardLink}
+                  actions={
+                    <>
+                      <button
+                        type="button"
+                        aria-label={`Remove ${card.title}`}
+                        onClick={(e: MouseEvent) => {
+                          e.stopPropagation();
+                          toggle.mutate({ card, saved: true });
+                        }}
+                        className="rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600 focus-visible:outline-2 dark:hover:bg-slate-800"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                      <HeartButton
+                        card={card}
+                        saved
+                        onToggle={(c) => toggle.mutate({ card: c, saved: true })}
+                      />
+                    </>
                   }
                 />
                 <CollectionNotes item={item} />

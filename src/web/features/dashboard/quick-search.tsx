@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Highlighted } from '#web/components/highlight.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { Highlighted } from '#web/features/automation/highlight.tsx';
 import { useQuickResults } from '#web/features/library/library-api.ts';
 
 export const SUGGESTION_TAGS = [

@@ -10,6 +10,7 @@ import {
   type PublishOutcomeView,
 } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { type Fallback, FallbackSteps, runBrowserFallback } from './deploy-fallback.tsx';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
@@ -34,20 +35,27 @@ type Phase =
     }
   | ({ step: 'fallback' } & Fallback);
 
-/**
- * Deploy an automation into the member's n8n: preflight report, credentials checklist, then
- * 'Deploying to N8N' → 'Workflow Deployed Successfully' with the link, or the browser fallback.
- */
-export function DeployDialog(props: {
+type DeployDialogProps = {
   automationId: string;
   automationTitle: string;
   open: boolean;
   onClose: () => void;
   /** Where the member configures n8n (Settings → N8N Integration). */
   onOpenSettings?: () => void;
-}) {
-  const { automationId, automationTitle, open, onClose } = props;
-  const ref = useRef<HTMLDialogElement>(null);
+};
+
+/**
+ * Deploy an automation into the member's n8n: preflight report, credentials checklist, then
+ * 'Deploying to N8N' → 'Workflow Deployed Successfully' with the link, or the browser fallback.
+ * Each opening starts afresh (the dialog's content mounts while it is open).
+ */
+export function DeployDialog(props: DeployDialogProps) {
+  return props.open ? <DeployDialogContent {...props} /> : null;
+}
+
+function DeployDialogContent(props: DeployDialogProps) {
+  const { automationId, automationTitle, onClose } = props;
+  const ref = useRef<HTMLDivElement>(null);
   const id = useId();
   const queryClient = useQueryClient();
   const [connectionId, setConnectionId] = useState<string | undefined>(undefined);
@@ -61,31 +69,12 @@ export function DeployDialog(props: {
   const [shownErrors, setShownErrors] = useState<Record<string, boolean>>({});
   const [setupRefusal, setSetupRefusal] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Environments without the modal API (older browsers, jsdom) get a plain open dialog.
-    if (open && !dialog.open) {
-      setPhase({ step: 'ready' });
-      setAnotherCopy(false);
-      setAnswers({});
-      setShownErrors({});
-      setSetupRefusal(null);
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
-
-  const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections, enabled: open });
+  const connections = useQuery({ queryKey: n8nKeys.connections, queryFn: n8nApi.connections });
   const chosen = connectionId ?? connections.data?.find((c) => c.isDefault)?.id;
   const preflight = useQuery({
     queryKey: ['n8n', 'preflight', automationId, chosen],
     queryFn: () => n8nApi.preflight(automationId, chosen),
-    enabled: open && chosen !== undefined,
+    enabled: chosen !== undefined,
     retry: false,
     staleTime: 0,
   });
@@ -100,7 +89,6 @@ export function DeployDialog(props: {
   const copies = useQuery({
     queryKey: [...n8nKeys.deployments, 'of', automationId],
     queryFn: () => n8nApi.deployedCopies(automationId),
-    enabled: open,
     retry: false,
   });
   const existing = copies.data?.find((d) => d.connectionId === chosen);
@@ -162,13 +150,13 @@ export function DeployDialog(props: {
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
+    <Dialog
       onClose={onClose}
-      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+      closeLabel="Close the deploy dialog"
+      placement="form"
+      aria-labelledby={`${id}-title`}
     >
-      <div className="max-h-[85vh] space-y-5 overflow-y-auto p-5 sm:p-6">
+      <div ref={ref} className="space-y-5">
         <header className="flex items-start justify-between gap-4">
           <div>
             <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -340,6 +328,6 @@ export function DeployDialog(props: {
           />
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

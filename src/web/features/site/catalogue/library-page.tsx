@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/constants.ts';
 import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
 import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
+import { CardGrid } from '#web/components/template-card.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
-import { CardGrid } from './template-card.tsx';
 
 // /library: the public catalogue, searched with the members' engine (the server's search index) and
 // rendered by the server per request. A plain GET form: it works without JavaScript and every result

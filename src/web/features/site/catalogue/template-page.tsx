@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { nextPathAfterBuying } from '#shared/next-path.ts';
 import { centsToDecimal, PLANS, planOffer } from '#shared/plans.ts';
 import type { HeadMeta, TemplateView } from '#shared/site/page-render.ts';
+import { AppIcon } from '#web/components/integration-icon.tsx';
+import { automationPath, CardGrid } from '#web/components/template-card.tsx';
 import { plural } from '#web/features/automation/detail-parts.tsx';
 import { StaticCanvas } from '#web/features/automation/static-canvas.tsx';
-import { AppIcon, automationPath, CardGrid } from './template-card.tsx';
 
 // A visitor's /automation/:id, rendered by the server per request: enough to judge the template
 // (summary, generated steps, apps, the credentials it needs, its canvas shape, variants, related

@@ -1,0 +1,106 @@
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { cpuUsage } from 'node:process';
+import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/search/query.ts';
+import { readQueries } from './corpus.ts';
+import { loadCorpus } from './search-engine.bench.ts';
+import { intentQueries, judgedQueries, pct } from './search-queries.ts';
+
+// `npm run bench -- search-micro`: the uncached cost of one member search in process (no HTTP, no
+// database), per query class, on the reference corpus: the peer harness's query mix (short keyword
+// queries), the judged short queries with their typo and prefix forms, and issue 37's 6–10-word
+// requests. Each query runs ROUNDS times, each time with an empty result cache; a query's figure is
+// its median over the rounds, and a class's p50/p95 are over its queries (µs). Knobs:
+// SEARCH_MICRO_ROUNDS (15), SEARCH_MICRO_DUMP=file (every query's ordered result positions, to check
+// that a change keeps the answers), SEARCH_MICRO_SPIN=seconds (only loop over the queries, for
+// `--cpu-prof`), SEARCH_MICRO_ONLY=class,… (the classes to run).
+
+const ROUNDS = Number(process.env.SEARCH_MICRO_ROUNDS ?? 15);
+
+function classes(): { name: string; qs: string[] }[] {
+  const words = (q: string) => q.trim().split(/\s+/).length;
+  const harness = [...new Set(readQueries().filter((q) => q.trim() !== ''))];
+  const short = [...new Set(judgedQueries())].filter((q) => words(q) <= 5);
+  return [
+    { name: 'harness mix', qs: harness },
+    { name: 'judged short', qs: short },
+    { name: '6–10 words', qs: intentQueries() },
+  ];
+}
+
+export async function run() {
+  const rows = loadCorpus();
+  const snapshot = buildSnapshot(rows, new Map(), { catalog: '', activity: '' });
+  // SEARCH_MICRO_ONLY: a comma-separated list of class names to run (profiles of one class).
+  const only = process.env.SEARCH_MICRO_ONLY?.split(',');
+  const sets = classes().filter((c) => !only || only.includes(c.name));
+  const search = (q: string) => searchSnapshot(snapshot, { q, chips: [], page: 1, pageSize: 20 }, new Map());
+  const all = sets.flatMap((s) => s.qs);
+  for (let i = 0; i < 3; i++) for (const q of all) search(q);
+  const spin = Number(process.env.SEARCH_MICRO_SPIN ?? 0);
+  if (spin > 0) {
+    const until = performance.now() + spin * 1000;
+    let n = 0;
+    while (performance.now() < until)
+      for (const q of all) {
+        search(q);
+        n++;
+      }
+    console.log(`spun ${n} uncached searches`);
+    return;
+  }
+  const dump = process.env.SEARCH_MICRO_DUMP;
+  if (dump) {
+    const out: Record<string, number[]> = {};
+    for (const q of all) {
+      const cache: SearchCache = new Map();
+      const r = searchSnapshot(snapshot, { q, chips: [], page: 1, pageSize: 20 }, cache);
+      out[q] = [r.total, ...[...cache.values()][0]!.positions];
+    }
+    writeFileSync(dump, JSON.stringify(out));
+  }
+  const [l1, l5] = loadavg();
+  console.log(
+    `corpus ${rows.length} workflows · ${ROUNDS} rounds · load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on ${availableParallelism()} cores`,
+  );
+  const samples = new Map<string, number[]>(all.map((q) => [q, []]));
+  const cpu = cpuUsage();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const q of all) {
+      const t = performance.now();
+      search(q);
+      samples.get(q)!.push((performance.now() - t) * 1000);
+    }
+  }
+  const used = cpuUsage(cpu);
+  for (const { name, qs } of sets) {
+    const medians = qs
+      .map((q) =>
+        pct(
+          [...samples.get(q)!].sort((a, b) => a - b),
+          50,
+        ),
+      )
+      .sort((a, b) => a - b);
+    const slowest = qs
+      .map((q) => ({
+        q,
+        t: pct(
+          [...samples.get(q)!].sort((a, b) => a - b),
+          50,
+        ),
+      }))
+      .sort((a, b) => b.t - a.t)
+      .slice(0, 3)
+      .map((x) => `${JSON.stringify(x.q)} ${x.t.toFixed(0)}`)
+      .join(', ');
+    console.log(
+      `${name.padEnd(13)} ${String(qs.length).padStart(3)} queries: p50 ${pct(medians, 50).toFixed(0)} µs, p95 ${pct(medians, 95).toFixed(0)} µs, mean ${(medians.reduce((a, b) => a + b, 0) / medians.length).toFixed(0)} µs · slowest ${slowest}`,
+    );
+  }
+  console.log(
+    `CPU ${((used.user + used.system) / 1000).toFixed(0)} ms for ${all.length * ROUNDS} searches · load average after ${loadavg()[0]!.toFixed(2)}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

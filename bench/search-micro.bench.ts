@@ -10,7 +10,8 @@ import { intentQueries, judgedQueries, pct } from './search-queries.ts';
 // database), per query class, on the reference corpus: the peer harness's query mix (short keyword
 // queries), the judged short queries with their typo and prefix forms, and issue 37's 6–10-word
 // requests. Each query runs ROUNDS times, each time with an empty result cache; a query's figure is
-// its median over the rounds, and a class's p50/p95 are over its queries (µs). Knobs:
+// its median over the rounds, and a class's p50/p95 are over its queries (µs), in wall and in the
+// thread's CPU time (the figure to compare on a busy host). Knobs:
 // SEARCH_MICRO_ROUNDS (15), SEARCH_MICRO_DUMP=file (every query's ordered result positions, to check
 // that a change keeps the answers), SEARCH_MICRO_SPIN=seconds (only loop over the queries, for
 // `--cpu-prof`), SEARCH_MICRO_ONLY=class,… (the classes to run).
@@ -63,39 +64,41 @@ export async function run() {
   console.log(
     `corpus ${rows.length} workflows · ${ROUNDS} rounds · load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on ${availableParallelism()} cores`,
   );
-  const samples = new Map<string, number[]>(all.map((q) => [q, []]));
+  // Wall time per query; the thread's CPU time (too coarse per query) per class and round, which
+  // moves far less with the host's load.
+  const wall = new Map<string, number[]>(all.map((q) => [q, []]));
+  const classCpu = new Map<string, number>(sets.map((c) => [c.name, 0]));
   const cpu = cpuUsage();
   for (let r = 0; r < ROUNDS; r++) {
-    for (const q of all) {
-      const t = performance.now();
-      search(q);
-      samples.get(q)!.push((performance.now() - t) * 1000);
+    for (const { name, qs } of sets) {
+      const c = process.threadCpuUsage();
+      for (const q of qs) {
+        const t = performance.now();
+        search(q);
+        wall.get(q)!.push((performance.now() - t) * 1000);
+      }
+      const spent = process.threadCpuUsage(c);
+      classCpu.set(name, classCpu.get(name)! + spent.user + spent.system);
     }
   }
   const used = cpuUsage(cpu);
+  const median = (xs: number[]) =>
+    pct(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   for (const { name, qs } of sets) {
-    const medians = qs
-      .map((q) =>
-        pct(
-          [...samples.get(q)!].sort((a, b) => a - b),
-          50,
-        ),
-      )
-      .sort((a, b) => a - b);
+    const medians = qs.map((q) => median(wall.get(q)!)).sort((a, b) => a - b);
+    const mean = medians.reduce((a, b) => a + b, 0) / medians.length;
+    const cpuMean = classCpu.get(name)! / (ROUNDS * qs.length);
     const slowest = qs
-      .map((q) => ({
-        q,
-        t: pct(
-          [...samples.get(q)!].sort((a, b) => a - b),
-          50,
-        ),
-      }))
+      .map((q) => ({ q, t: median(wall.get(q)!) }))
       .sort((a, b) => b.t - a.t)
       .slice(0, 3)
       .map((x) => `${JSON.stringify(x.q)} ${x.t.toFixed(0)}`)
       .join(', ');
     console.log(
-      `${name.padEnd(13)} ${String(qs.length).padStart(3)} queries: p50 ${pct(medians, 50).toFixed(0)} µs, p95 ${pct(medians, 95).toFixed(0)} µs, mean ${(medians.reduce((a, b) => a + b, 0) / medians.length).toFixed(0)} µs · slowest ${slowest}`,
+      `${name.padEnd(13)} ${String(qs.length).padStart(3)} queries, µs: p50 ${pct(medians, 50).toFixed(0)} p95 ${pct(medians, 95).toFixed(0)} mean ${mean.toFixed(0)} · CPU mean ${cpuMean.toFixed(0)} · slowest ${slowest}`,
     );
   }
   console.log(

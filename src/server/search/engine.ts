@@ -47,9 +47,11 @@ export type WordIndex = {
   /** Bit 1: a word (answers prefixes); bit 2: a word of a short field (answers typos). */
   kind: Uint8Array;
   /** Term ids of the typo vocabulary by term length. */
-  byLength: Map<number, number[]>;
-  /** Letters (a–z bit mask) of each term, to skip typo candidates cheaply. */
-  letters: Int32Array;
+  /**
+   * Per length, the typo vocabulary's term ids (ascending) and each one's letters (a–z bit mask, to
+   * skip candidates cheaply), side by side: one sequential scan per length.
+   */
+  byLength: Map<number, { ids: Int32Array; letters: Int32Array }>;
   /** Best field weight for each field mask. */
   maskWeight: Float32Array;
   /**
@@ -129,23 +131,27 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
   const order = unsorted.map((_, i) => i).sort((a, b) => (unsorted[a]! < unsorted[b]! ? -1 : 1));
   const terms = order.map((i) => unsorted[i]!);
   const termId = new Map<string, number>();
-  const byLength = new Map<number, number[]>();
+  const lengthLists = new Map<number, number[]>();
   const kind = new Uint8Array(terms.length);
-  const letters = new Int32Array(terms.length);
   const postings = flatten(
     order.map((old, i) => {
       const t = terms[i]!;
       termId.set(t, i);
       kind[i] = kinds[old]!;
       if (kind[i]! & 2) {
-        letters[i] = letterMask(t);
-        const bucket = byLength.get(t.length);
+        const bucket = lengthLists.get(t.length);
         if (bucket) bucket.push(i);
-        else byLength.set(t.length, [i]);
+        else lengthLists.set(t.length, [i]);
       }
       return lists[old]!;
     }),
   );
+  const byLength = new Map<number, { ids: Int32Array; letters: Int32Array }>();
+  for (const [length, ids] of lengthLists)
+    byLength.set(length, {
+      ids: Int32Array.from(ids),
+      letters: Int32Array.from(ids, (id) => letterMask(terms[id]!)),
+    });
   const grams = new Map<string, number[]>();
   terms.forEach((t, id) => {
     for (let i = 0; i + 3 <= t.length; i++) {
@@ -188,7 +194,6 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     postingStart: postings.start,
     kind,
     byLength,
-    letters,
     maskWeight,
     haystacks,
     trigramId,
@@ -277,9 +282,10 @@ export function forEachTypoCandidate(
 ): void {
   const mask = letterMask(term);
   for (let l = term.length - maxEdits; l <= term.length + maxEdits; l++) {
-    for (const id of index.byLength.get(l) ?? []) {
-      if (popcount(mask ^ index.letters[id]!) <= 2 * maxEdits) visit(id);
-    }
+    const bucket = index.byLength.get(l);
+    if (!bucket) continue;
+    const { ids, letters } = bucket;
+    for (let k = 0; k < ids.length; k++) if (popcount(mask ^ letters[k]!) <= 2 * maxEdits) visit(ids[k]!);
   }
 }
 

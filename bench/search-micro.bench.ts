@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
 import { buildSnapshot, type SearchCache, searchSnapshot } from '#server/search/query.ts';
 import { readQueries } from './corpus.ts';
-import { loadCorpus } from './search-engine.bench.ts';
+import { copies, loadCorpus } from './search-engine.bench.ts';
 import { intentQueries, judgedQueries, pct } from './search-queries.ts';
 
 // `npm run bench -- search-micro`: the uncached cost of one member search in process (no HTTP, no
@@ -14,7 +14,8 @@ import { intentQueries, judgedQueries, pct } from './search-queries.ts';
 // thread's CPU time (the figure to compare on a busy host). Knobs:
 // SEARCH_MICRO_ROUNDS (15), SEARCH_MICRO_DUMP=file (every query's ordered result positions, to check
 // that a change keeps the answers), SEARCH_MICRO_SPIN=seconds (only loop over the queries, for
-// `--cpu-prof`), SEARCH_MICRO_ONLY=class,… (the classes to run).
+// `--cpu-prof`), SEARCH_MICRO_ONLY=class,… (the classes to run), SEARCH_MICRO_ITEMS=n (n items: the corpus and
+// copies of it, as the engine bench's 50,000).
 
 const ROUNDS = Number(process.env.SEARCH_MICRO_ROUNDS ?? 15);
 
@@ -30,7 +31,9 @@ function classes(): { name: string; qs: string[] }[] {
 }
 
 export async function run() {
-  const rows = loadCorpus();
+  const corpus = loadCorpus();
+  const items = Number(process.env.SEARCH_MICRO_ITEMS ?? 0);
+  const rows = items > 0 ? copies(corpus, items) : corpus;
   const snapshot = buildSnapshot(rows, new Map(), { catalog: '', activity: '' });
   // SEARCH_MICRO_ONLY: a comma-separated list of class names to run (profiles of one class).
   const only = process.env.SEARCH_MICRO_ONLY?.split(',');
@@ -62,7 +65,7 @@ export async function run() {
   }
   const [l1, l5] = loadavg();
   console.log(
-    `corpus ${rows.length} workflows · ${ROUNDS} rounds · load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on ${availableParallelism()} cores`,
+    `${rows.length} workflows · ${ROUNDS} rounds · load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on ${availableParallelism()} cores`,
   );
   // Wall time per query; the thread's CPU time (too coarse per query) per class and round, which
   // moves far less with the host's load.

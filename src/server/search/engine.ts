@@ -260,14 +260,43 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     }
   }
   if (word.typos > 0) {
-    const exactWord = { ...word, prefix: false };
-    forEachTypoCandidate(index, word.term, word.typos, (id) => {
-      if (out.has(id)) return;
-      const kind = termMatch(exactWord, index.terms[id]!);
-      if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
-    });
+    const typos = typoMatches(index, word);
+    for (let k = 0; k < typos.length; k += 2) if (!out.has(typos[k]!)) out.set(typos[k]!, -typos[k + 1]!);
   }
   return out;
+}
+
+/** Query terms whose typo matches each index keeps (a few kilobytes), least recently used first. */
+const TYPO_MEMO_TERMS = 2_048;
+const typoMemos = new WeakMap<WordIndex, Map<string, number[]>>();
+
+/**
+ * The typo-vocabulary terms within a word's typo budget, as (term id, match factor) pairs in the order
+ * forEachTypoCandidate visits them. They depend on the word and the index only, and scanning the
+ * vocabulary by length and computing edit distances was a third of a short query's word expansion:
+ * kept per index for the words queries repeat (`slack`, `email`, `notification` across many queries).
+ */
+function typoMatches(index: WordIndex, word: QueryWord): number[] {
+  let memo = typoMemos.get(index);
+  if (!memo) {
+    memo = new Map();
+    typoMemos.set(index, memo);
+  }
+  const kept = memo.get(word.term);
+  if (kept) {
+    memo.delete(word.term);
+    memo.set(word.term, kept);
+    return kept;
+  }
+  const found: number[] = [];
+  const exactWord = { ...word, prefix: false };
+  forEachTypoCandidate(index, word.term, word.typos, (id) => {
+    const kind = termMatch(exactWord, index.terms[id]!);
+    if (kind) found.push(id, MATCH_KIND_FACTOR[kind]);
+  });
+  memo.set(word.term, found);
+  if (memo.size > TYPO_MEMO_TERMS) memo.delete(memo.keys().next().value!);
+  return found;
 }
 
 /**

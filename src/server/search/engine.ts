@@ -47,9 +47,11 @@ export type WordIndex = {
   /** Bit 1: a word (answers prefixes); bit 2: a word of a short field (answers typos). */
   kind: Uint8Array;
   /** Term ids of the typo vocabulary by term length. */
-  byLength: Map<number, number[]>;
-  /** Letters (a–z bit mask) of each term, to skip typo candidates cheaply. */
-  letters: Int32Array;
+  /**
+   * Per length, the typo vocabulary's term ids (ascending) and each one's letters (a–z bit mask, to
+   * skip candidates cheaply), side by side: one sequential scan per length.
+   */
+  byLength: Map<number, { ids: Int32Array; letters: Int32Array }>;
   /** Best field weight for each field mask. */
   maskWeight: Float32Array;
   /**
@@ -129,23 +131,27 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
   const order = unsorted.map((_, i) => i).sort((a, b) => (unsorted[a]! < unsorted[b]! ? -1 : 1));
   const terms = order.map((i) => unsorted[i]!);
   const termId = new Map<string, number>();
-  const byLength = new Map<number, number[]>();
+  const lengthLists = new Map<number, number[]>();
   const kind = new Uint8Array(terms.length);
-  const letters = new Int32Array(terms.length);
   const postings = flatten(
     order.map((old, i) => {
       const t = terms[i]!;
       termId.set(t, i);
       kind[i] = kinds[old]!;
       if (kind[i]! & 2) {
-        letters[i] = letterMask(t);
-        const bucket = byLength.get(t.length);
+        const bucket = lengthLists.get(t.length);
         if (bucket) bucket.push(i);
-        else byLength.set(t.length, [i]);
+        else lengthLists.set(t.length, [i]);
       }
       return lists[old]!;
     }),
   );
+  const byLength = new Map<number, { ids: Int32Array; letters: Int32Array }>();
+  for (const [length, ids] of lengthLists)
+    byLength.set(length, {
+      ids: Int32Array.from(ids),
+      letters: Int32Array.from(ids, (id) => letterMask(terms[id]!)),
+    });
   const grams = new Map<string, number[]>();
   terms.forEach((t, id) => {
     for (let i = 0; i + 3 <= t.length; i++) {
@@ -188,7 +194,6 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     postingStart: postings.start,
     kind,
     byLength,
-    letters,
     maskWeight,
     haystacks,
     trigramId,
@@ -255,14 +260,43 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     }
   }
   if (word.typos > 0) {
-    const exactWord = { ...word, prefix: false };
-    forEachTypoCandidate(index, word.term, word.typos, (id) => {
-      if (out.has(id)) return;
-      const kind = termMatch(exactWord, index.terms[id]!);
-      if (kind) out.set(id, -MATCH_KIND_FACTOR[kind]);
-    });
+    const typos = typoMatches(index, word);
+    for (let k = 0; k < typos.length; k += 2) if (!out.has(typos[k]!)) out.set(typos[k]!, -typos[k + 1]!);
   }
   return out;
+}
+
+/** Query terms whose typo matches each index keeps (a few kilobytes), least recently used first. */
+const TYPO_MEMO_TERMS = 2_048;
+const typoMemos = new WeakMap<WordIndex, Map<string, number[]>>();
+
+/**
+ * The typo-vocabulary terms within a word's typo budget, as (term id, match factor) pairs in the order
+ * forEachTypoCandidate visits them. They depend on the word and the index only, and scanning the
+ * vocabulary by length and computing edit distances was a third of a short query's word expansion:
+ * kept per index for the words queries repeat (`slack`, `email`, `notification` across many queries).
+ */
+function typoMatches(index: WordIndex, word: QueryWord): number[] {
+  let memo = typoMemos.get(index);
+  if (!memo) {
+    memo = new Map();
+    typoMemos.set(index, memo);
+  }
+  const kept = memo.get(word.term);
+  if (kept) {
+    memo.delete(word.term);
+    memo.set(word.term, kept);
+    return kept;
+  }
+  const found: number[] = [];
+  const exactWord = { ...word, prefix: false };
+  forEachTypoCandidate(index, word.term, word.typos, (id) => {
+    const kind = termMatch(exactWord, index.terms[id]!);
+    if (kind) found.push(id, MATCH_KIND_FACTOR[kind]);
+  });
+  memo.set(word.term, found);
+  if (memo.size > TYPO_MEMO_TERMS) memo.delete(memo.keys().next().value!);
+  return found;
 }
 
 /**
@@ -277,9 +311,10 @@ export function forEachTypoCandidate(
 ): void {
   const mask = letterMask(term);
   for (let l = term.length - maxEdits; l <= term.length + maxEdits; l++) {
-    for (const id of index.byLength.get(l) ?? []) {
-      if (popcount(mask ^ index.letters[id]!) <= 2 * maxEdits) visit(id);
-    }
+    const bucket = index.byLength.get(l);
+    if (!bucket) continue;
+    const { ids, letters } = bucket;
+    for (let k = 0; k < ids.length; k++) if (popcount(mask ^ letters[k]!) <= 2 * maxEdits) visit(ids[k]!);
   }
 }
 
@@ -304,27 +339,101 @@ export { ALL_WORDS_TIER } from './knobs.ts';
 export function searchWords(index: WordIndex, q: string): WordResult | null {
   const words = parseQuery(q);
   if (words.length === 0) return null;
+  const scratch = scratchOf(index);
+  try {
+    return scoreWords(index, words, scratch);
+  } finally {
+    scratch.clear();
+  }
+}
+
+/**
+ * Per-document working arrays of searchWords, kept with the index and cleared after each query at the
+ * documents it touched only: allocating a dozen arrays of n entries per query (each a zeroed off-heap
+ * buffer) and reading all n documents four times after the postings was half a short query's time.
+ * 16-bit counters and word marks: a 1,000-character query can hold more than 255 words.
+ */
+type Scratch = {
+  /** Query words each document matches. */
+  count: Uint16Array;
+  /** The last word (index + 1) that touched each document, and its best score for that word. */
+  seen: Uint16Array;
+  best: Float32Array;
+  /** Words found in a strong field (title, integrations, node types), counted once per word. */
+  strong: Uint16Array;
+  strongSeen: Uint16Array;
+  /** Query words naming an app that the document has in an app field. */
+  appHits: Uint16Array;
+  appSeen: Uint16Array;
+  /** Words matched otherwise than through a node's description: only these make a complete match. */
+  tier: Uint16Array;
+  tierSeen: Uint16Array;
+  /**
+   * The summed idf of the words each document matches, each × its best match kind (a concept or typo
+   * hit covers less of the word than the word itself): its share of the query's weight.
+   */
+  covered: Float32Array;
+  bestFactor: Float32Array;
+  /** The documents some word reached, in the order they were first reached; `touchedCount` of them. */
+  touched: Int32Array;
+  touchedCount: number;
+  clear(): void;
+};
+
+const scratches = new WeakMap<WordIndex, Scratch>();
+
+function scratchOf(index: WordIndex): Scratch {
+  let s = scratches.get(index);
+  if (s) return s;
   const n = index.size;
-  const count = new Uint8Array(n);
-  // The last word (index + 1) that touched each document, and its best score for that word.
-  const seen = new Uint8Array(n);
-  const best = new Float32Array(n);
+  const made: Scratch = {
+    count: new Uint16Array(n),
+    seen: new Uint16Array(n),
+    best: new Float32Array(n),
+    strong: new Uint16Array(n),
+    strongSeen: new Uint16Array(n),
+    appHits: new Uint16Array(n),
+    appSeen: new Uint16Array(n),
+    tier: new Uint16Array(n),
+    tierSeen: new Uint16Array(n),
+    covered: new Float32Array(n),
+    bestFactor: new Float32Array(n),
+    touched: new Int32Array(n),
+    touchedCount: 0,
+    clear() {
+      const { touched } = made;
+      for (let k = 0; k < made.touchedCount; k++) {
+        const d = touched[k]!;
+        made.count[d] = 0;
+        made.seen[d] = 0;
+        made.best[d] = 0;
+        made.strong[d] = 0;
+        made.strongSeen[d] = 0;
+        made.appHits[d] = 0;
+        made.appSeen[d] = 0;
+        made.tier[d] = 0;
+        made.tierSeen[d] = 0;
+        made.covered[d] = 0;
+        made.bestFactor[d] = 0;
+      }
+      made.touchedCount = 0;
+    },
+  };
+  s = made;
+  scratches.set(index, s);
+  return s;
+}
+
+function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): WordResult {
+  const n = index.size;
   const scores = new Float32Array(n);
-  // Words found in a strong field (title, integrations, node types), counted once per word.
-  const strong = new Uint8Array(n);
-  const strongSeen = new Uint8Array(n);
+  const { count, seen, best, strong, strongSeen, appHits, appSeen, tier, tierSeen, covered, bestFactor } =
+    scratch;
+  const { touched } = scratch;
+  let touchedCount = 0;
   // A query word that is an app's whole name ("airtable", "typeform"; "google sheets" glued) asks for
   // that app: an item without it in its integrations or node types is a weaker answer (APP_MISS).
   const appWord = new Uint8Array(words.length);
-  const appHits = new Uint8Array(n);
-  const appSeen = new Uint8Array(n);
-  // Words matched otherwise than through a node's description: only these make a complete match.
-  const tier = new Uint8Array(n);
-  const tierSeen = new Uint8Array(n);
-  // The summed idf of the words each document matches, each × its best match kind (a concept or typo
-  // hit covers less of the word than the word itself): its share of the query's weight.
-  const covered = new Float32Array(n);
-  const bestFactor = new Float32Array(n);
   const expanded = words.map((w) => {
     const terms = expandWord(index, w);
     let total = 0;
@@ -347,6 +456,7 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
         : MATCH_KIND_FACTOR.concept;
     return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df), conceptWorth };
   });
+  const { postings, postingStart, maskWeight, appTerm } = index;
   let reaching = 0;
   let queryWeight = 0;
   for (let wi = 0; wi < expanded.length; wi++) {
@@ -360,18 +470,23 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
       const kind = Math.abs(signed);
       const need = signed >= 0 ? 0 : kind === MATCH_KIND_FACTOR.prefix ? AS_WORD : AS_SHORT_WORD;
       const factor = kind === MATCH_KIND_FACTOR.concept ? conceptWorth : kind;
-      const { postings } = index;
-      for (let k = index.postingStart[id]!, end = index.postingStart[id + 1]!; k < end; k++) {
+      const isApp = appTerm[id] === 1 && kind >= MATCH_KIND_FACTOR.stem;
+      if (isApp) appWord[wi] = 1;
+      const counts = kind !== MATCH_KIND_FACTOR.node;
+      const strongKind = factor >= MATCH_KIND_FACTOR.prefix;
+      const covers = idf * factor;
+      for (let k = postingStart[id]!, end = postingStart[id + 1]!; k < end; k++) {
         const p = postings[k]!;
         if ((p & need) !== need) continue;
         const d = p >>> DOC_SHIFT;
         // One weight per query word, from everything it reaches: a rare variant spelling (a typo, a
         // synonym) must not outweigh the word itself.
-        const s = index.maskWeight[p & FIELD_MASK]! * factor * idf;
+        const s = maskWeight[p & FIELD_MASK]! * factor * idf;
         if (seen[d] !== mark) {
           seen[d] = mark;
+          if (count[d] === 0) touched[touchedCount++] = d;
           count[d]!++;
-          covered[d] = covered[d]! + idf * factor;
+          covered[d] = covered[d]! + covers;
           bestFactor[d] = factor;
           best[d] = s;
           scores[d] = scores[d]! + s;
@@ -385,43 +500,45 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
             bestFactor[d] = factor;
           }
         }
-        if (index.appTerm[id] && kind >= MATCH_KIND_FACTOR.stem) {
-          appWord[wi] = 1;
-          if (p & APP_FIELDS && appSeen[d] !== mark) {
-            appSeen[d] = mark;
-            appHits[d]!++;
-          }
+        if (isApp && p & APP_FIELDS && appSeen[d] !== mark) {
+          appSeen[d] = mark;
+          appHits[d]!++;
         }
-        if (kind !== MATCH_KIND_FACTOR.node && tierSeen[d] !== mark) {
+        if (counts && tierSeen[d] !== mark) {
           tierSeen[d] = mark;
           tier[d]!++;
         }
-        if (p & STRONG_FIELDS && factor >= MATCH_KIND_FACTOR.prefix && strongSeen[d] !== mark) {
+        if (strongKind && p & STRONG_FIELDS && strongSeen[d] !== mark) {
           strongSeen[d] = mark;
           strong[d]!++;
         }
       }
     }
+    scratch.touchedCount = touchedCount;
   }
   let apps = 0;
   for (let wi = 0; wi < words.length; wi++) apps += appWord[wi]!;
   let most = 0;
-  for (let d = 0; d < n; d++) if (count[d]! > most) most = count[d]!;
+  for (let k = 0; k < touchedCount; k++) if (count[touched[k]!]! > most) most = count[touched[k]!]!;
   const floor = partialFloor(reaching, most);
   // A short query keeps its complete matches; one completed only through a node's description
   // ("telegram weather": NASA's "space weather") goes when real complete matches exist.
   let realComplete = false;
   if (floor === reaching && reaching <= SHORT_FLOOR_WORDS)
-    for (let d = 0; d < n && !realComplete; d++) if (tier[d] === reaching) realComplete = true;
-  const keep = (d: number) => count[d]! >= floor && (!realComplete || tier[d] === reaching);
+    for (let k = 0; k < touchedCount && !realComplete; k++)
+      if (tier[touched[k]!] === reaching) realComplete = true;
   let m = 0;
-  for (let d = 0; d < n; d++) if (keep(d)) m++;
+  for (let k = 0; k < touchedCount; k++) {
+    const d = touched[k]!;
+    if (count[d]! >= floor && (!realComplete || tier[d] === reaching)) m++;
+  }
   const docs = new Int32Array(m);
   const all = new Uint8Array(n);
   m = 0;
-  for (let d = 0; d < n; d++) {
+  for (let k = 0; k < touchedCount; k++) {
+    const d = touched[k]!;
     const c = count[d]!;
-    if (!keep(d)) continue;
+    if (c < floor || (realComplete && tier[d] !== reaching)) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
     scores[d] = scores[d]! * index.lengthNorm[d]! * APP_MISS ** (apps - appHits[d]!);
@@ -437,5 +554,7 @@ export function searchWords(index: WordIndex, q: string): WordResult | null {
       scores[d] = scores[d]! * share * share;
     }
   }
+  // Documents in document order (the postings reached them word by word).
+  docs.sort();
   return { docs, scores, all };
 }

@@ -53,6 +53,8 @@ export type Snapshot = {
     group: Int32Array;
     category: Int8Array;
     chipMask: Int32Array;
+    /** 1 for guides (items without a workflow: listed last, decision 0023). */
+    guide: Uint8Array;
     /** Entry i's integration ids: `integrationIds[integrationStart[i]]` up to `[integrationStart[i + 1]]`. */
     integrationStart: Int32Array;
     integrationIds: Int32Array;
@@ -154,6 +156,7 @@ function factsOf(entries: IndexEntry[]): Snapshot['facts'] {
     group: Int32Array.from(entries, (e) => e.group),
     category: Int8Array.from(entries, (e) => e.categoryIndex),
     chipMask: Int32Array.from(entries, (e) => e.chipMask),
+    guide: Uint8Array.from(entries, (e) => (e.card.readiness === 'guide' ? 1 : 0)),
     integrationStart,
     integrationIds,
   };
@@ -182,7 +185,8 @@ function candidates(s: Snapshot, q: string, sort: SearchSort): Int32Array {
 
 /** The same order with guides (items without a workflow) moved to the end (decision 0023). */
 function guidesLast(s: Snapshot, order: Int32Array): Int32Array {
-  const isGuide = (pos: number) => s.entries[pos]!.card.readiness === 'guide';
+  const { guide } = s.facts;
+  const isGuide = (pos: number) => guide[pos] === 1;
   if (!order.some(isGuide)) return order;
   return Int32Array.from([...order.filter((p) => !isGuide(p)), ...order.filter(isGuide)]);
 }

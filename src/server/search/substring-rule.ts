@@ -57,6 +57,21 @@ const POSTINGS_PER_CHECK = 256;
  * holding `telegram` and `weather`). Null when the needle has no such run (punctuation, emoji, `a`):
  * then every document is checked.
  */
+/**
+ * A mark per document and the list of marked ones, kept with the index and unmarked after each run:
+ * a zeroed array of n entries per run and two reads of all n documents cost more than the postings.
+ */
+const seenByIndex = new WeakMap<WordIndex, { mark: Uint8Array; list: Int32Array }>();
+
+function seenOf(index: WordIndex): { mark: Uint8Array; list: Int32Array } {
+  let seen = seenByIndex.get(index);
+  if (!seen) {
+    seen = { mark: new Uint8Array(index.size), list: new Int32Array(index.size) };
+    seenByIndex.set(index, seen);
+  }
+  return seen;
+}
+
 function substringCandidates(index: WordIndex, needle: string, known?: Uint8Array): Int32Array | null {
   const runs = [...new Set(needle.match(/[a-z0-9]{3,}/g))];
   if (runs.length === 0) return null;
@@ -69,21 +84,30 @@ function substringCandidates(index: WordIndex, needle: string, known?: Uint8Arra
     })
     .sort((a, b) => a.total - b.total);
   const { postings, postingStart } = index;
+  const seen = seenOf(index);
   let current: Int32Array | null = null;
   for (const { ids, total } of byRun) {
     if (current && current.length * POSTINGS_PER_CHECK < total) break;
-    const seen = new Uint8Array(index.size);
+    // The documents holding this run: marked, and listed once each (postings of several terms).
+    let found = 0;
     for (const id of ids)
-      for (let k = postingStart[id]!, end = postingStart[id + 1]!; k < end; k++)
-        seen[postings[k]! >>> DOC_SHIFT] = 1;
-    if (current) current = current.filter((d) => seen[d] === 1);
+      for (let k = postingStart[id]!, end = postingStart[id + 1]!; k < end; k++) {
+        const d = postings[k]! >>> DOC_SHIFT;
+        if (seen.mark[d] === 0) {
+          seen.mark[d] = 1;
+          seen.list[found++] = d;
+        }
+      }
+    if (current) current = current.filter((d) => seen.mark[d] === 1);
     else {
       let count = 0;
-      for (let d = 0; d < index.size; d++) if (seen[d] && !known?.[d]) count++;
+      for (let k = 0; k < found; k++) if (!known?.[seen.list[k]!]) count++;
       current = new Int32Array(count);
       count = 0;
-      for (let d = 0; d < index.size; d++) if (seen[d] && !known?.[d]) current[count++] = d;
+      for (let k = 0; k < found; k++) if (!known?.[seen.list[k]!]) current[count++] = seen.list[k]!;
+      current.sort();
     }
+    for (let k = 0; k < found; k++) seen.mark[seen.list[k]!] = 0;
     if (current.length === 0) break;
   }
   return current;

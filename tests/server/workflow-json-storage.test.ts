@@ -81,4 +81,27 @@ describe('stored workflow JSON', () => {
     expect(row!.json).toBe(text);
     await database.close();
   });
+
+  it('no table compresses the stored workflow again, and staged rows stay in line (migration 0022)', async () => {
+    const { database } = await createTestApp();
+    const storage = rowsOf<{ table: string; storage: string }>(
+      await database.db.execute(
+        sql`select c.relname as table, a.attstorage as storage from pg_attribute a
+            join pg_class c on c.oid = a.attrelid
+            where a.attname = 'workflow_json' and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+            order by c.relname`,
+      ),
+    );
+    expect(storage).toEqual([
+      { table: 'automations', storage: 'e' },
+      { table: 'catalog_import_staging', storage: 'e' },
+      { table: 'template_versions', storage: 'e' },
+    ]);
+    const [staging] = rowsOf<{ options: string[] | null }>(
+      await database.db.execute(
+        sql`select reloptions as options from pg_class where relname = 'catalog_import_staging'`,
+      ),
+    );
+    expect(staging!.options).toContain('toast_tuple_target=8160');
+  });
 });

@@ -79,7 +79,8 @@ export async function publishStaged(tx: Database): Promise<number> {
       `insert into automations (${names}) select ${names} from catalog_import_staging on conflict (id) do update set ${updates}`,
     ),
   );
-  await tx.delete(catalogImportStaging);
+  // Emptied in one step (a delete scanned and marked every row it had just copied).
+  await tx.execute(sql`truncate ${catalogImportStaging}`);
   return (
     (moved as { rowCount?: number; affectedRows?: number }).rowCount ??
     (moved as { affectedRows?: number }).affectedRows ??

@@ -277,6 +277,21 @@ function vectorStoreAction(app: string, p: Record<string, unknown>): string {
   return `searches ${app}`;
 }
 
+/**
+ * Phrases from n8n's own texts, by text or node type: the same few hundred recur in every workflow of
+ * an import, and making one runs a dozen regular expressions (brand casing among them).
+ */
+const verbPhrases = new Map<string, string | null>();
+const described = new Map<string, string | null>();
+function memo(cache: Map<string, string | null>, key: string, make: (key: string) => string | null) {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
 /** What `node` does, for steps and summaries. */
 export function nodeAction(node: WorkflowNode): NodeAction {
   const short = shortType(node.type);
@@ -296,8 +311,9 @@ export function nodeAction(node: WorkflowNode): NodeAction {
   const fixed = operation ? ACTION_WORDS[`${short}:${resource ?? ''}:${operation}`] : undefined;
   if (fixed) return { kind, text: fixed, app };
   const published = operation ? n8nOperation(node.type ?? '', resource ?? '', operation) : undefined;
-  const fromN8n = published?.[3] ? actionVerbPhrase(published[3]) : null;
-  const op = fromN8n ?? operationPhrase(resource, operation) ?? describedAction(node.type ?? '');
+  const fromN8n = published?.[3] ? memo(verbPhrases, published[3], actionVerbPhrase) : null;
+  const op =
+    fromN8n ?? operationPhrase(resource, operation) ?? memo(described, node.type ?? '', describedAction);
   if (ai && !op) return { kind, text: `asks ${app}`, app };
   return { kind, text: op ? withApp(op, app) : `uses ${app}`, app };
 }

@@ -194,6 +194,39 @@ const GOLDEN: Record<string, Check[]> = {
     summary('supervisor agent'),
     ['the summary is not a requirement', (d) => !/requires/i.test(d.summary)],
   ],
+  // LinkedIn advice contributions: the step list sits under "## What this workflow does" with bold
+  // labels ("**`Triggers Weekly`**: The workflow …"); the overview note names the job.
+  'Splitout/0613_Splitout_Code_Create_Webhook.json': [
+    ['a generic section heading is not the title', (d) => !/what this workflow does/i.test(d.title)],
+    title('LinkedIn'),
+    purposeFrom('author'),
+    summary('LinkedIn'),
+    ["no text opens with a stripped label's colon", (d) => !/(^|\n|\. ): /.test(d.description)],
+  ],
+  // Spotify → YouTube playlist sync: its notes write list items as headings ("- ## Automates …").
+  'Wait/0715_Wait_Schedule_Create_Scheduled.json': [
+    purposeFrom('author'),
+    ['the purpose carries no Markdown', (d) => !/[#*`]|\]\(/.test(d.purpose)],
+    ['the summary carries no Markdown', (d) => !/[#*`]/.test(d.summary)],
+    summary('YouTube playlist'),
+  ],
+  // Q&A templates for a CMS: its "Trigger event" note advises how to change the trigger.
+  'Strapi/1434_Strapi_Splitout_Automation_Webhook.json': [
+    notDescription('could be changed'),
+    ['the summary is not set-up advice', (d) => !/whatever trigger/i.test(d.summary)],
+  ],
+  // Nostr #damus report: the name opens with a keycap emoji; Nostr is read by a community node.
+  'Telegram/0001_Telegram_Schedule_Automation_Scheduled.json': [
+    titleIs('Nostr #damus AI Powered Reporting + Gmail + Telegram'),
+    notDescription('Nostrobotsread'),
+    description('community node'),
+  ],
+  // Watches a webpage for changes (hash, remove duplicates), snapshots to Drive, logs, emails.
+  'Schedule/0817_Schedule_Removeduplicates_Create_Webhook.json': [
+    title('changes'),
+    title('webpage'),
+    purposeFrom('author'),
+  ],
 };
 
 let derived = new Map<string, DerivedAutomation>();

@@ -242,6 +242,10 @@ function baseKey(type: string): string {
   return shortType(type).replace(/(Trigger|Tool)$/, '');
 }
 
+/** A node type from outside n8n's own packages (a community node). */
+export const isCommunityType = (type: string): boolean =>
+  type.includes('.') && !/^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./.test(type);
+
 /** The readable integration name of a node type, or null for core nodes. */
 export function integrationName(type: string | undefined): string | null {
   if (!type) return null;
@@ -250,6 +254,17 @@ export function integrationName(type: string | undefined): string | null {
   if (CORE.has(short) || CORE.has(key)) return null;
   if (NAMES[short]) return NAMES[short];
   if (NAMES[key]) return NAMES[key];
+  // A community node named as its package run together with an operation
+  // ("n8n-nodes-nostrobots.nostrobotsread"): the package names the app ("Nostrobots").
+  const stem = isCommunityType(type)
+    ? type
+        .slice(0, type.lastIndexOf('.'))
+        .replace(/^@[^/]+\//, '')
+        .replace(/^n8n-nodes-/, '')
+    : '';
+  const joined = stem.replace(/-/g, '').toLowerCase();
+  if (joined && /^[a-z0-9]+$/.test(short) && short !== joined && short.startsWith(joined))
+    return humanizeIdentifier(stem);
   // Unknown langchain providers: drop the role prefix (lmChatFoo → Foo).
   const provider = key.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '');
   if (provider.length === 0) return null;

@@ -20,6 +20,8 @@ const GENERIC =
  */
 export function tidyAuthorTitle(name: string): string {
   const tidy = name
+    // Keycap emoji ("#️⃣", "1️⃣") are a character, an optional variation selector and U+20E3.
+    .replace(/[#*0-9]\uFE0F?\u20E3/gu, '')
     .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
     .trim()
     .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
@@ -119,19 +121,29 @@ export function titleFromPurpose(purpose: string): string | null {
   const enabling = /^(?:allows|lets|helps|enables) (?:you|users|teams|businesses|anyone)(?: to)? /i.exec(
     rest,
   );
-  const designed = /^(?:is designed|is built|was built|is meant|aims) to /i.exec(rest);
-  if (enabling || designed) {
-    rest = rest.slice((enabling ?? designed)![0].length);
+  const designed = /^(?:is designed|is built|was built|is meant|is used|aims) to /i.exec(rest);
+  // "This template can monitor …" / "will send …": the verb after the modal is the job.
+  const modal = /^(?:can|will|is able to)\s+(?:automatically\s+|easily\s+|also\s+)?(?=[a-z]+ )/i.exec(rest);
+  if (enabling || designed || modal) {
+    rest = rest.slice((enabling ?? designed ?? modal)![0].length);
     base = true;
   }
   const [verb, ...words] = rest.split(' ');
-  if (!verb || /^(is|was|are|has|uses|will|can|does|provides)$/i.test(verb)) return null;
+  if (!verb || /^(is|was|are|has|uses|will|can|does|provides|be|have|also|not|only|just)$/i.test(verb))
+    return null;
   if (!base && !/^[a-z]+s$/.test(verb)) return null;
   let text = [base ? verb.toLowerCase() : baseForm(verb), ...words].join(' ');
   // The second verb of "imports X and generates Y" agrees too.
   text = text.replace(/ and ([a-z]+s)\b/, (_m, v: string) => ` and ${baseForm(v)}`);
   const cut = TITLE_CUT.exec(text);
   if (cut && cut.index >= 20) text = text.slice(0, cut.index);
+  // Too long: end at the last clause boundary that fits ("… and notify you | only when …").
+  if (text.length > TITLE_MAX) {
+    const head = text.slice(0, TITLE_MAX + 1);
+    const clauses = [...head.matchAll(/ (?:only |just |even )?(?:when|whenever|if|so|before|after|once) /g)];
+    const clause = clauses.length ? clauses[clauses.length - 1]!.index : -1;
+    if (clause >= 40) text = text.slice(0, clause);
+  }
   if (text.length > TITLE_MAX) {
     const space = text.lastIndexOf(' ', TITLE_MAX);
     text = text

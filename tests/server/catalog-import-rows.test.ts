@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '8f6df883c68678c4',
+  digest: '995f802b4085f027',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

@@ -1,4 +1,5 @@
 import { brandCase } from './english.ts';
+import { n8nNode } from './n8n-nodes.ts';
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
 // Readable integration names from n8n node types. Core nodes (flow control, data shaping, AI plumbing)
@@ -268,7 +269,11 @@ export function integrationName(type: string | undefined): string | null {
   // Unknown langchain providers: drop the role prefix (lmChatFoo → Foo).
   const provider = key.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '');
   if (provider.length === 0) return null;
-  return NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
+  const named = NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
+  // n8n's own spelling of the same words ("Next Cloud" → "Nextcloud", "Pay Pal" → "PayPal").
+  const shown = n8nNode(`n8n-nodes-base.${key}`)?.displayName?.replace(/\s+Trigger$/, '');
+  const letters = (s: string) => s.replace(/[\s.-]/g, '').toLowerCase();
+  return shown && letters(shown) === letters(named) ? brandCase(shown) : named;
 }
 
 /**

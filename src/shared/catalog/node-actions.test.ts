@@ -19,6 +19,15 @@ describe('node actions in n8n words', () => {
     ).not.toMatch(/\ba database pages\b/);
   });
 
+  it('gives the object after a preposition an article, and says rows go into the database app', () => {
+    expect(
+      nodeAction(node('n8n-nodes-base.microsoftExcel', { resource: 'worksheet', operation: 'append' })).text,
+    ).toMatch(/to a sheet\b/);
+    expect(nodeAction(node('n8n-nodes-base.mySql', { operation: 'insert' })).text).toBe(
+      'inserts rows into MySQL',
+    );
+  });
+
   it('names a community node as one, by its package', () => {
     expect(nodeAction(node('n8n-nodes-nostrobots.nostrobotsread')).text).toBe(
       'uses the Nostrobots community node',

@@ -226,6 +226,13 @@ function actionVerbPhrase(action: string): string | null {
     !/^(or|and)\b/.test(rest)
   )
     rest = `${article(noun)} ${rest}`;
+  // "Append data to sheet", "Add user to group": the object after a preposition takes "a" too.
+  // "Insert rows in database" + "into MySQL": the app is the database.
+  rest = rest.replace(/^rows in database$/, 'rows');
+  rest = rest.replace(
+    /\b(to|from|in|into|on) (database|sheet|table|group|message|thread|file|page|session|range|image|email|asset|commit)\b(?! (rows|items|records|pages|files)\b)/g,
+    (_m, p: string, n: string) => `${p} ${article(n)} ${n}`,
+  );
   const base = verb.toLowerCase() === 'return' ? 'get' : verb.toLowerCase();
   return brandCase(`${thirdPerson(base)}${rest ? ` ${rest}` : ''}`);
 }

@@ -57,6 +57,24 @@ describe('author purpose (decision 0022)', () => {
     ).toBe('Scans an Airtable base for rows with photos. Uses an AI model to identify the product.');
   });
 
+  it('drops an aside pointing at a link, and thanks or requests to the reader', () => {
+    expect(
+      plainText(
+        'This workflow generates an llms.txt file (if you are new to it, check out [this article](https://x.y/a)) from a crawl.',
+      ),
+    ).toBe('This workflow generates an llms.txt file from a crawl.');
+    expect(
+      notePurpose([
+        'Thank you for using this workflow template. It has taken me countless hours of hard work to develop.',
+      ]),
+    ).toBeNull();
+    expect(
+      notePurpose([
+        'This workflow uses GraphQL calls to the Shopify Admin API. To understand the queries please check the API Docs.',
+      ])?.text,
+    ).toBe('This workflow uses GraphQL calls to the Shopify Admin API.');
+  });
+
   it('reads a numbered step section as one step, not the purpose', () => {
     expect(
       notePurpose(['# 02. Generate & Send Offer\n**Purpose:** Processes each eligible customer in a loop.']),

@@ -37,6 +37,11 @@ export function plainText(markdown: string): string {
       .replace(/```[\s\S]*?```/g, ' ')
       .replace(/`[^`]*`/g, ' ')
       .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      // An aside that points at a link ("(if you're unfamiliar with it, check out this article)").
+      .replace(
+        /\s*\([^()]*\b(check out|see|read|click|learn more|more info|here)\b[^()]*\]\([^)]*\)[^()]*\)/gi,
+        '',
+      )
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/<[^>]+>/g, ' ')
       .replace(/https?:\/\/\S+/g, ' ')
@@ -94,7 +99,7 @@ const sentencesOf = (text: string) =>
  * workflow requires 3 external tool workflows …") are set-up, not purpose.
  */
 const ADVICE =
-  /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (replace|swap|change|switch|modify|adjust|customi[sz]e|use your own|set your own)|(can|could|may|might|should) (easily )?be (replaced|swapped|changed|adjusted|modified|customi[sz]ed|extended|adapted)|whatever \w+( \w+)? you (need|want|like|prefer)|(is|are) up to you|currently uses|make sure|(we|you)('ll| will)? need|to enable this)\b/i;
+  /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (also |easily |simply )?(replace|swap|change|switch|modify|adjust|customi[sz]e|use your own|set your own)|(can|could|may|might|should) (easily )?be (replaced|swapped|changed|adjusted|modified|customi[sz]ed|extended|adapted)|whatever \w+( \w+)? you (need|want|like|prefer)|(is|are) up to you|currently uses|make sure|please|thank(s| you)|reach out|countless hours|stay updated|(i|we) hope|buy me|subscribe to|follow me|(we|you)('ll| will)? need|to enable this)\b/i;
 /** "This workflow is a sub workflow of the workflow." says nothing about what it is for. */
 const VACUOUS = /^this (n8n )?workflow is (a|the) sub[- ]?workflow\b[^,]{0,40}\.$/i;
 /** A note beside one node describes that node ("This node uploads the report …"), not the template. */
@@ -166,7 +171,7 @@ export function notePurpose(notes: string[]): NotePurpose | null {
 export const purposeFromNotes = (notes: string[]): string | null => notePurpose(notes)?.text ?? null;
 
 const NOT_A_TITLE =
-  /(try (it|me)|set ?up|instructions?|prerequisites?|requirements?|credentials?|contact|read ?me|^step\b|^\d|how to|overview|about|note|important|getting started|self-hosted|tutorial|^example)/i;
+  /((developed|created|made|built|written|brought to you) by\b|try (it|me)|set ?up|instructions?|prerequisites?|requirements?|credentials?|contact|read ?me|^step\b|^\d|how to|overview|about|note|important|getting started|self-hosted|tutorial|^example)/i;
 
 /**
  * The title the author gave the overview note (its first level-1 or level-2 heading), when it reads

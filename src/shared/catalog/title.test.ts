@@ -15,6 +15,10 @@ describe('author titles', () => {
     // Keycap emoji: a character, an optional U+FE0F and U+20E3.
     ['#\uFE0F\u20E3Nostr #damus AI Powered Reporting', 'Nostr #damus AI Powered Reporting'],
     ['1\u20E3 Daily digest to Slack', 'Daily digest to Slack'],
+    // A lower-case first word is capitalised; brands written in lower case are not.
+    ['typeform feedback workflow', 'Typeform feedback workflow'],
+    ['n8n workflow deployer', 'n8n workflow deployer'],
+    ['dub.co URL Shortener', 'dub.co URL Shortener'],
   ])('tidies "%s" to "%s"', (name, tidy) => expect(tidyAuthorTitle(name)).toBe(tidy));
 
   it('tells file names and slugs from words a person chose', () => {
@@ -31,5 +35,12 @@ describe('author titles', () => {
       ),
     ).toBe("Monitor and detect changes to a webpage's contents and notify you");
     expect(titleFromPurpose('This template will be copied each time you run the flow.')).toBeNull();
+    // "uses X to <do>": the job is the doing; "uses X calls to the API" is not a job.
+    expect(
+      titleFromPurpose(
+        'This workflow uses Gmail to send outreach emails to HubSpot contacts (usually new ones).',
+      ),
+    ).toBe('Send outreach emails to HubSpot contacts');
+    expect(titleFromPurpose('This workflow uses GraphQL calls to the Shopify Admin API.')).toBeNull();
   });
 });

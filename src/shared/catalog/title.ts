@@ -14,6 +14,9 @@ const FILE_ENDINGS =
 const GENERIC =
   /^(untitled( workflow)?|my workflow( \d+)?|new workflow( \d+)?|workflow( \d+)?|test( \d+)?|copy of .*)$/i;
 
+/** A lower-case first word of plain letters ("typeform feedback"), not "n8n", "dub.co" or "e-mail". */
+const LOWER_FIRST = /^(?!n8n\b)[a-z]+(?=\s|$)/;
+
 /**
  * An author's workflow name without the labels that order or file it in their own account ("2. Refresh
  * Pipedrive tokens", "Template - SSL Expiry Alert System", "[n8n] …"): the words they chose stay.
@@ -26,8 +29,11 @@ export function tidyAuthorTitle(name: string): string {
     .trim()
     .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
     .replace(/^(n8n )?(template|workflow|example)\s*[-–—:|]\s+/i, '')
-    .trim();
-  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim();
+    .replace(/`([^`]+)`/g, '"$1"')
+    .trim()
+    // "typeform feedback workflow" → "Typeform feedback workflow"; "n8n", "iPhone", "mails2notion" stay.
+    .replace(LOWER_FIRST, capitalise);
+  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim().replace(LOWER_FIRST, capitalise);
 }
 
 /** True when `title` is a file name, a slug or a placeholder rather than words a person chose. */
@@ -105,7 +111,7 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
 
 /** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */
 const TITLE_CUT =
-  /,| as well as | so that | while | by using | using | which | in order to | to help | for easy | — | - /;
+  /,| \(| as well as | so that | while | by using | using | which | in order to | to help | for easy | — | - /;
 
 /**
  * A title from the author's own statement of purpose: "This n8n template imports Pitch Decks and
@@ -128,6 +134,14 @@ export function titleFromPurpose(purpose: string): string | null {
     rest = rest.slice((enabling ?? designed ?? modal)![0].length);
     base = true;
   }
+  // "This workflow uses Gmail to send outreach emails …": the job is what it uses Gmail to do.
+  const uses = /^uses (?:[\w.-]+ ){1,4}?to (?!(?:the|a|an|your|its|their|this|that)\b)([a-z]+ .*)$/i.exec(
+    rest,
+  );
+  if (uses) {
+    rest = uses[1]!;
+    base = true;
+  }
   const [verb, ...words] = rest.split(' ');
   if (!verb || /^(is|was|are|has|uses|will|can|does|provides|be|have|also|not|only|just)$/i.test(verb))
     return null;
@@ -135,8 +149,9 @@ export function titleFromPurpose(purpose: string): string | null {
   let text = [base ? verb.toLowerCase() : baseForm(verb), ...words].join(' ');
   // The second verb of "imports X and generates Y" agrees too.
   text = text.replace(/ and ([a-z]+s)\b/, (_m, v: string) => ` and ${baseForm(v)}`);
-  const cut = TITLE_CUT.exec(text);
-  if (cut && cut.index >= 20) text = text.slice(0, cut.index);
+  // The first boundary past the opening words ("Build a newsletter ("daily digest") …, which").
+  const cut = [...text.matchAll(new RegExp(TITLE_CUT.source, 'g'))].find((m) => m.index >= 20);
+  if (cut) text = text.slice(0, cut.index);
   // Too long: end at the last clause boundary that fits ("… and notify you | only when …").
   if (text.length > TITLE_MAX) {
     const head = text.slice(0, TITLE_MAX + 1);

@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '995f802b4085f027',
+  digest: 'f098ffa8ed085ac9',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

@@ -215,6 +215,7 @@ const GOLDEN: Record<string, Check[]> = {
   'Strapi/1434_Strapi_Splitout_Automation_Webhook.json': [
     notDescription('could be changed'),
     ['the summary is not set-up advice', (d) => !/whatever trigger/i.test(d.summary)],
+    ["a section's heading is not the title", (d) => d.title !== 'Prepare data in Google Sheets'],
   ],
   // Nostr #damus report: the name opens with a keycap emoji; Nostr is read by a community node.
   'Telegram/0001_Telegram_Schedule_Automation_Scheduled.json': [

@@ -120,11 +120,12 @@ const usable = (s: string) =>
   // A sentence that is mostly a list of names or a heading with a stop is not a purpose.
   s.split(' ').length >= 5;
 
-export type NotePurpose = { text: string; note: number };
+/** `part`: the sentences describe one section ("This part of the workflow …"), not the whole. */
+export type NotePurpose = { text: string; note: number; part?: boolean };
 
 /** The purpose sentences of a workflow's sticky notes (and which note), or null when none states one. */
 export function notePurpose(notes: string[]): NotePurpose | null {
-  let best: { score: number; text: string; note: number } | null = null;
+  let best: { score: number; text: string; note: number; part: boolean } | null = null;
   notes.forEach((note, noteIndex) => {
     for (const section of sections(note)) {
       const purposeHeading = section.heading !== '' && PURPOSE_HEADING.test(section.heading);
@@ -159,12 +160,12 @@ export function notePurpose(notes: string[]): NotePurpose | null {
           s.length + next.length + 1 <= MAX_PURPOSE
             ? `${s} ${next}`
             : s;
-        if (!best || score > best.score) best = { score, text: two, note: noteIndex };
+        if (!best || score > best.score) best = { score, text: two, note: noteIndex, part: ONE_PART.test(s) };
       });
     }
   });
-  const found = best as { text: string; note: number } | null;
-  return found ? { text: found.text, note: found.note } : null;
+  const found = best as { text: string; note: number; part: boolean } | null;
+  return found ? { text: found.text, note: found.note, ...(found.part ? { part: true } : {}) } : null;
 }
 
 /** The purpose sentences of a workflow's sticky notes, or null when no note states one. */

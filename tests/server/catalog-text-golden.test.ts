@@ -97,9 +97,10 @@ const GOLDEN: Record<string, Check[]> = {
     step('Creates a customer in Stripe'),
     title('Stripe'),
   ],
-  // "cheems": three old Cron nodes, each posting a meme with a Discord webhook (type version 1).
+  // "cheems": three old Cron nodes, each posting a meme with a Discord webhook (type version 1). The
+  // author's word stays, with a capital.
   'Discord/0360_Discord_Cron_Automation_Scheduled.json': [
-    titleIs('cheems'),
+    titleIs('Cheems'),
     description('Every Saturday at 09:00'),
     description('Every Friday at 09:00'),
     description('Every 30 minutes'),
@@ -193,6 +194,54 @@ const GOLDEN: Record<string, Check[]> = {
     title('CoinMarketCap AI Analyst'),
     summary('supervisor agent'),
     ['the summary is not a requirement', (d) => !/requires/i.test(d.summary)],
+  ],
+  // LinkedIn advice contributions: the step list sits under "## What this workflow does" with bold
+  // labels ("**`Triggers Weekly`**: The workflow …"); the overview note names the job.
+  'Splitout/0613_Splitout_Code_Create_Webhook.json': [
+    ['a generic section heading is not the title', (d) => !/what this workflow does/i.test(d.title)],
+    title('LinkedIn'),
+    purposeFrom('author'),
+    summary('LinkedIn'),
+    ["no text opens with a stripped label's colon", (d) => !/(^|\n|\. ): /.test(d.description)],
+  ],
+  // Spotify → YouTube playlist sync: its notes write list items as headings ("- ## Automates …").
+  'Wait/0715_Wait_Schedule_Create_Scheduled.json': [
+    purposeFrom('author'),
+    ['the purpose carries no Markdown', (d) => !/[#*`]|\]\(/.test(d.purpose)],
+    ['the summary carries no Markdown', (d) => !/[#*`]/.test(d.summary)],
+    summary('YouTube playlist'),
+  ],
+  // Q&A templates for a CMS: its "Trigger event" note advises how to change the trigger.
+  'Strapi/1434_Strapi_Splitout_Automation_Webhook.json': [
+    notDescription('could be changed'),
+    ['the summary is not set-up advice', (d) => !/whatever trigger/i.test(d.summary)],
+    ["a section's heading is not the title", (d) => d.title !== 'Prepare data in Google Sheets'],
+  ],
+  // Nostr #damus report: the name opens with a keycap emoji; Nostr is read by a community node.
+  'Telegram/0001_Telegram_Schedule_Automation_Scheduled.json': [
+    titleIs('Nostr #damus AI Powered Reporting + Gmail + Telegram'),
+    notDescription('Nostrobotsread'),
+    description('community node'),
+  ],
+  // Typeform answers saved as a spreadsheet file to Nextcloud (n8n spells it so).
+  'Typeform/0262_Typeform_Spreadsheetfile_Automate_Triggered.json': [app('Nextcloud'), title('Nextcloud')],
+  // llms.txt from a Screaming Frog export: the note's aside points at an article.
+  'Filter/1791_Filter_Summarize_Create_Triggered.json': [
+    purposeFrom('author'),
+    ['the purpose has no aside pointing at a link', (d) => !/check out|unfamiliar/i.test(d.purpose)],
+  ],
+  // HubSpot outreach by Gmail: "This workflow uses Gmail to send outreach emails …" names the job.
+  'Schedule/0417_Schedule_Gmail_Send_Scheduled.json': [title('outreach emails')],
+  // An author's thank-you note ("It has taken me countless hours …") is not what the template is for.
+  'Webhook/0692_Webhook_Code_Update_Webhook.json': [
+    ['the purpose is not a thank-you', (d) => !/thank you|countless hours/i.test(d.purpose)],
+    ['the title is not a credit', (d) => !/developed by/i.test(d.title)],
+  ],
+  // Watches a webpage for changes (hash, remove duplicates), snapshots to Drive, logs, emails.
+  'Schedule/0817_Schedule_Removeduplicates_Create_Webhook.json': [
+    title('changes'),
+    title('webpage'),
+    purposeFrom('author'),
   ],
 };
 

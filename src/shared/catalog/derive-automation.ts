@@ -48,7 +48,7 @@ export type TextSource = 'author' | 'generated';
  * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
  * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
  */
-export const DERIVE_VERSION = '5';
+export const DERIVE_VERSION = '6';
 
 export type DerivedAutomation = {
   title: string;
@@ -175,7 +175,9 @@ export function deriveAutomation(input: {
   const stated = notePurpose(authorNotes);
   const authorPurpose = stated ? brandCase(stated.text) : null;
   // The overview note's own heading names the job best; else the graph does.
-  const headed = (stated ? noteTitle(authorNotes[stated.note]!) : null) ?? quotedNoteTitle(authorNotes);
+  // A note about one section is headed with the section's name, not the template's.
+  const headed =
+    (stated && !stated.part ? noteTitle(authorNotes[stated.note]!) : null) ?? quotedNoteTitle(authorNotes);
   const fromNotes = headed ?? (authorPurpose ? titleFromPurpose(authorPurpose) : null);
   const title = replaceTitle
     ? fromNotes

@@ -27,6 +27,13 @@ describe('integrationName', () => {
     ['n8n-nodes-base.scheduleTrigger', null],
     ['@n8n/n8n-nodes-langchain.agent', null],
     ['@n8n/n8n-nodes-langchain.memoryBufferWindow', null],
+    // A community node named as its package run together with an operation: the package names it.
+    ['n8n-nodes-nostrobots.nostrobotsread', 'Nostrobots'],
+    ['n8n-nodes-klicktipp.klicktipp', 'Klicktipp'],
+    // n8n's own spelling of the same words.
+    ['n8n-nodes-base.nextCloud', 'Nextcloud'],
+    ['n8n-nodes-base.payPal', 'PayPal'],
+    ['n8n-nodes-base.wordpress', 'WordPress'],
     [undefined, null],
   ])('%s → %s', (type, expected) => {
     expect(integrationName(type)).toBe(expected);

@@ -1,4 +1,5 @@
 import { brandCase } from './english.ts';
+import { n8nNode } from './n8n-nodes.ts';
 import { shortType, type WorkflowNode } from './workflow-types.ts';
 
 // Readable integration names from n8n node types. Core nodes (flow control, data shaping, AI plumbing)
@@ -242,6 +243,10 @@ function baseKey(type: string): string {
   return shortType(type).replace(/(Trigger|Tool)$/, '');
 }
 
+/** A node type from outside n8n's own packages (a community node). */
+export const isCommunityType = (type: string): boolean =>
+  type.includes('.') && !/^(n8n-nodes-base|@n8n\/n8n-nodes-langchain)\./.test(type);
+
 /** The readable integration name of a node type, or null for core nodes. */
 export function integrationName(type: string | undefined): string | null {
   if (!type) return null;
@@ -250,10 +255,25 @@ export function integrationName(type: string | undefined): string | null {
   if (CORE.has(short) || CORE.has(key)) return null;
   if (NAMES[short]) return NAMES[short];
   if (NAMES[key]) return NAMES[key];
+  // A community node named as its package run together with an operation
+  // ("n8n-nodes-nostrobots.nostrobotsread"): the package names the app ("Nostrobots").
+  const stem = isCommunityType(type)
+    ? type
+        .slice(0, type.lastIndexOf('.'))
+        .replace(/^@[^/]+\//, '')
+        .replace(/^n8n-nodes-/, '')
+    : '';
+  const joined = stem.replace(/-/g, '').toLowerCase();
+  if (joined && /^[a-z0-9]+$/.test(short) && short !== joined && short.startsWith(joined))
+    return humanizeIdentifier(stem);
   // Unknown langchain providers: drop the role prefix (lmChatFoo → Foo).
   const provider = key.replace(/^(lmChat|lm|embeddings|vectorStore|memory|tool|document)(?=[A-Z])/, '');
   if (provider.length === 0) return null;
-  return NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
+  const named = NAMES[provider.charAt(0).toLowerCase() + provider.slice(1)] ?? humanizeIdentifier(provider);
+  // n8n's own spelling of the same words ("Next Cloud" → "Nextcloud", "Pay Pal" → "PayPal").
+  const shown = n8nNode(`n8n-nodes-base.${key}`)?.displayName?.replace(/\s+Trigger$/, '');
+  const letters = (s: string) => s.replace(/[\s.-]/g, '').toLowerCase();
+  return shown && letters(shown) === letters(named) ? brandCase(shown) : named;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { appOfUrl, hostOfUrl } from './api-hosts.ts';
 import { article, baseForm, brandCase, pluralise, thirdPerson } from './english.ts';
-import { humanizeIdentifier, integrationName } from './integrations.ts';
+import { humanizeIdentifier, integrationName, isCommunityType } from './integrations.ts';
 import { n8nNode, n8nNodeEntries, n8nOperation } from './n8n-nodes.ts';
 import operationDefaults from './operation-defaults.json' with { type: 'json' };
 import { shortType, type WorkflowNode } from './workflow-types.ts';
@@ -197,6 +197,13 @@ const WITH_VERBS =
   /^(sends|posts|replies|answers|publishes|tweets|generates|transcribes|translates|writes|analyzes|analyses|classifies|summarizes|summarises|calls|converts|scans|makes|sets|starts|executes|runs|triggers|checks)\b/;
 
 /** "Send a message" → "sends a message"; "Get many messages" → "gets messages"; brands kept in case. */
+/** Words n8n's action texts use after a verb that take no article ("Append data", "Get current …"). */
+const MASS_NOUNS = new Set(
+  'a an the your its their this that these those another data text metadata media audio information content feedback current recent latest new existing multiple many all one every each some more up out down in on off to from for with by into at as via ownership access permission status history time speech music code html json xml markdown sql csv people children sentiment whether if how what which who when where'.split(
+    ' ',
+  ),
+);
+
 function actionVerbPhrase(action: string): string | null {
   const words = action.trim().replace(/\s+/g, ' ').split(' ');
   const verb = words.shift();
@@ -207,6 +214,25 @@ function actionVerbPhrase(action: string): string | null {
   if (/\band wait for (a )?response\b/.test(rest)) return 'asks for a reply';
   // "Create or update a contact": both verbs agree.
   rest = rest.replace(/^or ([a-z]+)\b/, (_m, v: string) => `or ${thirdPerson(v)}`);
+  // "Create file from text", "Analyze image": a singular countable noun after the verb takes a/an.
+  // A noun before a plural ("database pages", "child blocks") is a modifier: no article.
+  const [, noun, head] = /^([a-z]+)\b(?: ([a-z]+))?/.exec(rest) ?? [];
+  if (
+    noun &&
+    !/(s|ly|ing|ed)$/.test(noun) &&
+    !/ly$/.test(verb) &&
+    !(head && /[^s]s$/.test(head)) &&
+    !MASS_NOUNS.has(noun) &&
+    !/^(or|and)\b/.test(rest)
+  )
+    rest = `${article(noun)} ${rest}`;
+  // "Append data to sheet", "Add user to group": the object after a preposition takes "a" too.
+  // "Insert rows in database" + "into MySQL": the app is the database.
+  rest = rest.replace(/^rows in database$/, 'rows');
+  rest = rest.replace(
+    /\b(to|from|in|into|on) (database|sheet|table|group|message|thread|file|page|session|range|image|email|asset|commit)\b(?! (rows|items|records|pages|files)\b)/g,
+    (_m, p: string, n: string) => `${p} ${article(n)} ${n}`,
+  );
   const base = verb.toLowerCase() === 'return' ? 'get' : verb.toLowerCase();
   return brandCase(`${thirdPerson(base)}${rest ? ` ${rest}` : ''}`);
 }
@@ -315,5 +341,7 @@ export function nodeAction(node: WorkflowNode): NodeAction {
   const op =
     fromN8n ?? operationPhrase(resource, operation) ?? memo(described, node.type ?? '', describedAction);
   if (ai && !op) return { kind, text: `asks ${app}`, app };
-  return { kind, text: op ? withApp(op, app) : `uses ${app}`, app };
+  // A community node n8n does not describe is named as one: a buyer must install it.
+  const uses = isCommunityType(node.type ?? '') ? `uses the ${app} community node` : `uses ${app}`;
+  return { kind, text: op ? withApp(op, app) : uses, app };
 }

@@ -6,9 +6,15 @@ const MAX_PURPOSE = 320;
 
 /** Headings of sections that tell how to set the workflow up, not what it is for. */
 const SETUP_HEADING =
-  /(set ?up|setup|how to|requirements?|prerequisites?|configur|credential|instructions?|install|steps?\b|customi[sz]|usage|notes?\b|tips?\b|important|warning|troubleshoot|before you|getting started|need help|support|contact|pricing|author|resources?|links?)/i;
+  /\b(set ?up|setup|how to|requirements?|prerequisites?|configur|credential|instructions?|install|steps?\b|customi[sz]|usage\b|notes?\b|tips?\b|important\b|warning|troubleshoot|before you|getting started|need help|support$|contact\b|pricing\b|author\b|resources?\b|links?\b)/i;
+/**
+ * Headings that name a kind of section, not the workflow ("What this workflow does", "How it works",
+ * "Setup", "Overview"): never a title.
+ */
+const GENERIC_HEADING =
+  /^(what (it|this( \w+)?|the \w+) (does|is)|this (n8n )?(workflow|template) (does|will do)( the following)?:?|how (it|this( \w+)?) works|how to( use)?( it| this( \w+)?)?|overview|about( (it|this( \w+)?))?|description|summary|introduction|purpose|use cases?|features?|key features|benefits?|who (is )?(it|this)( \w+)? (is )?for|why( use)?( it| this( \w+)?)?|set ?up( guide| steps| instructions)?|setup|requirements?|prerequisites?|configuration|customi[sz]ation|usage|notes?|tips?|steps?|workflow( overview| steps| components| structure)?|components|details|example|results?|output|input|triggers?( event)?)$/i;
 const PURPOSE_HEADING =
-  /^(what (it|this( \w+)?) does|overview|about( this)?( workflow| template)?$|description|purpose|summary|introduction|what is|use cases?)/i;
+  /^(what (it|this( \w+)?) does|this (n8n )?(workflow|template) (does|will do)( the following)?:?$|overview|about( this)?( workflow| template)?$|description|purpose|summary|introduction|what is|use cases?)/i;
 
 /** Sentences that instruct the reader (set-up), or speak of keys, credentials and placeholders. */
 const INSTRUCTION =
@@ -17,29 +23,51 @@ const SECRETS =
   /(credential|api[ -]?key|token|password|secret|webhook url|\{\{|YOUR_|<your|xxx|\$json|\bset ?up\b|\bconfigur|\binstall|\bimport (it|this)\b)/i;
 /** Sentences that say what the workflow does or is for. */
 const PURPOSE_CUE =
-  /\b(^the (n8n )?workflow (for|that)\b|this (n8n )?(workflow|template|automation|flow|agent|bot|system|tool|assistant|pipeline|chatbot|integration)|automates?|helps? (you|teams|businesses|users)|allows? (you|users|teams)|lets you|enables? (you|users|teams)|designed (to|for)|built (to|for)|is (a|an) (\w+ )?(workflow|template|automation|agent|bot|assistant|system|tool))\b/i;
+  /\b(^the (n8n )?workflow (for|that)\b|^(a|an) (n8n )?(workflow|template|automation) (that|which|for)\b|this (n8n )?(workflow|template|automation|flow|agent|bot|system|tool|assistant|pipeline|chatbot|integration)|automates?|helps? (you|teams|businesses|users)|allows? (you|users|teams)|lets you|enables? (you|users|teams)|designed (to|for)|built (to|for)|is (a|an) (\w+ )?(workflow|template|automation|agent|bot|assistant|system|tool))\b/i;
 /** A note that opens with a third-person verb describes the flow ("Answers messages with GPT."). */
 const DESCRIPTIVE_START =
-  /^(Automatically |This )?[A-Z][a-z]+(s|es)\b(?<!^(Is|Has|Was|Does|Thanks|Notes|Steps|Tips|Requirements|Credentials|Details|Resources|Links|Settings|Instructions)\b)/;
+  /^This (is (a|an|the)\b|(n8n|([\w-]+ ){0,4}(workflows?|templates?|automations?|flows?|agents?|bots?|tools?|systems?|assistants?|pipelines?|chatbots?|integrations?|apps?|servers?|sections?|parts?))\b)|^(Automatically )?[A-Z][a-z]+(s|es)\b(?<!^(Is|Has|Was|Does|This|Thus|Its|Yes|Sometimes|Always|Perhaps|Unless|Besides|Plus|Thanks|Notes|Steps|Tips|Requirements|Credentials|Details|Resources|Links|Settings|Instructions)\b)/;
+
+const NOTE_LABEL = /^\s*(note|important|tip|warning|caution|n\.?b\.?|attention|disclaimer)\b/i;
 
 /** Markdown, HTML, links and emoji out; one paragraph per line kept. */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
-    .replace(/(\*\*|__|\*|~~)/g, '')
-    .replace(/(^|\s)_([^_]+)_(?=\s|[.,;:!?]|$)/g, '$1$2')
-    .replace(/[ \t]+/g, ' ');
+  return (
+    markdown
+      .replace(/```[\s\S]*?```/g, ' ')
+      .replace(/`[^`]*`/g, ' ')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      // An aside that points at a link ("(if you're unfamiliar with it, check out this article)").
+      .replace(
+        /\s*\([^()]*\b(check out|see|read|click|learn more|more info|here)\b[^()]*\]\([^)]*\)[^()]*\)/gi,
+        '',
+      )
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/[#*0-9]\uFE0F?\u20E3/gu, '')
+      .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
+      .replace(/^\s{0,3}>\s?/gm, '')
+      // A bold or code label ("1. **`Triggers Weekly`**: The workflow …") goes with its colon.
+      // A bold or code label ("1. **`Triggers Weekly`**: The workflow …", "**Trigger:** …") goes with its
+      // colon; "Note:" and "Important:" stay, so the sentence still reads as a caution.
+      .replace(
+        /^(\s*(?:[-*+]|\d+[.)])?\s*)(\*\*|__)((?:[^*_\s]+ ?){1,6}?)(?:\2\s*:|:\s*\2)\s+/gm,
+        (all, lead: string, _m, label: string) => (NOTE_LABEL.test(label.replace(/`/g, '')) ? all : lead),
+      )
+      .replace(/^\s*([-*+]|\d+[.)])\s+/gm, '')
+      // Headings written inside list items ("- ## Automates playlist updates").
+      .replace(/^\s*#{1,6}\s+/gm, '')
+      .replace(/(\*\*|__|\*|~~)/g, '')
+      .replace(/(^|\s)_([^_]+)_(?=\s|[.,;:!?]|$)/g, '$1$2')
+      .replace(/[ \t]+/g, ' ')
+      // What removed a label or code span leaves at a line's start (": The workflow …").
+      .replace(/^ ?[:;,]+ ?(?=\S)/gm, '')
+  );
 }
 
-type Section = { heading: string; level: number; lines: string[] };
+/** `numbered`: the heading numbers a step ("## 2. Use Hashing", "# 02. Filter", "Step 3: …"). */
+type Section = { heading: string; level: number; lines: string[]; numbered?: boolean };
 
 function sections(markdown: string): Section[] {
   const out: Section[] = [{ heading: '', level: 0, lines: [] }];
@@ -48,7 +76,12 @@ function sections(markdown: string): Section[] {
     const text = heading ? plainText(heading[2]!).trim() : '';
     // A "heading" that is a whole sentence ("## This workflow is triggered by …") is text.
     if (heading && !(text.split(' ').length > 8 && /[.!]$/.test(text)))
-      out.push({ heading: text, level: heading[1]!.length, lines: [] });
+      out.push({
+        heading: text,
+        level: heading[1]!.length,
+        lines: [],
+        numbered: /^\W*(step\s*)?\d+(\.\d+)*[.):]?\s/i.test(heading[2]!),
+      });
     else out[out.length - 1]!.lines.push(heading ? text : raw);
   }
   return out;
@@ -66,7 +99,7 @@ const sentencesOf = (text: string) =>
  * workflow requires 3 external tool workflows …") are set-up, not purpose.
  */
 const ADVICE =
-  /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (replace|swap|change|switch|use your own|set your own)|can be (replaced|swapped)|currently uses)\b/i;
+  /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (also |easily |simply )?(replace|swap|change|switch|modify|adjust|customi[sz]e|use your own|set your own)|(can|could|may|might|should) (easily )?be (replaced|swapped|changed|adjusted|modified|customi[sz]ed|extended|adapted)|whatever \w+( \w+)? you (need|want|like|prefer)|(is|are) up to you|currently uses|make sure|please|thank(s| you)|reach out|countless hours|stay updated|(i|we) hope|buy me|subscribe to|follow me|(we|you)('ll| will)? need|to enable this)\b/i;
 /** "This workflow is a sub workflow of the workflow." says nothing about what it is for. */
 const VACUOUS = /^this (n8n )?workflow is (a|the) sub[- ]?workflow\b[^,]{0,40}\.$/i;
 /** A note beside one node describes that node ("This node uploads the report …"), not the template. */
@@ -87,18 +120,21 @@ const usable = (s: string) =>
   // A sentence that is mostly a list of names or a heading with a stop is not a purpose.
   s.split(' ').length >= 5;
 
-export type NotePurpose = { text: string; note: number };
+/** `part`: the sentences describe one section ("This part of the workflow …"), not the whole. */
+export type NotePurpose = { text: string; note: number; part?: boolean };
 
 /** The purpose sentences of a workflow's sticky notes (and which note), or null when none states one. */
 export function notePurpose(notes: string[]): NotePurpose | null {
-  let best: { score: number; text: string; note: number } | null = null;
+  let best: { score: number; text: string; note: number; part: boolean } | null = null;
   notes.forEach((note, noteIndex) => {
     for (const section of sections(note)) {
       const purposeHeading = section.heading !== '' && PURPOSE_HEADING.test(section.heading);
       if (section.heading && SETUP_HEADING.test(section.heading) && !purposeHeading) continue;
       // Deeper sections explain one part ("#### Why do we need Google Sheets?"): only an explicit
       // "This workflow …" there counts.
-      const deep = section.level >= 3 && !purposeHeading;
+      // So do numbered sections ("## 2. Use Hashing to Detect Changes", "# 02. Filter & Branch"):
+      // each explains one step.
+      const deep = (section.level >= 3 || section.numbered) && !purposeHeading;
       const sentences = sentencesOf(plainText(section.lines.join('\n')));
       sentences.forEach((s, i) => {
         if (!usable(s)) return;
@@ -124,19 +160,19 @@ export function notePurpose(notes: string[]): NotePurpose | null {
           s.length + next.length + 1 <= MAX_PURPOSE
             ? `${s} ${next}`
             : s;
-        if (!best || score > best.score) best = { score, text: two, note: noteIndex };
+        if (!best || score > best.score) best = { score, text: two, note: noteIndex, part: ONE_PART.test(s) };
       });
     }
   });
-  const found = best as { text: string; note: number } | null;
-  return found ? { text: found.text, note: found.note } : null;
+  const found = best as { text: string; note: number; part: boolean } | null;
+  return found ? { text: found.text, note: found.note, ...(found.part ? { part: true } : {}) } : null;
 }
 
 /** The purpose sentences of a workflow's sticky notes, or null when no note states one. */
 export const purposeFromNotes = (notes: string[]): string | null => notePurpose(notes)?.text ?? null;
 
 const NOT_A_TITLE =
-  /(try (it|me)|set ?up|instructions?|prerequisites?|requirements?|credentials?|contact|read ?me|^step\b|^\d|how to|overview|about|note|important|getting started|self-hosted|tutorial|^example)/i;
+  /((developed|created|made|built|written|brought to you) by\b|try (it|me)|set ?up|instructions?|prerequisites?|requirements?|credentials?|contact|read ?me|^step\b|^\d|how to|overview|about|note|important|getting started|self-hosted|tutorial|^example)/i;
 
 /**
  * The title the author gave the overview note (its first level-1 or level-2 heading), when it reads
@@ -153,7 +189,8 @@ export function noteTitle(note: string): string | null {
     .trim()
     .replace(/[:.!]+$/, '');
   const words = text.split(' ').length;
-  if (words < 3 || words > 12 || /[?]/.test(text) || NOT_A_TITLE.test(text)) return null;
+  if (words < 3 || words > 12 || /[?]/.test(text) || NOT_A_TITLE.test(text) || GENERIC_HEADING.test(text))
+    return null;
   return text;
 }
 

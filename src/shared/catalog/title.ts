@@ -14,18 +14,26 @@ const FILE_ENDINGS =
 const GENERIC =
   /^(untitled( workflow)?|my workflow( \d+)?|new workflow( \d+)?|workflow( \d+)?|test( \d+)?|copy of .*)$/i;
 
+/** A lower-case first word of plain letters ("typeform feedback"), not "n8n", "dub.co" or "e-mail". */
+const LOWER_FIRST = /^(?!n8n\b)[a-z]+(?=\s|$)/;
+
 /**
  * An author's workflow name without the labels that order or file it in their own account ("2. Refresh
  * Pipedrive tokens", "Template - SSL Expiry Alert System", "[n8n] …"): the words they chose stay.
  */
 export function tidyAuthorTitle(name: string): string {
   const tidy = name
+    // Keycap emoji ("#️⃣", "1️⃣") are a character, an optional variation selector and U+20E3.
+    .replace(/[#*0-9]\uFE0F?\u20E3/gu, '')
     .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
     .trim()
     .replace(/^(\d{1,3}[.)]|#\d{1,3}|\[[^\]]{1,20}\])\s+/, '')
     .replace(/^(n8n )?(template|workflow|example)\s*[-–—:|]\s+/i, '')
-    .trim();
-  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim();
+    .replace(/`([^`]+)`/g, '"$1"')
+    .trim()
+    // "typeform feedback workflow" → "Typeform feedback workflow"; "n8n", "iPhone", "mails2notion" stay.
+    .replace(LOWER_FIRST, capitalise);
+  return tidy.split(/\s+/).length >= 2 ? tidy : name.trim().replace(LOWER_FIRST, capitalise);
 }
 
 /** True when `title` is a file name, a slug or a placeholder rather than words a person chose. */
@@ -103,7 +111,7 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
 
 /** Where a purpose sentence's object ends for a title ("…, which", " as well as …", " so that …"). */
 const TITLE_CUT =
-  /,| as well as | so that | while | by using | using | which | in order to | to help | for easy | — | - /;
+  /,| \(| as well as | so that | while | by using | using | which | in order to | to help | for easy | — | - /;
 
 /**
  * A title from the author's own statement of purpose: "This n8n template imports Pitch Decks and
@@ -119,19 +127,38 @@ export function titleFromPurpose(purpose: string): string | null {
   const enabling = /^(?:allows|lets|helps|enables) (?:you|users|teams|businesses|anyone)(?: to)? /i.exec(
     rest,
   );
-  const designed = /^(?:is designed|is built|was built|is meant|aims) to /i.exec(rest);
-  if (enabling || designed) {
-    rest = rest.slice((enabling ?? designed)![0].length);
+  const designed = /^(?:is designed|is built|was built|is meant|is used|aims) to /i.exec(rest);
+  // "This template can monitor …" / "will send …": the verb after the modal is the job.
+  const modal = /^(?:can|will|is able to)\s+(?:automatically\s+|easily\s+|also\s+)?(?=[a-z]+ )/i.exec(rest);
+  if (enabling || designed || modal) {
+    rest = rest.slice((enabling ?? designed ?? modal)![0].length);
+    base = true;
+  }
+  // "This workflow uses Gmail to send outreach emails …": the job is what it uses Gmail to do.
+  const uses = /^uses (?:[\w.-]+ ){1,4}?to (?!(?:the|a|an|your|its|their|this|that)\b)([a-z]+ .*)$/i.exec(
+    rest,
+  );
+  if (uses) {
+    rest = uses[1]!;
     base = true;
   }
   const [verb, ...words] = rest.split(' ');
-  if (!verb || /^(is|was|are|has|uses|will|can|does|provides)$/i.test(verb)) return null;
+  if (!verb || /^(is|was|are|has|uses|will|can|does|provides|be|have|also|not|only|just)$/i.test(verb))
+    return null;
   if (!base && !/^[a-z]+s$/.test(verb)) return null;
   let text = [base ? verb.toLowerCase() : baseForm(verb), ...words].join(' ');
   // The second verb of "imports X and generates Y" agrees too.
   text = text.replace(/ and ([a-z]+s)\b/, (_m, v: string) => ` and ${baseForm(v)}`);
-  const cut = TITLE_CUT.exec(text);
-  if (cut && cut.index >= 20) text = text.slice(0, cut.index);
+  // The first boundary past the opening words ("Build a newsletter ("daily digest") …, which").
+  const cut = [...text.matchAll(new RegExp(TITLE_CUT.source, 'g'))].find((m) => m.index >= 20);
+  if (cut) text = text.slice(0, cut.index);
+  // Too long: end at the last clause boundary that fits ("… and notify you | only when …").
+  if (text.length > TITLE_MAX) {
+    const head = text.slice(0, TITLE_MAX + 1);
+    const clauses = [...head.matchAll(/ (?:only |just |even )?(?:when|whenever|if|so|before|after|once) /g)];
+    const clause = clauses.length ? clauses[clauses.length - 1]!.index : -1;
+    if (clause >= 40) text = text.slice(0, clause);
+  }
   if (text.length > TITLE_MAX) {
     const space = text.lastIndexOf(' ', TITLE_MAX);
     text = text

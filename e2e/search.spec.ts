@@ -49,7 +49,7 @@ test('a member finds workflows by two apps, sees the words marked, and recovers 
 
   // The integration facet narrows to workflows using the picked app, and Clear filters undoes it.
   await box.fill('');
-  await page.getByText('Integrations', { exact: true }).click();
+  await page.locator('summary').getByText('Integrations', { exact: true }).click();
   await page.getByRole('button', { name: /^Telegram ?\(\d+\)$/ }).click();
   await expect(page).toHaveURL(/apps=Telegram/);
   await box.fill('zzzz qqqq');

@@ -109,7 +109,7 @@ export function TemplateCard({
           {actions && <div className="relative z-10 flex shrink-0 items-center gap-1">{actions}</div>}
         </div>
         {memberFacts && <MemberFacts card={card} />}
-        <p className="line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="line-clamp-3 flex-1 text-sm text-slate-700 dark:text-slate-300">
           <Highlighted text={card.summary} query={query} />
         </p>
         <div className="mt-2">

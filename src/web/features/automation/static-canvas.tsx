@@ -36,7 +36,7 @@ export function StaticCanvas({ model, title }: { model: CanvasModel; title: stri
     <div
       role="img"
       aria-label={`Workflow canvas of ${title}: ${count} ${count === 1 ? 'node' : 'nodes'}`}
-      className="fv-canvas mx-auto max-w-max"
+      className="fv-canvas mx-auto"
       style={{ width, height }}
     >
       <ReactFlow

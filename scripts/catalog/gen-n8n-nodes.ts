@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { ControlParam, LocatorMode, ParamSet, SetupParam } from '#server/n8n/setup-fields.ts';
+import type { N8nNode } from '#shared/catalog/n8n-nodes.ts';
 
 const DEFAULT_VERSIONS = ['1.123.81', '2.40.7'];
 const versions = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_VERSIONS;
@@ -79,61 +81,9 @@ function defaultExcluded(configDir: string): string[] {
 const read = (dir: string) =>
   JSON.parse(readFileSync(path.join(dir, 'dist/types/nodes.json'), 'utf8')) as Description[];
 
-/** Operation = [resource ('' when the node has none), value, name, action text]. */
-type Operation = [string, string, string, string];
-/** Trigger event = [parameter, value, name]. */
-type TriggerEvent = [string, string, string];
-type NodeEntry = {
-  displayName: string;
-  description: string;
-  trigger: boolean;
-  aliases: string[];
-  categories: string[];
-  credentials: string[];
-  usableAsTool: boolean;
-  hidden: boolean;
-  /** n8n version → the type versions it has. A version missing here does not have the node. */
-  versions: Record<string, number[]>;
-  resources: [string, string][];
-  operations: Operation[];
-  events: TriggerEvent[];
-};
+const nodes: Record<string, N8nNode> = {};
 
-const nodes: Record<string, NodeEntry> = {};
-
-/** A parameter the set-up wizard may ask for (decision 0026), as n8n describes it. */
-type SetupParam = {
-  name: string;
-  label: string;
-  description?: string;
-  /** 'string' when absent. */
-  type?: string;
-  required?: true;
-  default?: unknown;
-  placeholder?: string;
-  /** The values come from the member's account (n8n loads them: loadOptionsMethod). */
-  loadsOptions?: boolean;
-  /** Indexes into the file's `modes` (resource locators share a few). */
-  modes?: number[];
-  show?: Record<string, unknown[]>;
-  hide?: Record<string, unknown[]>;
-};
-/** A parameter other parameters' visibility depends on (resource, operation, …): its default and own rule. */
-type ControlParam = {
-  name: string;
-  default: unknown;
-  show?: Record<string, unknown[]>;
-  hide?: Record<string, unknown[]>;
-};
-type ParamSet = { versions: number[]; params: SetupParam[]; controls: ControlParam[] };
 const params: Record<string, ParamSet[]> = {};
-type LocatorMode = {
-  name: string;
-  displayName: string;
-  regex?: string;
-  extract?: string;
-  placeholder?: string;
-};
 const modeTable: LocatorMode[] = [];
 const modeIndex = new Map<string, number>();
 function internMode(mode: LocatorMode): number {
@@ -240,7 +190,7 @@ for (const n8nVersion of versions) {
         if (set.params.length) params[type] = [...(params[type] ?? []), set];
       }
       const typeVersions = [d.version].flat();
-      const entry: NodeEntry = nodes[type] ?? {
+      const entry: N8nNode = nodes[type] ?? {
         displayName: d.displayName,
         description: d.description ?? '',
         trigger: false,

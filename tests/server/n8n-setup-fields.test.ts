@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSetupFields, fillSetupFields } from '#server/n8n/setup-fields.ts';
 import { parseWorkflowText } from '#shared/catalog/parse-workflow.ts';
-import { parseSetupValue, type SetupFieldView } from '#shared/schemas/setup-fields.ts';
+import { parseSetupValue } from '#shared/schemas/setup-fields.ts';
 import { type CorpusFile, corpusGate, loadCorpus } from '#tests/support/n8n-corpus.ts';
+import { setupField } from '#tests/support/setup-field.ts';
 
 type Node = { name: string; type: string; typeVersion: number; parameters: Record<string, unknown> };
 const node = (
@@ -150,22 +151,6 @@ describe('what a template leaves to fill', () => {
 });
 
 describe('answers', () => {
-  const field = (over: Partial<SetupFieldView>): SetupFieldView => ({
-    node: 'n',
-    param: 'p',
-    nodeType: 'T',
-    label: 'Document',
-    description: null,
-    reason: 'author-resource',
-    kind: 'resource',
-    current: null,
-    example: null,
-    idPattern: null,
-    urlPattern: null,
-    locatorMode: null,
-    ...over,
-  });
-
   it('checks ids and reads them from links where n8n says how', () => {
     const [sheets] = detectSetupFields([
       node('Log', SHEET, 4.5, {
@@ -190,7 +175,7 @@ describe('answers', () => {
   });
 
   it('checks emails (lists and named senders) and web addresses', () => {
-    const email = field({ kind: 'email', label: 'To' });
+    const email = setupField({ kind: 'email', label: 'To' });
     expect(parseSetupValue(email, 'a@shop.com, Team <team@shop.com>')).toEqual({
       ok: true,
       value: 'a@shop.com, Team <team@shop.com>',
@@ -199,7 +184,7 @@ describe('answers', () => {
       ok: false,
       message: 'To: “nope” is not an email address.',
     });
-    const url = field({ kind: 'url', label: 'URL' });
+    const url = setupField({ kind: 'url', label: 'URL' });
     expect(parseSetupValue(url, 'https://api.shop.com/v1')).toMatchObject({ ok: true });
     expect(parseSetupValue(url, 'javascript:alert(1)')).toMatchObject({ ok: false });
   });

@@ -2,33 +2,17 @@
 // passes the field's own format check, in the shape n8n's id pattern asks for.
 import { describe, expect, it } from 'vitest';
 import { throwawaySetupValues } from '#server/n8n/verify/throwaway-setup-values.ts';
-import type { SetupFieldView } from '#shared/schemas/setup-fields.ts';
-
-const field = (over: Partial<SetupFieldView>): SetupFieldView => ({
-  node: 'Send',
-  param: 'chatId',
-  nodeType: 'Telegram',
-  label: 'Chat ID',
-  description: null,
-  reason: 'required-empty',
-  kind: 'text',
-  current: null,
-  example: null,
-  idPattern: null,
-  urlPattern: null,
-  locatorMode: null,
-  ...over,
-});
+import { setupField } from '#tests/support/setup-field.ts';
 
 describe('throwaway answers for the set-up wizard', () => {
   it('fills each kind with a value its format check accepts', () => {
     const { values, unfillable } = throwawaySetupValues([
-      field({}),
-      field({ param: 'sendTo', kind: 'email' }),
-      field({ param: 'url', kind: 'url' }),
-      field({ param: 'documentId', kind: 'resource', idPattern: '[a-zA-Z0-9\\-_]{2,}' }),
-      field({ param: 'pageId', kind: 'resource', idPattern: '^[0-9]+$', example: 'e.g. 98432' }),
-      field({
+      setupField({}),
+      setupField({ param: 'sendTo', kind: 'email' }),
+      setupField({ param: 'url', kind: 'url' }),
+      setupField({ param: 'documentId', kind: 'resource', idPattern: '[a-zA-Z0-9\\-_]{2,}' }),
+      setupField({ param: 'pageId', kind: 'resource', idPattern: '^[0-9]+$', example: 'e.g. 98432' }),
+      setupField({
         param: 'listId',
         kind: 'resource',
         idPattern: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
@@ -46,7 +30,11 @@ describe('throwaway answers for the set-up wizard', () => {
   });
 
   it('says which fields no candidate fits, instead of sending an answer the wizard would refuse', () => {
-    const odd = field({ param: 'topic', kind: 'resource', idPattern: 'arn:aws:sns:[a-z-]+:[0-9]+:[a-z_]+' });
+    const odd = setupField({
+      param: 'topic',
+      kind: 'resource',
+      idPattern: 'arn:aws:sns:[a-z-]+:[0-9]+:[a-z_]+',
+    });
     expect(throwawaySetupValues([odd])).toEqual({ values: [], unfillable: [odd] });
   });
 });

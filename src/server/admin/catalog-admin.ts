@@ -8,6 +8,7 @@ import type { AdminCatalogItem, AdminCatalogPage } from '#shared/schemas/admin.t
 // src/server/catalog/import-uploads.ts; edits: catalog-curation.ts).
 
 import type { CatalogAdminDeps } from '#server/catalog/import-uploads.ts';
+import { EDITABLE_COLUMNS } from './catalog-curation.ts';
 
 export const CATALOG_PAGE_SIZE = 50;
 
@@ -30,12 +31,7 @@ export async function listCatalogItems(
   const [totalRow] = await db.select({ total: count() }).from(automations).where(where);
   const rows = await db
     .select({
-      id: automations.id,
-      title: automations.title,
-      description: automations.description,
-      category: automations.category,
-      tags: automations.tags,
-      videoUrl: automations.videoUrl,
+      ...EDITABLE_COLUMNS,
       source: automations.source,
       published: automations.published,
       deployable: automations.deployable,

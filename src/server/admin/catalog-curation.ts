@@ -42,17 +42,19 @@ type CatalogEdit = {
   videoUrl?: string | null;
 };
 
+/** An item's id and the fields an operator edits (CatalogEdit). */
+export const EDITABLE_COLUMNS = {
+  id: automations.id,
+  title: automations.title,
+  description: automations.description,
+  category: automations.category,
+  tags: automations.tags,
+  videoUrl: automations.videoUrl,
+};
+
 async function existing(deps: CatalogAdminDeps, id: string) {
   const [row] = await deps.database.db
-    .select({
-      id: automations.id,
-      title: automations.title,
-      description: automations.description,
-      category: automations.category,
-      tags: automations.tags,
-      videoUrl: automations.videoUrl,
-      published: automations.published,
-    })
+    .select({ ...EDITABLE_COLUMNS, published: automations.published })
     .from(automations)
     .where(eq(automations.id, id));
   if (!row) throw new AppError('NOT_FOUND', { userMessage: 'Automation not found' });

@@ -121,16 +121,9 @@ export async function sendPasswordReset(
   deps: Deps & { auth: Auth | undefined },
   input: { actor: Actor; userId: string },
 ) {
-  const target = await getUser(deps, input.userId);
-  if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
-  await deps.auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: '/auth?mode=reset' } });
-  await recordAudit(deps, {
-    actor: input.actor,
-    action: 'user.password-reset',
-    target: target.id,
-    detail: { email: target.email },
-  });
-  return { email: target.email };
+  return sendAccountMail(deps, input, 'user.password-reset', (auth, target) =>
+    auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: '/auth?mode=reset' } }),
+  );
 }
 
 /**
@@ -200,17 +193,24 @@ export async function resendVerification(
   deps: Deps & { auth: Auth | undefined },
   input: { actor: Actor; userId: string },
 ) {
+  return sendAccountMail(deps, input, 'user.resend-verification', (auth, target) => {
+    if (target.emailVerified)
+      throw new AppError('CONFLICT', { userMessage: 'This email is already verified.' });
+    return auth.api.sendVerificationEmail({ body: { email: target.email, callbackURL: '/dashboard' } });
+  });
+}
+
+/** A mail better-auth sends to a user for the operator (reset, verification), audited with the address. */
+async function sendAccountMail(
+  deps: Deps & { auth: Auth | undefined },
+  input: { actor: Actor; userId: string },
+  action: 'user.password-reset' | 'user.resend-verification',
+  send: (auth: Auth, target: Awaited<ReturnType<typeof getUser>>) => Promise<unknown>,
+) {
   const target = await getUser(deps, input.userId);
   if (!deps.auth) throw new AppError('UPSTREAM_FAILED', { userMessage: 'Accounts are not available.' });
-  if (target.emailVerified)
-    throw new AppError('CONFLICT', { userMessage: 'This email is already verified.' });
-  await deps.auth.api.sendVerificationEmail({ body: { email: target.email, callbackURL: '/dashboard' } });
-  await recordAudit(deps, {
-    actor: input.actor,
-    action: 'user.resend-verification',
-    target: target.id,
-    detail: { email: target.email },
-  });
+  await send(deps.auth, target);
+  await recordAudit(deps, { actor: input.actor, action, target: target.id, detail: { email: target.email } });
   return { email: target.email };
 }
 

@@ -18,7 +18,8 @@ async function resolve(db: Database, index: SearchIndex, id: string) {
   return match ? selectAutomation(db, match.id) : null;
 }
 
-function parseWorkflow(text: string | null): WorkflowJson | null {
+/** A stored workflow JSON text as a workflow; null when there is none or it does not parse. */
+export function parseStoredWorkflow(text: string | null): WorkflowJson | null {
   if (!text) return null;
   try {
     return JSON.parse(text) as WorkflowJson;
@@ -37,7 +38,7 @@ export async function getAutomationDetail(
   if (!row) return null;
   const entry = await index.get(row.id);
   const thumbs = videoThumbnails(row.videoUrl);
-  const workflow = parseWorkflow(row.workflowJson);
+  const workflow = parseStoredWorkflow(row.workflowJson);
   const verification = await selectVerification(db, row.id);
   const verified2x = [verification, ...(verification?.otherVersions ?? [])].find((v) =>
     v?.n8nVersion.startsWith('2.'),

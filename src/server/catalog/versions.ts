@@ -219,6 +219,16 @@ export async function editTemplateVersion(
   ).then(({ after }) => toVersionView(after));
 }
 
+/** The member's successful deployments with a workflow in n8n; `activeOnly` leaves out the stopped ones. */
+export function deployedBy(userId: string, options: { activeOnly?: boolean } = {}) {
+  return and(
+    eq(deployments.userId, userId),
+    eq(deployments.status, 'deployed'),
+    isNotNull(deployments.n8nWorkflowId),
+    options.activeOnly ? isNull(deployments.deactivatedAt) : undefined,
+  );
+}
+
 /**
  * The member's live deployments (deployed, not stopped) whose template has a newer published
  * version. A deployment made before versions were kept counts as the version current at its time.
@@ -235,14 +245,7 @@ export async function templateUpdatesFor(db: Database, userId: string): Promise<
       createdAt: deployments.createdAt,
     })
     .from(deployments)
-    .where(
-      and(
-        eq(deployments.userId, userId),
-        eq(deployments.status, 'deployed'),
-        isNull(deployments.deactivatedAt),
-        isNotNull(deployments.n8nWorkflowId),
-      ),
-    )
+    .where(deployedBy(userId, { activeOnly: true }))
     .orderBy(desc(deployments.createdAt));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.automationId))];

@@ -2,7 +2,7 @@
 // masked; editing the URL or the key resets the status to disconnected (spec part 2 §4).
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Database, DbHandle } from '#server/db/client.ts';
-import { n8nConnections } from '#server/db/schema/n8n.ts';
+import { deployments, n8nConnections } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
@@ -83,6 +83,17 @@ export async function resolveConnection(deps: N8nDeps, userId: string, id?: stri
     .limit(1);
   if (!row) throw new AppError('CONFLICT', { userMessage: N8N_TEXT.notConfigured });
   return row;
+}
+
+/** The member's own deployment, with its n8n workflow and connection; NOT_FOUND otherwise (another's too). */
+export async function memberDeployment(deps: Pick<N8nDeps, 'db'>, userId: string, deploymentId: string) {
+  const [row] = await deps.db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.id, deploymentId), eq(deployments.userId, userId)));
+  if (!row?.n8nWorkflowId || !row.connectionId)
+    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  return { ...row, n8nWorkflowId: row.n8nWorkflowId, connectionId: row.connectionId };
 }
 
 export function clientFor(deps: N8nDeps, instance: { url: string; apiKey: string }): N8nClient {

@@ -1,9 +1,9 @@
 // Preflight, deploy, history and Emergency Stop over a member's saved connections. Every deployment
 // attempt is recorded with its outcome; a successful one is also a 'deploy' automation event.
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { selectAutomation } from '#server/catalog/catalog.queries.ts';
 import { selectVerification } from '#server/catalog/verification-store.ts';
-import { currentTemplateVersion } from '#server/catalog/versions.ts';
+import { currentTemplateVersion, deployedBy } from '#server/catalog/versions.ts';
 import { automationEvents } from '#server/db/schema/catalog.ts';
 import { deployments } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -19,7 +19,13 @@ import type {
   RequiredCredentialView,
 } from '#shared/schemas/n8n.ts';
 import type { SetupValueInput } from '#shared/schemas/setup-fields.ts';
-import { type ConnectionRow, clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
+import {
+  type ConnectionRow,
+  clientForRow,
+  memberDeployment,
+  type N8nDeps,
+  resolveConnection,
+} from './connections.ts';
 import { type DeploymentPlan, planDeployment } from './deploy.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, createWorkflowFailedMessage, N8nApiError } from './n8n-errors.ts';
@@ -305,14 +311,7 @@ export async function deployedWorkflows(
   return deps.db
     .select()
     .from(deployments)
-    .where(
-      and(
-        eq(deployments.userId, userId),
-        eq(deployments.status, 'deployed'),
-        isNotNull(deployments.n8nWorkflowId),
-        options.activeOnly ? isNull(deployments.deactivatedAt) : undefined,
-      ),
-    )
+    .where(deployedBy(userId, options))
     .orderBy(desc(deployments.createdAt));
 }
 
@@ -381,12 +380,7 @@ export async function publishDeployment(
   userId: string,
   deploymentId: string,
 ): Promise<PublishOutcomeView> {
-  const [row] = await deps.db
-    .select()
-    .from(deployments)
-    .where(and(eq(deployments.id, deploymentId), eq(deployments.userId, userId)));
-  if (!row?.n8nWorkflowId || !row.connectionId)
-    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  const row = await memberDeployment(deps, userId, deploymentId);
   const connection = await resolveConnection(deps, userId, row.connectionId);
   const client = clientForRow(deps, connection);
   const workflow = await client.getWorkflow(row.n8nWorkflowId).catch((error: unknown) => {

@@ -20,28 +20,34 @@ import {
 
 type Json = Record<string, unknown>;
 type Rule = Record<string, unknown[]>;
-type LocatorMode = {
+// The table's shapes, as scripts/catalog/gen-n8n-nodes.ts writes them into n8n-node-params.json.
+export type LocatorMode = {
   name: string;
   displayName: string;
   regex?: string;
   extract?: string;
   placeholder?: string;
 };
-type SetupParam = {
+/** A parameter the set-up wizard may ask for (decision 0026), as n8n describes it. */
+export type SetupParam = {
   name: string;
   label: string;
   description?: string;
+  /** 'string' when absent. */
   type?: string;
   required?: true;
   default?: unknown;
   placeholder?: string;
+  /** The values come from the member's account (n8n loads them: loadOptionsMethod). */
   loadsOptions?: true;
+  /** Indexes into the file's `modes` (resource locators share a few). */
   modes?: number[];
   show?: Rule;
   hide?: Rule;
 };
-type ControlParam = { name: string; default: unknown; show?: Rule; hide?: Rule };
-type ParamSet = { versions: number[]; params: SetupParam[]; controls: ControlParam[] };
+/** A parameter other parameters' visibility depends on (resource, operation, …): its default and own rule. */
+export type ControlParam = { name: string; default: unknown; show?: Rule; hide?: Rule };
+export type ParamSet = { versions: number[]; params: SetupParam[]; controls: ControlParam[] };
 
 const TABLE = data as unknown as { release: string; modes: LocatorMode[]; nodes: Record<string, ParamSet[]> };
 

@@ -8,7 +8,7 @@ import { deployments } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { TemplateRestoreOutcome } from '#shared/schemas/template-versions.ts';
-import { clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
+import { clientForRow, memberDeployment, type N8nDeps, resolveConnection } from './connections.ts';
 import { planDeployment } from './deploy.ts';
 import { connectionFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
@@ -103,12 +103,7 @@ export async function restoreDeployment(
   actor: Actor,
   deploymentId: string,
 ): Promise<TemplateRestoreOutcome> {
-  const [row] = await deps.db
-    .select()
-    .from(deployments)
-    .where(and(eq(deployments.id, deploymentId), eq(deployments.userId, actor.userId)));
-  if (!row?.n8nWorkflowId || !row.connectionId)
-    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  const row = await memberDeployment(deps, actor.userId, deploymentId);
   if (!row.backupWorkflowId || row.backupVersion === null)
     throw new AppError('NOT_FOUND', {
       userMessage: 'No previous state is kept for this deployment: it was never updated from Flowvault.',

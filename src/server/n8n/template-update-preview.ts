@@ -1,9 +1,7 @@
 // "What would an update do?" (issue 40 item 3, decision 0025): the workflow is read back from the
 // member's n8n and compared, node by node, with the version they deployed (their own edits) and with
 // the newest published version (the update's changes); the three-way merge names the collisions.
-import { and, eq } from 'drizzle-orm';
 import { templateUpdatesFor, typeName } from '#server/catalog/versions.ts';
-import { deployments } from '#server/db/schema/n8n.ts';
 import { AppError } from '#server/lib/errors.ts';
 import {
   describeChanges,
@@ -15,7 +13,7 @@ import {
 import { type MergeCollision, mergeWorkflows } from '#shared/catalog/graph-merge.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import type { TemplateUpdatePreview } from '#shared/schemas/template-versions.ts';
-import { clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
+import { clientForRow, memberDeployment, type N8nDeps, resolveConnection } from './connections.ts';
 import { connectionFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
 import { versionAsDeployed } from './template-update.ts';
@@ -65,12 +63,7 @@ export async function previewTemplateUpdate(
   userId: string,
   deploymentId: string,
 ): Promise<TemplateUpdatePreview> {
-  const [row] = await deps.db
-    .select()
-    .from(deployments)
-    .where(and(eq(deployments.id, deploymentId), eq(deployments.userId, userId)));
-  if (!row?.n8nWorkflowId || !row.connectionId)
-    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  const row = await memberDeployment(deps, userId, deploymentId);
   const update = (await templateUpdatesFor(deps.db, userId)).find((u) => u.deploymentId === deploymentId);
   if (!update) throw new AppError('NOT_FOUND', { userMessage: 'This deployment has no update.' });
   const connection = await resolveConnection(deps, userId, row.connectionId);

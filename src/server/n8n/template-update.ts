@@ -11,24 +11,15 @@ import { templateVersions } from '#server/db/schema/template-versions.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type MergeCollision, type MergeResolution, mergeWorkflows } from '#shared/catalog/graph-merge.ts';
 import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
-import { clientForRow, type N8nDeps, resolveConnection } from './connections.ts';
+import type { TemplateUpdateOutcome } from '#shared/schemas/template-versions.ts';
+import { clientForRow, memberDeployment, type N8nDeps, resolveConnection } from './connections.ts';
 import { planDeployment } from './deploy.ts';
 import type { N8nClient } from './n8n-client.ts';
 import { connectionFailedMessage, N8nApiError } from './n8n-errors.ts';
 import { workflowEditorUrl } from './n8n-urls.ts';
 import { putCredentialsBack } from './template-restore.ts';
 
-export type TemplateUpdateResult =
-  | {
-      status: 'updated';
-      version: number;
-      workflowUrl: string;
-      backupUrl: string;
-      applied: number;
-      keptEdits: number;
-    }
-  | { status: 'collisions'; collisions: MergeCollision[] }
-  | { status: 'up-to-date'; version: number };
+export type TemplateUpdateResult = TemplateUpdateOutcome<MergeCollision>;
 
 async function versionWorkflow(deps: N8nDeps, automationId: string, version: number): Promise<WorkflowJson> {
   const [row] = await deps.db
@@ -66,12 +57,7 @@ export async function updateDeployment(
   input: { deploymentId: string; resolutions?: MergeResolution[] },
 ): Promise<TemplateUpdateResult> {
   const userId = actor.userId;
-  const [row] = await deps.db
-    .select()
-    .from(deployments)
-    .where(and(eq(deployments.id, input.deploymentId), eq(deployments.userId, userId)));
-  if (!row?.n8nWorkflowId || !row.connectionId)
-    throw new AppError('NOT_FOUND', { userMessage: 'Deployment not found' });
+  const row = await memberDeployment(deps, userId, input.deploymentId);
   const update = (await templateUpdatesFor(deps.db, userId)).find((u) => u.deploymentId === row.id);
   if (!update) return { status: 'up-to-date', version: row.templateVersion ?? 1 };
 

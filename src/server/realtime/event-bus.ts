@@ -94,6 +94,12 @@ type Envelope = { origin: string; topic: BusTopic; payload: unknown };
 export const BRIDGED_PAYLOAD_MAX_BYTES = 7_000;
 const ORIGIN = `${process.pid}-${Math.floor(performance.timeOrigin)}`;
 
+/** Publishes on this process's bus: the envelope text other processes are sent. */
+function publishLocally<T extends BusTopic>(bus: EventBus, topic: T, payload: BusEvents[T]): string {
+  bus.publish(topic, payload);
+  return JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
+}
+
 /** Publishes locally and tells other processes through the database. */
 export async function publishEverywhere<T extends BusTopic>(
   database: Pick<DbHandle, 'driver' | 'pglite' | 'pool'>,
@@ -101,8 +107,7 @@ export async function publishEverywhere<T extends BusTopic>(
   topic: T,
   payload: BusEvents[T],
 ): Promise<void> {
-  bus.publish(topic, payload);
-  const text = JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
+  const text = publishLocally(bus, topic, payload);
   if (database.pglite) await database.pglite.query('select pg_notify($1, $2)', [CHANNEL, text]);
   else if (database.pool) await database.pool.query('select pg_notify($1, $2)', [CHANNEL, text]);
 }
@@ -117,8 +122,7 @@ export async function publishThroughDatabase<T extends BusTopic>(
   topic: T,
   payload: BusEvents[T],
 ): Promise<void> {
-  bus.publish(topic, payload);
-  const text = JSON.stringify({ origin: ORIGIN, topic, payload } satisfies Envelope);
+  const text = publishLocally(bus, topic, payload);
   await db.execute(sql`select pg_notify(${CHANNEL}, ${text})`);
 }
 

@@ -81,8 +81,8 @@ export const TemplateUpdateSchema = z.strictObject({
     .optional(),
 });
 
-/** What the update action answers (src/server/n8n/template-update.ts). */
-export type TemplateUpdateOutcome =
+/** What the update action answers (src/server/n8n/template-update.ts, which names the collisions' type). */
+export type TemplateUpdateOutcome<Collision = unknown> =
   | {
       status: 'updated';
       version: number;
@@ -91,7 +91,7 @@ export type TemplateUpdateOutcome =
       applied: number;
       keptEdits: number;
     }
-  | { status: 'collisions'; collisions: unknown[] }
+  | { status: 'collisions'; collisions: Collision[] }
   | { status: 'up-to-date'; version: number };
 
 /** What Restore answers (src/server/n8n/template-restore.ts): the live workflow holds `version` again. */

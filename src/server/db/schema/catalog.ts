@@ -140,18 +140,25 @@ export type AutomationEventKind = (typeof AUTOMATION_EVENT_KINDS)[number];
 /** Event kinds that count as a run of the automation (what cards show as runs). */
 export const RUN_EVENT_KINDS: AutomationEventKind[] = ['copy', 'download', 'deploy'];
 
+/**
+ * The columns of a member's row about an automation: member data, deleted with the account (DESIGN.md
+ * §5), and with the automation. New builders per call: each table owns its columns.
+ */
+export const memberOnAutomation = () => ({
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  automationId: text('automation_id')
+    .notNull()
+    .references(() => automations.id, { onDelete: 'cascade' }),
+});
+
 /** Real member activity; runs and popularity are counted from it (never invented). */
 export const automationEvents = pgTable(
   'automation_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // Member data: deleted with the account (DESIGN.md §5).
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    automationId: text('automation_id')
-      .notNull()
-      .references(() => automations.id, { onDelete: 'cascade' }),
+    ...memberOnAutomation(),
     kind: text('kind').$type<AutomationEventKind>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,13 +169,7 @@ export const automationEvents = pgTable(
 export const automationRatings = pgTable(
   'automation_ratings',
   {
-    // Member data: deleted with the account (DESIGN.md §5).
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    automationId: text('automation_id')
-      .notNull()
-      .references(() => automations.id, { onDelete: 'cascade' }),
+    ...memberOnAutomation(),
     stars: smallint('stars').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,19 +1,12 @@
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
-import { automations } from './catalog.ts';
+import { memberOnAutomation } from './catalog.ts';
 
 /** A member's saved automations: one row per member and automation, with an editable name and notes. */
 export const collections = pgTable(
   'collections',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // Member data: deleted with the account (DESIGN.md §5).
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    automationId: text('automation_id')
-      .notNull()
-      .references(() => automations.id, { onDelete: 'cascade' }),
+    ...memberOnAutomation(),
     name: text('name').notNull().default(''),
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

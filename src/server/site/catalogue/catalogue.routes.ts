@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { parseStoredWorkflow } from '#server/catalog/get-automation.ts';
 import type { Database } from '#server/db/client.ts';
 import { automations } from '#server/db/schema/catalog.ts';
 import type { AppEnv, Viewer } from '#server/lib/context.ts';
 import type { SearchIndex } from '#server/search/index.ts';
 import { buildCanvasModel } from '#shared/catalog/canvas-model.ts';
 import { LIBRARY_PAGE_SIZE, libraryHref, parseLibraryQuery } from '#shared/catalog/library-query.ts';
-import type { WorkflowJson } from '#shared/catalog/workflow-types.ts';
 import { APP_SHELL_FILE, NOT_FOUND_FILE } from '#shared/routes.ts';
 import type { PageRenderer, TemplateView } from '#shared/site/page-render.ts';
 import { type ClaimSource, fixedClaims } from '../claim-figures.ts';
@@ -33,15 +33,6 @@ const RELATED = 6;
 // Members get the app at the same URL: every answer here depends on the session cookie.
 const send = (c: Context, page: Page | HtmlPage, status: 200 | 404) => sendPage(c, page, status, true);
 const MAX_CACHED_PAGES = 5_000;
-
-function parseWorkflow(text: string | null): WorkflowJson | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as WorkflowJson;
-  } catch {
-    return null;
-  }
-}
 
 export function catalogueRoutes(deps: {
   index: SearchIndex;
@@ -204,7 +195,7 @@ export async function loadTemplateView(
     // Names only: a credential's node list and type stay with members.
     credentials: row.credentials.map((c) => ({ name: c.name })),
     // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
-    canvas: buildCanvasModel(parseWorkflow(row.workflowJson), { member: false }),
+    canvas: buildCanvasModel(parseStoredWorkflow(row.workflowJson), { member: false }),
     // A few variants are enough to judge (a scaled library has dozens of one shape).
     variants: (variants ?? []).slice(0, RELATED).map((e) => e.card),
     variantCount: variants?.length ?? 0,

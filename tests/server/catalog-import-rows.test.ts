@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '8e9fa9303764abd3',
+  digest: 'dd4a2319c5e27f2b',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

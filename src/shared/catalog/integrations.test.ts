@@ -107,3 +107,9 @@ describe('humanizeIdentifier and credentialName', () => {
     expect(humanizeIdentifier(input)).toBe(expected);
   });
 });
+
+describe('credentialName', () => {
+  it('names the Gemini credential as n8n shows it, not by its old PaLM identifier', () => {
+    expect(credentialName('googlePalmApi')).toBe('Google Gemini (PaLM) API');
+  });
+});

@@ -48,7 +48,7 @@ export type TextSource = 'author' | 'generated';
  * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
  * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
  */
-export const DERIVE_VERSION = '6';
+export const DERIVE_VERSION = '7';
 
 export type DerivedAutomation = {
   title: string;
@@ -172,7 +172,12 @@ export function deriveAutomation(input: {
     !input.title?.trim() &&
     isFileNameTitle(written, named ? undefined : input.fileName);
   const authorNotes = authorNotesOf(nodes);
-  const stated = notePurpose(authorNotes);
+  const stated = notePurpose(
+    authorNotes,
+    nodes
+      .filter((n) => !/stickyNote$/.test(n.type ?? ''))
+      .map((n) => (typeof n.name === 'string' ? n.name : '')),
+  );
   const authorPurpose = stated ? brandCase(stated.text) : null;
   // The overview note's own heading names the job best; else the graph does.
   // A note about one section is headed with the section's name, not the template's.

@@ -106,6 +106,7 @@ export function baseForm(verb: string): string {
 export const BRAND_CASING: Record<string, string> = {
   openai: 'OpenAI',
   youtube: 'YouTube',
+  klicktipp: 'KlickTipp',
   github: 'GitHub',
   gitlab: 'GitLab',
   linkedin: 'LinkedIn',

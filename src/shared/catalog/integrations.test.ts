@@ -29,7 +29,7 @@ describe('integrationName', () => {
     ['@n8n/n8n-nodes-langchain.memoryBufferWindow', null],
     // A community node named as its package run together with an operation: the package names it.
     ['n8n-nodes-nostrobots.nostrobotsread', 'Nostrobots'],
-    ['n8n-nodes-klicktipp.klicktipp', 'Klicktipp'],
+    ['n8n-nodes-klicktipp.klicktipp', 'KlickTipp'],
     // n8n's own spelling of the same words.
     ['n8n-nodes-base.nextCloud', 'Nextcloud'],
     ['n8n-nodes-base.payPal', 'PayPal'],
@@ -105,5 +105,11 @@ describe('humanizeIdentifier and credentialName', () => {
   ])('%s → %s', (input, expected) => {
     expect(credentialName(input)).toBe(expected);
     expect(humanizeIdentifier(input)).toBe(expected);
+  });
+});
+
+describe('credentialName', () => {
+  it('names the Gemini credential as n8n shows it, not by its old PaLM identifier', () => {
+    expect(credentialName('googlePalmApi')).toBe('Google Gemini (PaLM) API');
   });
 });

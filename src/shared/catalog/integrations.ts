@@ -111,6 +111,12 @@ const CORE = new Set([
   'modelSelector',
 ]);
 
+/**
+ * Credential types whose identifier names another product than the one n8n shows: n8n calls
+ * `googlePalmApi` "Google Gemini(PaLM) Api", and a Gemini buyer looks for Gemini.
+ */
+const CREDENTIAL_NAMES: Record<string, string> = { googlePalmApi: 'Google Gemini (PaLM) API' };
+
 /** Types whose generated name reads badly. Keys are the short type without Trigger/Tool suffixes. */
 const NAMES: Record<string, string> = {
   httpRequest: 'HTTP Request',
@@ -333,5 +339,5 @@ export function deriveIntegrations(nodes: WorkflowNode[], connections?: Record<s
 
 /** `slackOAuth2Api` → `Slack OAuth2 API` */
 export function credentialName(credentialType: string): string {
-  return humanizeIdentifier(credentialType);
+  return CREDENTIAL_NAMES[credentialType] ?? humanizeIdentifier(credentialType);
 }

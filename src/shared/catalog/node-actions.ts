@@ -104,6 +104,9 @@ const CONTAINERS: Record<string, string> = {
 };
 
 /** "sends a message", "gets all contacts", or null when the node names no operation. */
+const OBJECT_VERBS =
+  /^(creates|updates|deletes|gets|adds|removes|sets|lists|inserts|returns|uploads|downloads|copies|moves)$/;
+
 export function operationPhrase(resource: string | undefined, operation: string | undefined): string | null {
   if (!operation || operation.startsWith('=')) return null;
   const opWords = words(operation).map(lower);
@@ -112,7 +115,8 @@ export function operationPhrase(resource: string | undefined, operation: string 
   const resourceWords = resource && !resource.startsWith('=') ? words(resource).map(lower) : [];
   let object = fromOp.length ? fromOp.join(' ') : resourceWords.join(' ');
   object = CONTAINERS[object] ?? object;
-  if (!object) return verb;
+  // "creates", "adds", "lists" need an object: without one the phrase would read "creates in KlickTipp".
+  if (!object) return OBJECT_VERBS.test(verb) ? null : verb;
   if (MANY.has(operation) || operation.startsWith('getAll')) return `${verb} ${pluralise(object)}`;
   // Already plural ("getSlides"), or a mass noun: no article.
   if (/[^s]s$/.test(object)) return `${verb} ${object}`;

@@ -75,6 +75,12 @@ describe('author purpose (decision 0022)', () => {
     ).toBe('This workflow uses GraphQL calls to the Shopify Admin API.');
   });
 
+  it("reads a section headed with a node's name as that node's note", () => {
+    const note = '## Refine Topic\nRefines the input topic for better readability before the research.';
+    expect(notePurpose([note])?.text).toMatch(/^Refines the input topic/);
+    expect(notePurpose([note], ['Telegram Trigger', 'Refine topic'])).toBeNull();
+  });
+
   it('reads a numbered step section as one step, not the purpose', () => {
     expect(
       notePurpose(['# 02. Generate & Send Offer\n**Purpose:** Processes each eligible customer in a loop.']),

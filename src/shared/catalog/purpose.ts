@@ -124,7 +124,14 @@ const usable = (s: string) =>
 export type NotePurpose = { text: string; note: number; part?: boolean };
 
 /** The purpose sentences of a workflow's sticky notes (and which note), or null when none states one. */
-export function notePurpose(notes: string[]): NotePurpose | null {
+export function notePurpose(notes: string[], nodeNames: string[] = []): NotePurpose | null {
+  // A section headed with a node's name ("## Initialize Chat Session") explains that node.
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const named = new Set(nodeNames.map(key).filter((k) => k.length > 0));
   let best: { score: number; text: string; note: number; part: boolean } | null = null;
   notes.forEach((note, noteIndex) => {
     for (const section of sections(note)) {
@@ -134,7 +141,8 @@ export function notePurpose(notes: string[]): NotePurpose | null {
       // "This workflow …" there counts.
       // So do numbered sections ("## 2. Use Hashing to Detect Changes", "# 02. Filter & Branch"):
       // each explains one step.
-      const deep = (section.level >= 3 || section.numbered) && !purposeHeading;
+      const deep =
+        (section.level >= 3 || section.numbered || named.has(key(section.heading))) && !purposeHeading;
       const sentences = sentencesOf(plainText(section.lines.join('\n')));
       sentences.forEach((s, i) => {
         if (!usable(s)) return;

@@ -114,6 +114,8 @@ describe('operationPhrase', () => {
     ['presentation', 'getSlides', 'gets slides'],
     ['issue', 'create', 'creates an issue'],
     [undefined, 'sendMessage', 'sends a message'],
+    // A verb that needs an object and has none is no phrase ("creates in KlickTipp").
+    [undefined, 'create', null],
     ['message', '={{ $json.op }}', null],
     ['message', undefined, null],
   ])('%s / %s → %s', (resource, operation, expected) =>

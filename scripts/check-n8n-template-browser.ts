@@ -244,6 +244,7 @@ async function main() {
     const card = page.locator('[data-test-id="template-card"]').first();
     await card.filter({ hasText: first }).waitFor({ timeout: 60_000 });
     // The card's first line is the template's name (n8n's TemplateCard).
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator; the rendered line breaks are what we split on.
     const title = (await card.innerText()).split('\n')[0]?.trim();
     const searched = hostCalls.some((c) => c.startsWith('200 /api/templates/search'));
     if (!searched) throw new Error(`the browser made no search on the host: ${hostCalls.join(', ')}`);

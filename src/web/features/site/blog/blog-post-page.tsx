@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
@@ -47,15 +48,13 @@ function AuthorCard({ author }: { author: Author }) {
           {(['twitter', 'linkedin', 'website'] as const).map((k) =>
             author.social[k] ? (
               <li key={k}>
-                <a
+                <ExternalLink
                   href={author.social[k]}
-                  rel="noopener noreferrer"
-                  target="_blank"
+                  srAbout={`of ${author.name}`}
                   className="font-medium text-brand-700 underline dark:text-brand-100"
                 >
                   {k === 'twitter' ? 'Twitter' : k === 'linkedin' ? 'LinkedIn' : 'Website'}
-                  <span className="sr-only"> of {author.name} (opens in a new tab)</span>
-                </a>
+                </ExternalLink>
               </li>
             ) : null,
           )}

@@ -6,6 +6,7 @@ import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
 /** Operator pages: the 404 page for anyone but an admin (the server refuses their API anyway). */
@@ -81,6 +82,26 @@ export function QueryError({ query }: { query: { isError: boolean; error: Error 
   return (
     <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
       {query.error.message}
+    </p>
+  );
+}
+
+/** How many pages a paged list has (one while it loads or is empty). */
+export function pagesOf(data: { total: number; pageSize: number } | undefined): number {
+  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+}
+
+/** The line above a paged list: '12 item(s) · page 1 of 1'. `className` places it. */
+export function PageCount(props: {
+  noun: string;
+  total: number;
+  page: number;
+  pages: number;
+  className?: string;
+}) {
+  return (
+    <p className={cn('text-sm text-slate-600 dark:text-slate-400', props.className)}>
+      {props.total} {props.noun}(s) · page {props.page} of {props.pages}
     </p>
   );
 }

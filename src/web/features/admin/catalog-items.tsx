@@ -9,7 +9,7 @@ import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { Pager, QueryError } from './admin-gate.tsx';
+import { PageCount, Pager, pagesOf, QueryError } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
 // The catalogue console's item list: filters, each item's row and its edit form.
@@ -226,7 +226,7 @@ export function ItemsSection() {
         await api.admin.catalog.items.$get({ query: { q: q || undefined, status, page: String(page) } }),
       ),
   });
-  const pages = items.data ? Math.max(1, Math.ceil(items.data.total / items.data.pageSize)) : 1;
+  const pages = pagesOf(items.data);
   return (
     <section aria-label="Catalogue items" className="mt-8">
       <h2 className="text-lg font-semibold">Items</h2>
@@ -271,9 +271,13 @@ export function ItemsSection() {
       <QueryError query={items} />
       {items.data && (
         <>
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            {items.data.total} item(s) · page {items.data.page} of {pages}
-          </p>
+          <PageCount
+            noun="item"
+            total={items.data.total}
+            page={items.data.page}
+            pages={pages}
+            className="mt-3"
+          />
           {/* Until the new filter's page arrives the old one stays on screen, marked busy and dimmed. */}
           <ul
             className={`mt-2 space-y-3 ${items.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -7,6 +7,7 @@ import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, site } from '#web/features/site/site-content.ts';
@@ -163,13 +164,12 @@ function PostNotFound() {
       <p className="mt-3 text-slate-600 dark:text-slate-400">
         The article you are looking for does not exist.
       </p>
-      <Link
-        to="/blog"
-        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 font-medium text-white"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Blog
-      </Link>
+      <Button asChild className="mt-6">
+        <Link to="/blog">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Blog
+        </Link>
+      </Button>
     </main>
   );
 }

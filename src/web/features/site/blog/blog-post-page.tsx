@@ -1,7 +1,7 @@
 import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
 import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
@@ -18,6 +18,12 @@ import { ShareMenu } from './share-menu.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
 
 const loadedBodies = new Map<string, string>();
+
+/** The breadcrumb's links above a post (the post's own title follows them). */
+const CRUMBS = [
+  ['/', 'Home'],
+  ['/blog', 'Blog'],
+] as const;
 
 /**
  * Loads the post's body (each is its own chunk) before the page renders: site.tsx and the prerenderer
@@ -194,18 +200,16 @@ export function BlogPostPage() {
         <StaticHtml>
           <nav aria-label="Breadcrumb">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
-              <li>
-                <Link to="/" className="hover:underline">
-                  Home
-                </Link>
-              </li>
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-              <li>
-                <Link to="/blog" className="hover:underline">
-                  Blog
-                </Link>
-              </li>
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              {CRUMBS.map(([to, label]) => (
+                <Fragment key={to}>
+                  <li>
+                    <Link to={to} className="hover:underline">
+                      {label}
+                    </Link>
+                  </li>
+                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                </Fragment>
+              ))}
               <li aria-current="page" className="truncate">
                 {post.title}
               </li>

@@ -76,6 +76,25 @@ export function AdminShell({ title, children }: { title: string; children: React
   );
 }
 
+/** A console list's spinner while it loads, then its load error if it has one. */
+export function QueryStatus({
+  query,
+  loading,
+  spinnerClass = 'mt-6 py-16',
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null };
+  /** The spinner's label ('Loading users...'). */
+  loading: string;
+  spinnerClass?: string;
+}) {
+  return (
+    <>
+      {query.isPending && <Spinner label={loading} className={spinnerClass} />}
+      <QueryError query={query} />
+    </>
+  );
+}
+
 /** A console list's load error, read out once it shows; nothing while the query is fine. */
 export function QueryError({ query }: { query: { isError: boolean; error: Error | null } }) {
   if (!query.isError || !query.error) return null;

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, PageCount, Pager, pagesOf, QueryError, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, PageCount, Pager, pagesOf, QueryStatus, SearchForm } from './admin-gate.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -29,8 +28,7 @@ function Audit() {
           setPage(1);
         }}
       />
-      {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6 py-16" />}
-      <QueryError query={audit} />
+      <QueryStatus query={audit} loading="Loading the audit log..." />
       {audit.data && (
         <>
           <PageCount

@@ -7,9 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { PageCount, Pager, pagesOf, QueryError } from './admin-gate.tsx';
+import { PageCount, Pager, pagesOf, QueryStatus } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
 // The catalogue console's item list: filters, each item's row and its edit form.
@@ -267,8 +266,7 @@ export function ItemsSection() {
         </div>
         <Button type="submit">Filter</Button>
       </form>
-      {items.isPending && <Spinner label="Loading items..." className="mt-4 py-16" />}
-      <QueryError query={items} />
+      <QueryStatus query={items} loading="Loading items..." spinnerClass="mt-4 py-16" />
       {items.data && (
         <>
           <PageCount

@@ -42,6 +42,22 @@ function renderAuth(path = '/auth', auth: TestAuth = {}) {
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Types the email and password, then presses `button`. */
+function send(button: 'Sign In' | 'Create Account', email: string, password: string) {
+  fill('Email', email);
+  fill('Password', password);
+  fireEvent.click(screen.getByRole('button', { name: button }));
+}
+
+/** Follows the 'Create one' link to the registration form. */
+async function openRegister() {
+  fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
+  expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
+}
+
+/** better-auth's answer to a password under 8 characters. */
+const TOO_SHORT: Reply = { status: 400, body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' } };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -95,9 +111,7 @@ describe('/auth', () => {
       },
     });
     renderAuth();
-    fill('Email', 'me@example.com');
-    fill('Password', 'wrong password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    send('Sign In', 'me@example.com', 'wrong password');
     expect(await screen.findByText('Login failed')).toBeDefined();
     expect(
       screen.getByText(
@@ -110,9 +124,7 @@ describe('/auth', () => {
     stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
     const signedIn = vi.fn();
     const router = renderAuth('/auth', { signedIn });
-    fill('Email', 'me@example.com');
-    fill('Password', 'correct password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    send('Sign In', 'me@example.com', 'correct password');
     expect(await screen.findByText('Payment page')).toBeDefined();
     expect(signedIn).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/payment');
@@ -123,9 +135,7 @@ describe('/auth', () => {
       '/api/auth/sign-in/email': { status: 200, body: { token: 't', user: { id: 'op', role: 'admin' } } },
     });
     const router = renderAuth('/auth');
-    fill('Email', 'operator@example.com');
-    fill('Password', 'correct password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    send('Sign In', 'operator@example.com', 'correct password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/catalog'));
     expect(nextPath(null, 'admin')).toBe('/admin/catalog');
     expect(nextPath('/payment-success?token=A', 'admin')).toBe('/payment-success?token=A');
@@ -134,9 +144,7 @@ describe('/auth', () => {
   it('after signing in, goes back to a same-site ?next= (a payment to finish), never to another site', async () => {
     stubFetch({ '/api/auth/sign-in/email': { status: 200, body: { token: 't' } } });
     const router = renderAuth(`/auth?next=${encodeURIComponent('/payment-success?token=ORDER1')}`);
-    fill('Email', 'me@example.com');
-    fill('Password', 'correct password');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    send('Sign In', 'me@example.com', 'correct password');
     expect(await screen.findByText('Finishing the payment')).toBeDefined();
     expect(router.state.location.search).toBe('?token=ORDER1');
     for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', null]) {
@@ -147,11 +155,8 @@ describe('/auth', () => {
   it('registration without a session returns to sign-in mode with "check your email"', async () => {
     stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
     renderAuth();
-    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
-    fill('Email', 'new@example.com');
-    fill('Password', 'long enough');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await openRegister();
+    send('Create Account', 'new@example.com', 'long enough');
     expect(await screen.findByText('Check your email')).toBeDefined();
     // The switch back to sign-in is a router navigation, which may land a tick after the notice.
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
@@ -165,9 +170,7 @@ describe('/auth', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       `/auth?next=${encodeURIComponent(next)}`,
     );
-    fill('Email', 'me@example.com');
-    fill('Password', 'a long enough password');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    send('Create Account', 'me@example.com', 'a long enough password');
     expect(await screen.findByText('Check your email')).toBeDefined();
     expect(calls[0]!.body).toMatchObject({ callbackURL: next });
   });
@@ -175,9 +178,7 @@ describe('/auth', () => {
   it('registering with a foreign next: the verification link goes to the dashboard', async () => {
     const calls = stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: null, user: {} } } });
     renderAuth(`/auth?mode=register&next=${encodeURIComponent('//evil.example/x')}`);
-    fill('Email', 'me@example.com');
-    fill('Password', 'a long enough password');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    send('Create Account', 'me@example.com', 'a long enough password');
     expect(await screen.findByText('Check your email')).toBeDefined();
     expect(calls[0]!.body).toMatchObject({ callbackURL: '/dashboard' });
   });
@@ -196,11 +197,8 @@ describe('/auth', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch({ '/api/auth/sign-up/email': { status: 200, body: { token: 'session', user: {} } } });
     const router = renderAuth();
-    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
-    fill('Email', 'new@example.com');
-    fill('Password', 'long enough');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await openRegister();
+    send('Create Account', 'new@example.com', 'long enough');
     await act(() => vi.advanceTimersByTimeAsync(1_400));
     expect(router.state.location.pathname).toBe('/auth');
     await act(() => vi.advanceTimersByTimeAsync(150));
@@ -209,35 +207,23 @@ describe('/auth', () => {
 
   it('shows "Registration failed" with the 8-character text', async () => {
     stubFetch({
-      '/api/auth/sign-up/email': {
-        status: 400,
-        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
-      },
+      '/api/auth/sign-up/email': TOO_SHORT,
     });
     renderAuth();
-    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
-    fill('Email', 'new@example.com');
-    fill('Password', 'short');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await openRegister();
+    send('Create Account', 'new@example.com', 'short');
     expect(await screen.findByText('Registration failed')).toBeDefined();
     expect(screen.getByText('Password should be at least 8 characters long.')).toBeDefined();
   });
 
   it('a successful retry takes the stale "Registration failed" toast away', async () => {
     const replies: Record<string, Reply> = {
-      '/api/auth/sign-up/email': {
-        status: 400,
-        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
-      },
+      '/api/auth/sign-up/email': TOO_SHORT,
     };
     stubFetch(replies);
     renderAuth();
-    fireEvent.click(screen.getByRole('link', { name: 'Create one' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeDefined();
-    fill('Email', 'new@example.com');
-    fill('Password', 'short');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await openRegister();
+    send('Create Account', 'new@example.com', 'short');
     expect(await screen.findByText('Registration failed')).toBeDefined();
     replies['/api/auth/sign-up/email'] = { status: 200, body: { token: null, user: {} } };
     fill('Password', 'long enough now');
@@ -249,9 +235,7 @@ describe('/auth', () => {
   it('shows the connection text when the network is down', async () => {
     stubFetch({ '/api/auth/sign-in/email': new TypeError('Failed to fetch') });
     renderAuth();
-    fill('Email', 'me@example.com');
-    fill('Password', 'whatever pw');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    send('Sign In', 'me@example.com', 'whatever pw');
     expect(
       await screen.findByText('Connection issue. Please check your internet and try again.'),
     ).toBeDefined();

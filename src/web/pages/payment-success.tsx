@@ -1,4 +1,4 @@
-import { CheckCircle2, CreditCard, PartyPopper, XCircle } from 'lucide-react';
+import { CheckCircle2, CreditCard, type LucideIcon, PartyPopper, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -15,12 +15,29 @@ import {
 } from '#web/features/billing/billing-api.ts';
 import { TestPaymentsBanner } from '#web/features/billing/test-payments-banner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
 
 type View =
   | { kind: 'processing' }
   | { kind: 'success' }
   | { kind: 'declined'; approvalUrl: string }
   | { kind: 'failure'; message: string; signIn?: string };
+
+/** An outcome's large icon and heading, and what went wrong (announced at once) when anything did. */
+function OutcomeHeading(props: { icon: LucideIcon; iconClass: string; title: string; alert?: string }) {
+  const Icon = props.icon;
+  return (
+    <>
+      <Icon aria-hidden="true" className={cn('mx-auto h-12 w-12', props.iconClass)} />
+      <h1 className="mt-4 text-2xl font-bold">{props.title}</h1>
+      {props.alert && (
+        <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
+          {props.alert}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** The order this tab already settled: a reload or Back shows the result without a second capture. */
 export const SETTLED_TOKEN_KEY = 'flowvault.settledPaymentToken';
@@ -128,11 +145,11 @@ export function PaymentSuccessPage() {
         )}
         {view.kind === 'success' && (
           <>
-            <CheckCircle2
-              aria-hidden="true"
-              className="mx-auto h-12 w-12 text-emerald-600 dark:text-emerald-400"
+            <OutcomeHeading
+              icon={CheckCircle2}
+              iconClass="text-emerald-600 dark:text-emerald-400"
+              title="Your Lifetime Access is Active!"
             />
-            <h1 className="mt-4 text-2xl font-bold">Your Lifetime Access is Active!</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-400">A receipt is on its way to your inbox.</p>
             <Button asChild size="lg" className="mt-6">
               {destination === '/dashboard' ? (
@@ -145,11 +162,12 @@ export function PaymentSuccessPage() {
         )}
         {view.kind === 'declined' && (
           <>
-            <CreditCard aria-hidden="true" className="mx-auto h-12 w-12 text-amber-600 dark:text-amber-400" />
-            <h1 className="mt-4 text-2xl font-bold">Payment declined</h1>
-            <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
-              PayPal declined the card or account you chose, so no money was taken.
-            </p>
+            <OutcomeHeading
+              icon={CreditCard}
+              iconClass="text-amber-600 dark:text-amber-400"
+              title="Payment declined"
+              alert="PayPal declined the card or account you chose, so no money was taken."
+            />
             <p className="mt-2 text-slate-600 dark:text-slate-400">
               Pay another way: at PayPal, choose another card, your PayPal balance or a bank account. Your
               order is kept, so you do not start again.
@@ -166,11 +184,12 @@ export function PaymentSuccessPage() {
         )}
         {view.kind === 'failure' && (
           <>
-            <XCircle aria-hidden="true" className="mx-auto h-12 w-12 text-red-600 dark:text-red-400" />
-            <h1 className="mt-4 text-2xl font-bold">Payment Failed</h1>
-            <p role="alert" className="mt-2 text-slate-700 dark:text-slate-300">
-              {view.message}
-            </p>
+            <OutcomeHeading
+              icon={XCircle}
+              iconClass="text-red-600 dark:text-red-400"
+              title="Payment Failed"
+              alert={view.message}
+            />
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {view.signIn ? (
                 <Button asChild>

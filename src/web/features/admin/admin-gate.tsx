@@ -6,6 +6,7 @@ import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
 /** Operator pages: the 404 page for anyone but an admin (the server refuses their API anyway). */
@@ -75,12 +76,51 @@ export function AdminShell({ title, children }: { title: string; children: React
   );
 }
 
+/** A console list's spinner while it loads, then its load error if it has one. */
+export function QueryStatus({
+  query,
+  loading,
+  spinnerClass = 'mt-6 py-16',
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null };
+  /** The spinner's label ('Loading users...'). */
+  loading: string;
+  spinnerClass?: string;
+}) {
+  return (
+    <>
+      {query.isPending && <Spinner label={loading} className={spinnerClass} />}
+      <QueryError query={query} />
+    </>
+  );
+}
+
 /** A console list's load error, read out once it shows; nothing while the query is fine. */
 export function QueryError({ query }: { query: { isError: boolean; error: Error | null } }) {
   if (!query.isError || !query.error) return null;
   return (
     <p role="alert" className="mt-4 text-red-700 dark:text-red-400">
       {query.error.message}
+    </p>
+  );
+}
+
+/** How many pages a paged list has (one while it loads or is empty). */
+export function pagesOf(data: { total: number; pageSize: number } | undefined): number {
+  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+}
+
+/** The line above a paged list: '12 item(s) · page 1 of 1'. `className` places it. */
+export function PageCount(props: {
+  noun: string;
+  total: number;
+  page: number;
+  pages: number;
+  className?: string;
+}) {
+  return (
+    <p className={cn('text-sm text-slate-600 dark:text-slate-400', props.className)}>
+      {props.total} {props.noun}(s) · page {props.page} of {props.pages}
     </p>
   );
 }

@@ -195,6 +195,19 @@ describe('operator console pages', () => {
     expect(screen.getByText('1 action(s) · page 1 of 1').textContent).toBe('1 action(s) · page 1 of 1');
   });
 
+  it('audit log: a spinner while it loads, then the load error read out', async () => {
+    calls = stubApi({
+      'GET /api/admin/audit': {
+        status: 503,
+        body: { error: { code: 'unavailable', message: 'The audit log is not reachable.' } },
+      },
+    });
+    renderAsAdmin(<AuditPage />);
+    expect((await screen.findByText('Loading the audit log...')).closest('[role="status"]')).not.toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toBe('The audit log is not reachable.');
+    expect(screen.queryByText('Loading the audit log...')).toBeNull();
+  });
+
   it('auth diagnostics: nothing prefilled; the test-login tries only the operator’s own account', async () => {
     calls = stubApi({
       'POST /api/admin/test-login': { status: 200, body: { email: 'ops@example.com', success: true } },

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, Pager, QueryError, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, PageCount, Pager, pagesOf, QueryStatus, SearchForm } from './admin-gate.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -17,7 +16,7 @@ function Audit() {
       unwrap(await api.admin.audit.$get({ query: { q: q || undefined, page: String(page) } })),
   });
 
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const pages = pagesOf(audit.data);
   return (
     <AdminShell title="Audit log">
       <SearchForm
@@ -29,13 +28,16 @@ function Audit() {
           setPage(1);
         }}
       />
-      {audit.isPending && <Spinner label="Loading the audit log..." className="mt-6 py-16" />}
-      <QueryError query={audit} />
+      <QueryStatus query={audit} loading="Loading the audit log..." />
       {audit.data && (
         <>
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-            {audit.data.total} action(s) · page {audit.data.page} of {pages}
-          </p>
+          <PageCount
+            noun="action"
+            total={audit.data.total}
+            page={audit.data.page}
+            pages={pages}
+            className="mt-4"
+          />
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Operator actions, newest first</caption>

@@ -7,9 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { Pager, QueryError } from './admin-gate.tsx';
+import { PageCount, Pager, pagesOf, QueryStatus } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
 // The catalogue console's item list: filters, each item's row and its edit form.
@@ -226,7 +225,7 @@ export function ItemsSection() {
         await api.admin.catalog.items.$get({ query: { q: q || undefined, status, page: String(page) } }),
       ),
   });
-  const pages = items.data ? Math.max(1, Math.ceil(items.data.total / items.data.pageSize)) : 1;
+  const pages = pagesOf(items.data);
   return (
     <section aria-label="Catalogue items" className="mt-8">
       <h2 className="text-lg font-semibold">Items</h2>
@@ -267,13 +266,16 @@ export function ItemsSection() {
         </div>
         <Button type="submit">Filter</Button>
       </form>
-      {items.isPending && <Spinner label="Loading items..." className="mt-4 py-16" />}
-      <QueryError query={items} />
+      <QueryStatus query={items} loading="Loading items..." spinnerClass="mt-4 py-16" />
       {items.data && (
         <>
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            {items.data.total} item(s) · page {items.data.page} of {pages}
-          </p>
+          <PageCount
+            noun="item"
+            total={items.data.total}
+            page={items.data.page}
+            pages={pages}
+            className="mt-3"
+          />
           {/* Until the new filter's page arrives the old one stays on screen, marked busy and dimmed. */}
           <ul
             className={`mt-2 space-y-3 ${items.isPlaceholderData ? 'opacity-60' : ''}`}

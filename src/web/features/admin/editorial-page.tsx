@@ -13,7 +13,7 @@ import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { CanvasBlock } from '#web/features/automation/canvas-block.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, Pager } from './admin-gate.tsx';
+import { AdminGate, AdminShell, Pager, pagesOf } from './admin-gate.tsx';
 
 // The editorial queue (decision 0023): templates whose title or summary was generated, whose readiness
 // is flagged, or that nobody reviewed, most viewed first. Pick one, read its canvas beside its text,
@@ -341,11 +341,7 @@ function Queue() {
                 </li>
               ))}
             </ol>
-            <Pager
-              page={page}
-              pages={Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? 25)))}
-              onPage={setPage}
-            />
+            <Pager page={page} pages={pagesOf(list.data)} onPage={setPage} />
           </div>
           {detail.data ? (
             <Editor key={`${detail.data.id}:${detail.dataUpdatedAt}`} item={detail.data} onAccepted={next} />

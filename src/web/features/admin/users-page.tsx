@@ -7,7 +7,7 @@ import { cardClass } from '#web/components/ui/card.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
-import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
+import { AdminGate, AdminShell, QueryStatus, SearchForm } from './admin-gate.tsx';
 
 const fail = (error: Error) => toast.error('Error', { description: error.message });
 
@@ -170,8 +170,7 @@ function Users() {
   return (
     <AdminShell title="Users">
       <SearchForm name="Search users" label="Email or name" button="Search" onSearch={setQuery} />
-      {users.isPending && <Spinner label="Loading users..." className="mt-6 py-16" />}
-      <QueryError query={users} />
+      <QueryStatus query={users} loading="Loading users..." />
       {users.data && (
         <ul className="mt-6 space-y-3" aria-label="Users">
           {users.data.length === 0 && <li>No user matches.</li>}

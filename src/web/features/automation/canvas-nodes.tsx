@@ -1,4 +1,12 @@
-import { type Edge, Handle, type Node, type NodeHandle, type NodeProps, Position } from '@xyflow/react';
+import {
+  type Edge,
+  Handle,
+  type Node,
+  type NodeHandle,
+  type NodeProps,
+  Position,
+  type ReactFlowProps,
+} from '@xyflow/react';
 import { lazy, Suspense } from 'react';
 import { boxHeight } from '#shared/catalog/canvas-model.ts';
 import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
@@ -157,6 +165,21 @@ export function NodeShape({ data }: NodeProps<FlowNode>) {
 }
 
 export const NODE_TYPES = { n8n: NodeShape, sticky: StickyShape };
+
+/**
+ * What both canvases (the member's and the server-drawn one) share: n8n's node shapes and nothing to
+ * edit, select or tab through (a graph's nodes and edges are not controls), and no attribution badge.
+ */
+export const READ_ONLY_FLOW = {
+  nodeTypes: NODE_TYPES,
+  nodesConnectable: false,
+  nodesDraggable: false,
+  nodesFocusable: false,
+  edgesFocusable: false,
+  elementsSelectable: false,
+  disableKeyboardA11y: true,
+  proOptions: { hideAttribution: true },
+} as const satisfies Partial<ReactFlowProps<FlowNode>>;
 
 /**
  * Sticky notes lie behind edges and nodes, the larger behind the smaller (as in n8n, where a note that

@@ -1,7 +1,7 @@
 import { Background, ReactFlow } from '@xyflow/react';
 import { boxHeight } from '#shared/catalog/canvas-model.ts';
 import type { CanvasModel } from '#shared/schemas/canvas.ts';
-import { NODE_TYPES, toFlow } from './canvas-nodes.tsx';
+import { READ_ONLY_FLOW, toFlow } from './canvas-nodes.tsx';
 
 // The member canvas (React Flow with the same node shapes, canvas-nodes.tsx) rendered once on the
 // server for pages without script (a visitor's template page), from the paywall-safe canvas model
@@ -42,20 +42,13 @@ export function StaticCanvas({ model, title }: { model: CanvasModel; title: stri
       <ReactFlow
         nodes={nodes}
         edges={edges}
-        nodeTypes={NODE_TYPES}
+        {...READ_ONLY_FLOW}
         width={width}
         height={height}
         fitView
         fitViewOptions={{ padding: `${Math.round(PAD * SCALE)}px` }}
         minZoom={SCALE}
         maxZoom={SCALE}
-        nodesConnectable={false}
-        nodesDraggable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        disableKeyboardA11y
-        proOptions={{ hideAttribution: true }}
         className="!bg-transparent"
       >
         <Background gap={20} />

@@ -12,7 +12,7 @@ import { Maximize2, Minimize2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import type { CanvasModel, CanvasNode } from '#shared/schemas/canvas.ts';
 import { cn } from '#web/lib/cn.ts';
-import { type FlowNode, NODE_TYPES, toFlow } from './canvas-nodes.tsx';
+import { type FlowNode, READ_ONLY_FLOW, toFlow } from './canvas-nodes.tsx';
 
 // React Flow drawing the shared canvas model (src/shared/catalog/canvas-model.ts) the way n8n draws a
 // workflow. Loaded lazily, only on the detail page. Nothing on it is a Tab stop but the canvas itself
@@ -85,18 +85,11 @@ function Canvas({ model, onSelect }: { model: CanvasModel; onSelect: (n: CanvasN
         <ReactFlow
           nodes={nodes}
           edges={edges}
-          nodeTypes={NODE_TYPES}
+          {...READ_ONLY_FLOW}
           fitView
           fitViewOptions={FIT}
           minZoom={0.05}
-          nodesConnectable={false}
-          nodesDraggable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          disableKeyboardA11y
           onNodeClick={(_e, node) => onSelect(node.type === 'sticky' ? null : (node as FlowNode).data.node)}
-          proOptions={{ hideAttribution: true }}
           colorMode="system"
         >
           <Background gap={20} />

@@ -35,6 +35,35 @@ const deployment = {
   previousState: null,
 };
 
+/** The deployment of a deploy that went through, as W1. */
+const deployed = {
+  ...deployment,
+  status: 'deployed',
+  error: null,
+  n8nWorkflowId: 'W1',
+  workflowName: 'Daily digest',
+};
+
+/** The answer of a deploy that went through, as W1; `extra` adds to it or replaces parts. */
+function deployedBody(extra: Record<string, unknown> = {}) {
+  return {
+    ok: true,
+    workflowUrl: 'https://n8n.example.com/workflow/W1',
+    deployment: deployed,
+    preflight,
+    ...extra,
+  };
+}
+
+/** One saved connection and the preflight `report` (the standard one unless given), then `routes`. */
+function stubDialog(routes: Parameters<typeof stubApi>[0] = {}, report: unknown = preflight) {
+  return stubApi({
+    'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
+    'POST /api/n8n/preflight': { status: 200, body: report },
+    ...routes,
+  });
+}
+
 function renderDialog() {
   renderWith(<DeployDialog automationId="a1" automationTitle="Daily digest" open onClose={() => {}} />);
 }
@@ -43,25 +72,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Deploy to n8n dialog', () => {
   it('shows the preflight report and the credentials checklist, then the link on success', async () => {
-    stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': { status: 200, body: preflight },
-      'POST /api/n8n/deploy': {
-        status: 200,
-        body: {
-          ok: true,
-          workflowUrl: 'https://n8n.example.com/workflow/W1',
-          deployment: {
-            ...deployment,
-            status: 'deployed',
-            error: null,
-            n8nWorkflowId: 'W1',
-            workflowName: 'Daily digest',
-          },
-          preflight,
-        },
-      },
-    });
+    stubDialog({ 'POST /api/n8n/deploy': { status: 200, body: deployedBody() } });
     renderDialog();
     expect(await screen.findByText('pinData is not sent')).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('checkbox', { name: /Work SMTP/ })).toBeInstanceOf(HTMLElement);
@@ -73,29 +84,18 @@ describe('Deploy to n8n dialog', () => {
   });
 
   it('warns before a second copy of a template already running there, and offers to open it (issue 43)', async () => {
-    const earlier = {
-      ...deployment,
-      status: 'deployed',
-      error: null,
-      n8nWorkflowId: 'W1',
-      workflowName: 'Daily digest',
-      workflowUrl: 'https://n8n.example.com/workflow/W1',
-    };
-    const calls = stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': { status: 200, body: preflight },
+    const earlier = { ...deployed, workflowUrl: 'https://n8n.example.com/workflow/W1' };
+    const calls = stubDialog({
       'GET /api/n8n/deployments': {
         status: 200,
         body: { items: [earlier], total: 1, page: 1, pageSize: 20 },
       },
       'POST /api/n8n/deploy': {
         status: 200,
-        body: {
-          ok: true,
+        body: deployedBody({
           workflowUrl: 'https://n8n.example.com/workflow/W2',
           deployment: { ...earlier, id: 'd2', n8nWorkflowId: 'W2' },
-          preflight,
-        },
+        }),
       },
     });
     renderDialog();
@@ -123,24 +123,8 @@ describe('Deploy to n8n dialog', () => {
         testUrl: 'https://n8n.example.com/webhook-test/orders-1a2b3c4d',
       },
     ];
-    stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': { status: 200, body: preflight },
-      'POST /api/n8n/deploy': {
-        status: 200,
-        body: {
-          ok: true,
-          workflowUrl: 'https://n8n.example.com/workflow/W1',
-          deployment: {
-            ...deployment,
-            status: 'deployed',
-            error: null,
-            n8nWorkflowId: 'W1',
-            workflowName: 'Daily digest',
-          },
-          preflight: { ...preflight, webhooks },
-        },
-      },
+    stubDialog({
+      'POST /api/n8n/deploy': { status: 200, body: deployedBody({ preflight: { ...preflight, webhooks } }) },
     });
     renderDialog();
     fireEvent.click(await screen.findByRole('checkbox', { name: /Work SMTP/ }));
@@ -154,9 +138,7 @@ describe('Deploy to n8n dialog', () => {
   });
 
   it('falls back to the browser method: JSON copied, new-workflow page opened, steps shown', async () => {
-    stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': { status: 200, body: preflight },
+    stubDialog({
       'POST /api/n8n/deploy': {
         status: 200,
         body: {
@@ -188,18 +170,15 @@ describe('Deploy to n8n dialog', () => {
   });
 
   it('shows the message of a preflight that could not reach the instance (ok: false)', async () => {
-    stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': {
-        status: 200,
-        body: {
-          ok: false,
-          message: 'Could not reach your n8n instance',
-          connectionId: connection.id,
-          instanceUrl: connection.instanceUrl,
-        },
+    stubDialog(
+      {},
+      {
+        ok: false,
+        message: 'Could not reach your n8n instance',
+        connectionId: connection.id,
+        instanceUrl: connection.instanceUrl,
       },
-    });
+    );
     renderDialog();
     expect((await screen.findByRole('alert')).textContent).toBe('Could not reach your n8n instance');
   });
@@ -242,39 +221,31 @@ describe('Deploy to n8n dialog', () => {
       ],
       credentialListing: { status: 'listed', message: null },
     };
-    const calls = stubApi({
-      'GET /api/n8n/connections': { status: 200, body: { items: [connection] } },
-      'POST /api/n8n/preflight': { status: 200, body: v2 },
-      'GET /api/n8n/deployments': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
-      'POST /api/n8n/deploy': {
-        status: 200,
-        body: {
-          ok: true,
-          workflowUrl: 'https://n8n.example.com/workflow/W1',
-          deployment: {
-            ...deployment,
-            status: 'deployed',
-            error: null,
-            n8nWorkflowId: 'W1',
-            workflowName: 'Daily digest',
-          },
-          preflight: v2,
-          publish: {
-            status: 'refused',
-            nodes: [
-              {
-                node: 'Send',
-                reasons: [{ kind: 'parameters', text: 'these settings must be filled in: chatId' }],
-              },
-            ],
-            general: null,
-            message: 'Cannot publish workflow: …',
-            workflowUrl: 'https://n8n.example.com/workflow/W1',
-          },
+    const calls = stubDialog(
+      {
+        'GET /api/n8n/deployments': { status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } },
+        'POST /api/n8n/deploy': {
+          status: 200,
+          body: deployedBody({
+            preflight: v2,
+            publish: {
+              status: 'refused',
+              nodes: [
+                {
+                  node: 'Send',
+                  reasons: [{ kind: 'parameters', text: 'these settings must be filled in: chatId' }],
+                },
+              ],
+              general: null,
+              message: 'Cannot publish workflow: …',
+              workflowUrl: 'https://n8n.example.com/workflow/W1',
+            },
+          }),
         },
+        'POST /api/n8n/deployments/d1/publish': { status: 200, body: { status: 'published' } },
       },
-      'POST /api/n8n/deployments/d1/publish': { status: 200, body: { status: 'published' } },
-    });
+      v2,
+    );
     renderDialog();
     expect(await screen.findByText('“Run”: turned off')).toBeInstanceOf(HTMLElement);
     const picker = screen.getByRole('combobox', { name: /Telegram account/ }) as HTMLSelectElement;

@@ -9,6 +9,7 @@ import {
   type N8nWebhookUrl,
   type PublishOutcomeView,
 } from '#shared/schemas/n8n.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -263,10 +264,7 @@ function DeployDialogContent(props: DeployDialogProps) {
                 <div className="flex flex-wrap justify-end gap-2">
                   {existing.workflowUrl && (
                     <Button asChild>
-                      <a href={existing.workflowUrl} target="_blank" rel="noopener noreferrer">
-                        Open the existing one
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
+                      <ExternalLink href={existing.workflowUrl}>Open the existing one</ExternalLink>
                     </Button>
                   )}
                   <Button
@@ -304,10 +302,7 @@ function DeployDialogContent(props: DeployDialogProps) {
           <div aria-live="polite" className="space-y-3">
             <p className="font-medium text-emerald-700 dark:text-emerald-400">{N8N_TEXT.deployedTitle}</p>
             <Button asChild>
-              <a href={phase.workflowUrl} target="_blank" rel="noopener noreferrer">
-                Open {phase.name ?? 'the workflow'} in n8n
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              <ExternalLink href={phase.workflowUrl}>Open {phase.name ?? 'the workflow'} in n8n</ExternalLink>
             </Button>
             {phase.publish && (
               <PublishOutcome

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
@@ -168,14 +169,9 @@ export function DeploymentHistory() {
                 {d.instanceUrl} · {relativeTime(d.createdAt, now)}
               </p>
               {d.workflowUrl && (
-                <a
-                  href={d.workflowUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 underline dark:text-brand-400"
-                >
-                  Open in n8n<span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={d.workflowUrl} className="text-brand-700 underline dark:text-brand-400">
+                  Open in n8n
+                </ExternalLink>
               )}
               {d.error && <p className="break-words text-red-700 dark:text-red-400">{d.error}</p>}
               <RestorePreviousState deployment={d} />

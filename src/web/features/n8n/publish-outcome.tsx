@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PublishOutcomeView } from '#shared/schemas/n8n.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { n8nApi } from './n8n-api.ts';
@@ -55,10 +56,7 @@ export function PublishOutcome({
       )}
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <a href={outcome.workflowUrl} target="_blank" rel="noopener noreferrer">
-            Fix it in your n8n
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <ExternalLink href={outcome.workflowUrl}>Fix it in your n8n</ExternalLink>
         </Button>
         <Button size="sm" onClick={retry} disabled={busy}>
           {busy ? 'Publishing…' : 'Publish again'}

@@ -10,6 +10,7 @@ import type {
   TemplateUpdateView,
   TemplateVersionView,
 } from '#shared/schemas/template-versions.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
@@ -196,14 +197,9 @@ export function RestorePreviousState({ deployment }: { deployment: DeploymentVie
       <span className="text-slate-600 dark:text-slate-400">
         Updated from version {kept.version}; the state before is kept as an inactive copy.
       </span>
-      <a
-        href={kept.workflowUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-brand-700 underline dark:text-brand-400"
-      >
-        Open the copy<span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      <ExternalLink href={kept.workflowUrl} className="text-brand-700 underline dark:text-brand-400">
+        Open the copy
+      </ExternalLink>
       <Button
         size="sm"
         variant="outline"

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ExternalLink } from '#web/components/external-link.tsx';
 
 const HELP_LINKS = [
   { href: 'https://docs.n8n.io/api/authentication/', label: 'How to create an n8n API key' },
@@ -40,15 +41,12 @@ export function N8nHelp() {
         <ul className="space-y-1 text-sm">
           {HELP_LINKS.map((link) => (
             <li key={link.href}>
-              <a
+              <ExternalLink
                 href={link.href}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400"
               >
                 {link.label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             </li>
           ))}
         </ul>

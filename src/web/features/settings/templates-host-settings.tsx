@@ -12,6 +12,12 @@ import { ApiError, api, unwrap } from '#web/lib/api.ts';
 
 const KEY = ['templates-host'] as const;
 
+/** The buttons beside the address once the host is on: each sends its action. */
+const SWITCHES = [
+  ['rotate', 'Rotate token'],
+  ['off', 'Turn off'],
+] as const;
+
 const templatesHostApi = {
   status: async (): Promise<TemplatesHostStatus> => unwrap(await api['templates-host'].$get()),
   enable: async (allowedOrigin: string): Promise<TemplatesHostStatus> =>
@@ -110,26 +116,18 @@ export function TemplatesHostSettings() {
             <Button type="submit" disabled={change.isPending || originValue.trim() === ''}>
               {current.enabled ? 'Save address' : 'Turn on'}
             </Button>
-            {current.enabled && (
-              <>
+            {current.enabled &&
+              SWITCHES.map(([action, text]) => (
                 <Button
+                  key={action}
                   type="button"
                   variant="secondary"
                   disabled={change.isPending}
-                  onClick={() => change.mutate('rotate')}
+                  onClick={() => change.mutate(action)}
                 >
-                  Rotate token
+                  {text}
                 </Button>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate('off')}
-                >
-                  Turn off
-                </Button>
-              </>
-            )}
+              ))}
           </div>
         </form>
       )}

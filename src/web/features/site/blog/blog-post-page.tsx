@@ -1,11 +1,13 @@
 import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
 import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
 import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
+import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, site } from '#web/features/site/site-content.ts';
@@ -16,6 +18,12 @@ import { ShareMenu } from './share-menu.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
 
 const loadedBodies = new Map<string, string>();
+
+/** The breadcrumb's links above a post (the post's own title follows them). */
+const CRUMBS = [
+  ['/', 'Home'],
+  ['/blog', 'Blog'],
+] as const;
 
 /**
  * Loads the post's body (each is its own chunk) before the page renders: site.tsx and the prerenderer
@@ -47,15 +55,13 @@ function AuthorCard({ author }: { author: Author }) {
           {(['twitter', 'linkedin', 'website'] as const).map((k) =>
             author.social[k] ? (
               <li key={k}>
-                <a
+                <ExternalLink
                   href={author.social[k]}
-                  rel="noopener noreferrer"
-                  target="_blank"
+                  srAbout={`of ${author.name}`}
                   className="font-medium text-brand-700 underline dark:text-brand-100"
                 >
                   {k === 'twitter' ? 'Twitter' : k === 'linkedin' ? 'LinkedIn' : 'Website'}
-                  <span className="sr-only"> of {author.name} (opens in a new tab)</span>
-                </a>
+                </ExternalLink>
               </li>
             ) : null,
           )}
@@ -164,13 +170,12 @@ function PostNotFound() {
       <p className="mt-3 text-slate-600 dark:text-slate-400">
         The article you are looking for does not exist.
       </p>
-      <Link
-        to="/blog"
-        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 font-medium text-white"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Blog
-      </Link>
+      <Button asChild className="mt-6">
+        <Link to="/blog">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Blog
+        </Link>
+      </Button>
     </main>
   );
 }
@@ -195,18 +200,16 @@ export function BlogPostPage() {
         <StaticHtml>
           <nav aria-label="Breadcrumb">
             <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
-              <li>
-                <Link to="/" className="hover:underline">
-                  Home
-                </Link>
-              </li>
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-              <li>
-                <Link to="/blog" className="hover:underline">
-                  Blog
-                </Link>
-              </li>
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              {CRUMBS.map(([to, label]) => (
+                <Fragment key={to}>
+                  <li>
+                    <Link to={to} className="hover:underline">
+                      {label}
+                    </Link>
+                  </li>
+                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                </Fragment>
+              ))}
               <li aria-current="page" className="truncate">
                 {post.title}
               </li>

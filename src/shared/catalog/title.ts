@@ -23,7 +23,7 @@ const LOWER_FIRST = /^(?!n8n\b)[a-z]+(?=\s|$)/;
  */
 export function tidyAuthorTitle(name: string): string {
   const tidy = name
-    // Keycap emoji ("#️⃣", "1️⃣") are a character, an optional variation selector and U+20E3.
+    // Keycap emoji are "#", "*" or a digit, an optional variation selector (U+FE0F) and U+20E3.
     .replace(/[#*0-9]\uFE0F?\u20E3/gu, '')
     .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, '')
     .trim()

@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'bc0c37c7b94a7055',
+  digest: 'ee39ded0c02c15c0',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

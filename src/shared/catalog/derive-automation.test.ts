@@ -60,6 +60,22 @@ describe('deriveAutomation', () => {
     expect(d.setupSteps).toHaveLength(7);
   });
 
+  it('never takes a note about one part of the workflow for what the template is for', () => {
+    const partNote = {
+      type: 'n8n-nodes-base.stickyNote',
+      position: [-300, 300],
+      parameters: { content: 'This part of the workflow prepares the data for the reply step.' },
+    };
+    const d = deriveAutomation({
+      workflow: { ...workflow, nodes: [...workflow.nodes.slice(0, 4), partNote] },
+      fileName: '0002_x.json',
+    });
+    expect(d.summary).toBe(
+      'When a Telegram message arrives, it runs an AI agent and sends a text message with Telegram.',
+    );
+    expect(d.description).not.toContain('This part of the workflow');
+  });
+
   it('uses the manifest description over the generated text', () => {
     const d = deriveAutomation({ workflow, description: 'Given by the manifest. It wins over the text.' });
     expect(d.description).toBe('Given by the manifest. It wins over the text.');

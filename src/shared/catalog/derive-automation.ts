@@ -48,7 +48,7 @@ export type TextSource = 'author' | 'generated';
  * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
  * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
  */
-export const DERIVE_VERSION = '7';
+export const DERIVE_VERSION = '8';
 
 export type DerivedAutomation = {
   title: string;
@@ -178,11 +178,12 @@ export function deriveAutomation(input: {
       .filter((n) => !/stickyNote$/.test(n.type ?? ''))
       .map((n) => (typeof n.name === 'string' ? n.name : '')),
   );
-  const authorPurpose = stated ? brandCase(stated.text) : null;
+  // A note about one section ("This part of the workflow …") never stands for the whole template:
+  // the card would tell a buyer what one branch does. The graph speaks for the whole instead.
+  const whole = stated && !stated.part ? stated : null;
+  const authorPurpose = whole ? brandCase(whole.text) : null;
   // The overview note's own heading names the job best; else the graph does.
-  // A note about one section is headed with the section's name, not the template's.
-  const headed =
-    (stated && !stated.part ? noteTitle(authorNotes[stated.note]!) : null) ?? quotedNoteTitle(authorNotes);
+  const headed = (whole ? noteTitle(authorNotes[whole.note]!) : null) ?? quotedNoteTitle(authorNotes);
   const fromNotes = headed ?? (authorPurpose ? titleFromPurpose(authorPurpose) : null);
   const title = replaceTitle
     ? fromNotes

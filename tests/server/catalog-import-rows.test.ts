@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'ee39ded0c02c15c0',
+  digest: 'e424ef8f5de4f456',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

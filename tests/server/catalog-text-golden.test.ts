@@ -133,7 +133,7 @@ const GOLDEN: Record<string, Check[]> = {
   // event asks for a Zoom meeting.
   'Datetime/0348_Datetime_GoogleCalendar_Automation_Scheduled.json': [
     description('Every day at 07:00'),
-    description('creates a meeting in Zoom if "IF Zoom meeting" holds'),
+    description('if "IF Zoom meeting" holds, it creates a meeting in Zoom'),
     step('Gets events from Google Calendar'),
   ],
   // Appointment requests by email: a classifier, an agent with the calendar as a tool, a reply, read mark.
@@ -236,6 +236,34 @@ const GOLDEN: Record<string, Check[]> = {
   'Webhook/0692_Webhook_Code_Update_Webhook.json': [
     ['the purpose is not a thank-you', (d) => !/thank you|countless hours/i.test(d.purpose)],
     ['the title is not a credit', (d) => !/developed by/i.test(d.title)],
+  ],
+  // Email autoresponder: summary, an agent writes a reply, Gmail asks for approval, "Approve?" sends it
+  // by SMTP or goes back to rewrite it. The steps before the If run whatever it decides.
+  'Emailreadimap/1284_Emailreadimap_Markdown_Send.json': [
+    description('if "Approve?" holds, it sends an email (SMTP); otherwise it goes back to "Set Email"'),
+    notDescription('unless "Approve?"'),
+    before('Asks for a reply by email with Gmail', 'Checks a condition ("Approve?")'),
+    before('Checks a condition ("Approve?")', '("Send Email"'),
+    [
+      'no step before the If is said to run on one of its routes',
+      (_d, s) => !s.some((l) => has(l, '"Send Draft"; only')),
+    ],
+  ],
+  // Crypto news by Telegram: every note sits over the nodes it explains ("## Initialize Chat Session /
+  // Stores the user's chat ID …", "## News Aggregators / Pulls articles …"); none is the purpose.
+  'Rssfeedread/1186_Rssfeedread_Telegram_Create_Triggered.json': [
+    purposeFrom('generated'),
+    ['the summary is not a note about one node', (d) => !/chat ID|Pulls articles/i.test(d.summary)],
+  ],
+  // Redis lock sub-workflow: "## Set workflow end / This mark workflow end …" sits on its one node.
+  'Stopanderror/0925_Stopanderror_Wait_Automate_Triggered.json': [
+    purposeFrom('generated'),
+    summary('When another workflow calls it'),
+  ],
+  // BambooHR HR chatbot: "This employee lookup tool gives …" tells the job of the "Employee Lookup Tool".
+  'Splitout/1840_Splitout_Filter_Automate_Triggered.json': [
+    ['the summary is not a note about the lookup tool', (d) => !/employee lookup tool/i.test(d.summary)],
+    title('BambooHR'),
   ],
   // Watches a webpage for changes (hash, remove duplicates), snapshots to Drive, logs, emails.
   'Schedule/0817_Schedule_Removeduplicates_Create_Webhook.json': [

@@ -16,6 +16,7 @@ import {
   countNodes,
   deriveCredentials,
   deriveTriggerType,
+  notedNodesOf,
   type RequiredCredential,
 } from './workflow-facts.ts';
 import type { WorkflowJson } from './workflow-types.ts';
@@ -48,7 +49,7 @@ export type TextSource = 'author' | 'generated';
  * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
  * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
  */
-export const DERIVE_VERSION = '8';
+export const DERIVE_VERSION = '9';
 
 export type DerivedAutomation = {
   title: string;
@@ -177,6 +178,7 @@ export function deriveAutomation(input: {
     nodes
       .filter((n) => !/stickyNote$/.test(n.type ?? ''))
       .map((n) => (typeof n.name === 'string' ? n.name : '')),
+    notedNodesOf(nodes, input.workflow?.connections),
   );
   // A note about one section ("This part of the workflow …") never stands for the whole template:
   // the card would tell a buyer what one branch does. The graph speaks for the whole instead.

@@ -81,6 +81,25 @@ describe('author purpose (decision 0022)', () => {
     expect(notePurpose([note], ['Telegram Trigger', 'Refine topic'])).toBeNull();
   });
 
+  it('reads a note placed on one node, or over a group of nodes, as about those nodes', () => {
+    const names = ['Trigger', 'Adds the sessionId', 'Agent', 'RSS A', 'RSS B', 'Reply'];
+    const note = "## Initialize Chat Session\nStores the user's chat ID as sessionId, used to manage memory.";
+    expect(notePurpose([note], names)?.text).toMatch(/^Stores the user's chat ID/);
+    expect(notePurpose([note], names, [['Adds the sessionId']])).toBeNull();
+    const group = '## News Aggregators\nPulls articles from major crypto news sources every time it runs.';
+    expect(notePurpose([group], names)?.text).toMatch(/^Pulls articles/);
+    expect(notePurpose([group], names, [['RSS A', 'RSS B']])).toBeNull();
+    // A note over the whole workflow still speaks for it.
+    expect(notePurpose([group], names, [names])?.text).toMatch(/^Pulls articles/);
+  });
+
+  it("does not take a sentence about a named node's job as the purpose", () => {
+    const note =
+      'This employee lookup tool gives the chatbot additional superpowers by allowing it to search for a department.';
+    expect(notePurpose([note], ['Chat', 'Agent'])?.text).toMatch(/^This employee lookup tool/);
+    expect(notePurpose([note], ['Chat', 'Agent', 'Employee Lookup Tool'])).toBeNull();
+  });
+
   it('reads a numbered step section as one step, not the purpose', () => {
     expect(
       notePurpose(['# 02. Generate & Send Offer\n**Purpose:** Processes each eligible customer in a loop.']),

@@ -123,8 +123,15 @@ const usable = (s: string) =>
 /** `part`: the sentences describe one section ("This part of the workflow …"), not the whole. */
 export type NotePurpose = { text: string; note: number; part?: boolean };
 
-/** The purpose sentences of a workflow's sticky notes (and which note), or null when none states one. */
-export function notePurpose(notes: string[], nodeNames: string[] = []): NotePurpose | null {
+/**
+ * The purpose sentences of a workflow's sticky notes (and which note), or null when none states one.
+ * `noted`: per note, the nodes placed on it; a note on one node of a larger workflow explains that node.
+ */
+export function notePurpose(
+  notes: string[],
+  nodeNames: string[] = [],
+  noted: string[][] = [],
+): NotePurpose | null {
   // A section headed with a node's name ("## Initialize Chat Session") explains that node.
   const key = (s: string) =>
     s
@@ -132,8 +139,23 @@ export function notePurpose(notes: string[], nodeNames: string[] = []): NotePurp
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
   const named = new Set(nodeNames.map(key).filter((k) => k.length > 0));
+  // "This employee lookup tool gives …": a sentence whose subject is a node (three words or more, so
+  // not a default name such as "AI Agent", which the template is) tells
+  // that node's job.
+  const aboutNode = (s: string) => {
+    const k = key(s);
+    return [...named].some(
+      (n) => n.split(' ').length >= 3 && (k.startsWith(`this ${n} `) || k.startsWith(`the ${n} `)),
+    );
+  };
+  const realNodes = nodeNames.filter(Boolean).length;
   let best: { score: number; text: string; note: number; part: boolean } | null = null;
   notes.forEach((note, noteIndex) => {
+    const on = noted[noteIndex]?.length ?? 0;
+    const onOneNode = realNodes > 2 && on === 1;
+    // A note over a group of the nodes ("## News Aggregators / Pulls articles from …") labels that
+    // group: its opening verb tells what those nodes do, not the template (unless headed "Overview").
+    const onGroup = on > 0 && on * 2 < realNodes;
     for (const section of sections(note)) {
       const purposeHeading = section.heading !== '' && PURPOSE_HEADING.test(section.heading);
       if (section.heading && SETUP_HEADING.test(section.heading) && !purposeHeading) continue;
@@ -141,15 +163,17 @@ export function notePurpose(notes: string[], nodeNames: string[] = []): NotePurp
       // "This workflow …" there counts.
       // So do numbered sections ("## 2. Use Hashing to Detect Changes", "# 02. Filter & Branch"):
       // each explains one step.
+      // So does a note placed on one node (it sits beside the node it explains).
       const deep =
-        (section.level >= 3 || section.numbered || named.has(key(section.heading))) && !purposeHeading;
+        (onOneNode || section.level >= 3 || section.numbered || named.has(key(section.heading))) &&
+        !purposeHeading;
       const sentences = sentencesOf(plainText(section.lines.join('\n')));
       sentences.forEach((s, i) => {
-        if (!usable(s)) return;
+        if (!usable(s) || aboutNode(s)) return;
         const strong = /^this (n8n )?(workflow|template|automation)/i.test(s);
         if (deep && !strong) return;
         const cue = PURPOSE_CUE.test(s);
-        const descriptive = i === 0 && DESCRIPTIVE_START.test(s);
+        const descriptive = i === 0 && (!onGroup || purposeHeading) && DESCRIPTIVE_START.test(s);
         const underPurpose = section.heading !== '' && PURPOSE_HEADING.test(section.heading) && i === 0;
         if (!cue && !descriptive && !underPurpose) return;
         const score =

@@ -125,6 +125,8 @@ type Branching = {
   /** Per output: the meaningful actions only that output leads to. */
   alternatives: string[][];
   labels: string[];
+  /** Per output: the earlier step it leads back to (a retry loop: "Approve?" false → "Set Email"). */
+  back: (string | null)[];
 };
 
 const meaningful = (a: NodeAction) => a.kind === 'app' || a.kind === 'ai' || a.kind === 'http';
@@ -150,12 +152,14 @@ function branchings(order: Step[], edges: Edge[]): { list: Branching[]; exclusiv
   const out = new Map<string, Edge[]>();
   for (const e of edges) if (e.kind === 'main') out.set(e.from, [...(out.get(e.from) ?? []), e]);
   const stepOf = new Map(order.map((s) => [s.node.name as string, s]));
-  const reach = (starts: string[]) => {
+  const index = new Map(order.map((s, i) => [s.node.name as string, i]));
+  // What an output reaches, never through its own If/Switch again (a loop back to it).
+  const reach = (starts: string[], via: string) => {
     const seen = new Set<string>();
     const queue = [...starts];
     while (queue.length) {
       const n = queue.shift()!;
-      if (seen.has(n)) continue;
+      if (seen.has(n) || n === via) continue;
       seen.add(n);
       for (const e of out.get(n) ?? []) queue.push(e.to);
     }
@@ -171,15 +175,25 @@ function branchings(order: Step[], edges: Edge[]): { list: Branching[]; exclusiv
     // An If always has a false output, wired or not: an unwired one means "nothing more".
     const count = Math.max(short === 'if' ? 2 : 0, ...links.map((e) => e.output + 1));
     if (count < 2) continue;
+    const at = index.get(step.node.name as string) ?? -1;
     const reaches = Array.from({ length: count }, (_, i) =>
-      reach(links.filter((e) => e.output === i).map((e) => e.to)),
+      reach(
+        links.filter((e) => e.output === i).map((e) => e.to),
+        step.node.name as string,
+      ),
     );
+    // An output that leads back to a step that ran before the condition repeats it: a loop (a retry,
+    // the next batch), not a branch of its own.
+    const back = reaches.map((r) => [...r].find((n) => (index.get(n) ?? Infinity) <= at) ?? null);
     const common = new Set(
       [...reaches.flatMap((r) => [...r])].filter((n) => reaches.filter((r) => r.has(n)).length > 1),
     );
     const labels = outputLabels(step.node, count);
     const alternatives = reaches.map((r, i) => {
-      const own = order.filter((s) => r.has(s.node.name as string) && !common.has(s.node.name as string));
+      // Only steps after the condition belong to a route: those before it ran whatever it decides.
+      const own = order.filter(
+        (s, j) => j > at && r.has(s.node.name as string) && !common.has(s.node.name as string),
+      );
       for (const s of own)
         if (!exclusive.has(s.node.name as string))
           exclusive.set(s.node.name as string, `"${step.node.name}": ${labels[i]}`);
@@ -187,20 +201,22 @@ function branchings(order: Step[], edges: Edge[]): { list: Branching[]; exclusiv
       // The first two and the last: where a branch ends is what it is for.
       return acts.length > 3 ? [acts[0]!, acts[1]!, acts[acts.length - 1]!] : acts;
     });
-    if (alternatives.filter((a) => a.length > 0).length === 0) continue;
-    if (stepOf.has(step.node.name as string)) list.push({ node: step.node, alternatives, labels });
+    // Nothing to tell when no route acts and every route ends alike (all go on to the same step).
+    if (alternatives.every((a) => a.length === 0) && new Set(back).size === 1) continue;
+    if (stepOf.has(step.node.name as string)) list.push({ node: step.node, alternatives, labels, back });
   }
   return { list, exclusive };
 }
 
 /** "If "IF" holds, it creates a meeting in Zoom; otherwise it does nothing more." */
 function branchSentence(b: Branching): string {
-  const what = (a: string[]) => (a.length ? `it ${listJoin(a)}` : 'it does nothing more');
+  const what = (a: string[], i = -1) =>
+    a.length ? `it ${listJoin(a)}` : b.back[i] ? `it goes back to "${b.back[i]}"` : 'it does nothing more';
   if (shortType(b.node.type) === 'if' && b.alternatives.length === 2) {
-    return `If "${b.node.name}" holds, ${what(b.alternatives[0]!)}; otherwise ${what(b.alternatives[1]!)}.`;
+    return `If "${b.node.name}" holds, ${what(b.alternatives[0]!, 0)}; otherwise ${what(b.alternatives[1]!, 1)}.`;
   }
   const routes = b.alternatives
-    .map((a, i) => (a.length ? `on ${b.labels[i]}, it ${listJoin(a)}` : null))
+    .map((a, i) => (a.length || b.back[i] ? `on ${b.labels[i]}, ${what(a, i)}` : null))
     .filter((x): x is string => x !== null);
   return `Depending on "${b.node.name}": ${routes.join('; ')}.`;
 }
@@ -275,7 +291,13 @@ function capSteps(lines: string[]): string[] {
 }
 
 /** "Every day at 09:00, it reads rows from Google Sheets and sends a message in Slack." within `max`. */
-function sentence(trigger: string, actions: string[], max: number, starter = false): string {
+function sentence(
+  trigger: string,
+  actions: string[],
+  max: number,
+  starter = false,
+  conditions: Map<string, string> = new Map(),
+): string {
   if (actions.length === 0) {
     // Say what follows the trigger rather than leave a sentence without a verb: nothing yet (a
     // starter), or nodes that are not wired to it.
@@ -284,6 +306,13 @@ function sentence(trigger: string, actions: string[], max: number, starter = fal
       : `${trigger}, it starts; the other nodes are not connected to it.`;
     if (text.length <= max) return text;
     return trigger.length + 1 <= max ? `${trigger}.` : `${trigger.slice(0, max - 1)}…`;
+  }
+  // A last clause that holds under a condition reads as one: "…; if "Approve?" holds, it sends …".
+  const cond = conditions.get(actions[actions.length - 1]!);
+  if (cond) {
+    const rest = actions.slice(0, -1);
+    const text = rest.length ? `${trigger}, it ${listJoin(rest)}; ${cond}.` : `${trigger}: ${cond}.`;
+    if (text.length <= max) return text;
   }
   for (let n = actions.length; n >= 1; n--) {
     const shown = actions.slice(0, n);
@@ -296,8 +325,14 @@ function sentence(trigger: string, actions: string[], max: number, starter = fal
 }
 
 /** The clauses of a part: its actions in order, a branch's alternatives as one "either … or …" clause. */
-function partClauses(order: Step[], list: Branching[], only: Map<string, string>): string[] {
+function partClauses(
+  order: Step[],
+  list: Branching[],
+  only: Map<string, string>,
+): { clauses: string[]; conditions: Map<string, string> } {
   const clauses: string[] = [];
+  /** Clause → the same, condition first ("if "Approve?" holds, it sends an email (SMTP)"). */
+  const conditions = new Map<string, string>();
   const said = new Set<string>();
   const byNode = new Map(list.map((b) => [b.node.name as string, b]));
   const say = (clause: string, actions: string[]) => {
@@ -327,12 +362,19 @@ function partClauses(order: Step[], list: Branching[], only: Map<string, string>
         );
       else if (routes.length === 1) {
         const { text, i } = routes[0]!;
-        say(
-          isIf
-            ? `${text} ${i === 0 ? 'if' : 'unless'} "${b.node.name}" holds`
-            : `${text} on the ${b.labels[i]} route of "${b.node.name}"`,
-          own.flat(),
-        );
+        const clause = isIf
+          ? `${text} ${i === 0 ? 'if' : 'unless'} "${b.node.name}" holds`
+          : `${text} on the ${b.labels[i]} route of "${b.node.name}"`;
+        say(clause, own.flat());
+        if (isIf) {
+          const other = b.back[1 - i];
+          conditions.set(
+            clause,
+            `if "${b.node.name}" ${i === 0 ? 'holds' : 'does not hold'}, it ${text}${
+              other ? `; otherwise it goes back to "${other}"` : ''
+            }`,
+          );
+        }
       }
       continue;
     }
@@ -342,12 +384,18 @@ function partClauses(order: Step[], list: Branching[], only: Map<string, string>
   }
   if (clauses.length === 0) {
     const plumbing = order.filter((s) => s.action.kind !== 'skip').map((s) => s.action.text);
-    return distinctClauses(plumbing).slice(0, 3);
+    return { clauses: distinctClauses(plumbing).slice(0, 3), conditions };
   }
-  return distinctClauses(clauses);
+  return { clauses: distinctClauses(clauses), conditions };
 }
 
-type Part = { triggerText: string; order: Step[]; clauses: string[]; steps: string[] };
+type Part = {
+  triggerText: string;
+  order: Step[];
+  clauses: string[];
+  conditions: Map<string, string>;
+  steps: string[];
+};
 
 /** Summary, description and steps of `workflow`, from its graph only. */
 export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connections'>): GraphSummary {
@@ -374,7 +422,7 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
     return {
       triggerText: text,
       order,
-      clauses: partClauses(order, list, exclusive),
+      ...partClauses(order, list, exclusive),
       steps: buildSteps(text, order, edges, byName, branch, exclusive),
     };
   };
@@ -393,8 +441,8 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
   const apps = [...new Set(allOrder.map((s) => s.action.app).filter((a): a is string => !!a))];
   const sentences = parts.map((p, i) =>
     i === 0
-      ? sentence(p.triggerText, p.clauses, 1_000, starter)
-      : sentence(p.triggerText, p.clauses, 1_000, starter).replace(/, it /, ', it also '),
+      ? sentence(p.triggerText, p.clauses, 1_000, starter, p.conditions)
+      : sentence(p.triggerText, p.clauses, 1_000, starter, p.conditions).replace(/, it /, ', it also '),
   );
   const steps = parts.flatMap((p, i) =>
     i === 0 ? p.steps : [`${p.steps[0]!.replace(/\.$/, '')} (entry point ${i + 1}).`, ...p.steps.slice(1)],
@@ -406,7 +454,7 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
     : `${first.triggerText}.`;
   return {
     trigger: first.triggerText,
-    summary: sentence(first.triggerText, first.clauses, MAX_CARD_SUMMARY, starter),
+    summary: sentence(first.triggerText, first.clauses, MAX_CARD_SUMMARY, starter, first.conditions),
     description: sentences.join(' '),
     steps: capSteps(steps),
     apps,

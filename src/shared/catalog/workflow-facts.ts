@@ -1,4 +1,5 @@
 import { integrationName } from './integrations.ts';
+import { isTriggerNode } from './trigger-text.ts';
 import { isStickyNote, shortType, type WorkflowNode } from './workflow-types.ts';
 
 /** Working nodes: sticky notes are canvas annotations, not steps. */
@@ -50,12 +51,49 @@ function position(node: WorkflowNode): [number, number] {
   return [x, y];
 }
 
-/** The author's notes: every non-empty sticky note as its Markdown, in canvas order (decision 0012). */
-export function authorNotesOf(nodes: WorkflowNode[]): string[] {
+/** The non-empty sticky notes in canvas order (left to right, then top to bottom). */
+function authorNoteNodes(
+  nodes: WorkflowNode[],
+): { node: WorkflowNode; pos: [number, number]; text: string }[] {
   return nodes
     .filter(isStickyNote)
-    .map((n) => ({ pos: position(n), text: String(n.parameters?.content ?? '').trim() }))
+    .map((n) => ({ node: n, pos: position(n), text: String(n.parameters?.content ?? '').trim() }))
     .filter((n) => n.text.length > 0)
-    .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1])
-    .map((n) => n.text);
+    .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1]);
+}
+
+/** The author's notes: every non-empty sticky note as its Markdown, in canvas order (decision 0012). */
+export function authorNotesOf(nodes: WorkflowNode[]): string[] {
+  return authorNoteNodes(nodes).map((n) => n.text);
+}
+
+/**
+ * Per author note (in the order of authorNotesOf): the names of the nodes placed on it, their top-left
+ * corner inside its rectangle (n8n's default note size is 240 by 160).
+ */
+export function notedNodesOf(nodes: WorkflowNode[], connections: unknown = {}): string[][] {
+  // Models, memory and tools plugged into an agent belong to it: they are not a node of their own here.
+  // Nor is the trigger: the overview note often sits around where the workflow starts.
+  const plugged = new Set(
+    Object.entries((connections ?? {}) as Record<string, Record<string, unknown>>)
+      .filter(([, kinds]) =>
+        Object.entries(kinds ?? {}).some(
+          ([kind, outs]) => kind !== 'main' && Array.isArray(outs) && outs.length > 0,
+        ),
+      )
+      .map(([from]) => from),
+  );
+  const others = nodes.filter(
+    (n) => !isStickyNote(n) && !isTriggerNode(n) && typeof n.name === 'string' && !plugged.has(n.name),
+  );
+  return authorNoteNodes(nodes).map(({ node, pos: [x, y] }) => {
+    const w = Number(node.parameters?.width) || 240;
+    const h = Number(node.parameters?.height) || 160;
+    return others
+      .filter((n) => {
+        const [nx, ny] = position(n);
+        return nx >= x && nx <= x + w && ny >= y && ny <= y + h;
+      })
+      .map((n) => n.name as string);
+  });
 }

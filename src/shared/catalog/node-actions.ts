@@ -103,10 +103,10 @@ const CONTAINERS: Record<string, string> = {
   database: 'record',
 };
 
-/** "sends a message", "gets all contacts", or null when the node names no operation. */
 const OBJECT_VERBS =
   /^(creates|updates|deletes|gets|adds|removes|sets|lists|inserts|returns|uploads|downloads|copies|moves)$/;
 
+/** "sends a message", "gets all contacts", or null when the node names no operation. */
 export function operationPhrase(resource: string | undefined, operation: string | undefined): string | null {
   if (!operation || operation.startsWith('=')) return null;
   const opWords = words(operation).map(lower);
@@ -200,7 +200,6 @@ const TO_VERBS = /^(uploads|appends|adds(?! or)|inserts|imports|writes|pushes|su
 const WITH_VERBS =
   /^(sends|posts|replies|answers|publishes|tweets|generates|transcribes|translates|writes|analyzes|analyses|classifies|summarizes|summarises|calls|converts|scans|makes|sets|starts|executes|runs|triggers|checks)\b/;
 
-/** "Send a message" → "sends a message"; "Get many messages" → "gets messages"; brands kept in case. */
 /** Words n8n's action texts use after a verb that take no article ("Append data", "Get current …"). */
 const MASS_NOUNS = new Set(
   'a an the your its their this that these those another data text metadata media audio information content feedback current recent latest new existing multiple many all one every each some more up out down in on off to from for with by into at as via ownership access permission status history time speech music code html json xml markdown sql csv people children sentiment whether if how what which who when where'.split(
@@ -208,6 +207,7 @@ const MASS_NOUNS = new Set(
   ),
 );
 
+/** "Send a message" → "sends a message"; "Get many messages" → "gets messages"; brands kept in case. */
 function actionVerbPhrase(action: string): string | null {
   const words = action.trim().replace(/\s+/g, ' ').split(' ');
   const verb = words.shift();

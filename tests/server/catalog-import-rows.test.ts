@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'e424ef8f5de4f456',
+  digest: '14fe6e930d3a9044',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

@@ -44,6 +44,17 @@ describe('author purpose (decision 0022)', () => {
     ).toBeNull();
   });
 
+  it('does not take how the workflow was made, or tutorial narration, as its purpose', () => {
+    expect(
+      notePurpose([
+        'This workflow was created using n8n version 0.197.1 and uses a new expression syntax as well as a new version of the Merge node.',
+      ]),
+    ).toBeNull();
+    expect(
+      notePurpose(['We will make an HTTP request to find out the geographic coordinates of a city.']),
+    ).toBeNull();
+  });
+
   it('takes "A workflow that …" and a "This workflow does the following" list', () => {
     expect(
       notePurpose([

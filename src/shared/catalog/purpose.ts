@@ -100,11 +100,17 @@ const sentencesOf = (text: string) =>
  */
 const ADVICE =
   /^this (n8n )?(workflow|template) (requires|needs|depends on)\b|\b(you (can|could|may|might) (also |easily |simply )?(replace|swap|change|switch|modify|adjust|customi[sz]e|use your own|set your own)|(can|could|may|might|should) (easily )?be (replaced|swapped|changed|adjusted|modified|customi[sz]ed|extended|adapted)|whatever \w+( \w+)? you (need|want|like|prefer)|(is|are) up to you|currently uses|make sure|please|thank(s| you)|reach out|countless hours|stay updated|(i|we) hope|buy me|subscribe to|follow me|(we|you)('ll| will)? need|to enable this)\b/i;
+/**
+ * How the workflow was made ("… was created using n8n version 0.197.1 …") and tutorial narration ("We will
+ * make an HTTP request …") are not what it is for.
+ */
+const HOW_MADE =
+  /\bn8n (version )?v?\d+\.\d+|\b(was|were) (created|built|made) (using|with|in)\b|^(we|i)('ll| will| are going to| am going to)\b/i;
 /** "This workflow is a sub workflow of the workflow." says nothing about what it is for. */
 const VACUOUS = /^this (n8n )?workflow is (a|the) sub[- ]?workflow\b[^,]{0,40}\.$/i;
 /** A note beside one node describes that node ("This node uploads the report …"), not the template. */
 const ONE_NODE = /^(this|the) (node|step)\b/i;
-/** "This section of the workflow …" describes one part: used only when no note speaks of the whole. */
+/** "This section of the workflow …" describes one part: never the template's purpose (derive-automation.ts). */
 const ONE_PART = /^this (section|part|portion|branch|half)\b/i;
 
 const usable = (s: string) =>
@@ -114,6 +120,7 @@ const usable = (s: string) =>
   !INSTRUCTION.test(s) &&
   !SECRETS.test(s) &&
   !ADVICE.test(s) &&
+  !HOW_MADE.test(s) &&
   !VACUOUS.test(s) &&
   !ONE_NODE.test(s) &&
   !/:$/.test(s) &&

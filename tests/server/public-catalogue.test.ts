@@ -199,6 +199,8 @@ describe('a template page for a visitor', () => {
     );
     const gone = await html(t, `/automation/${id}`);
     expect(gone.status).toBe(404);
+    // /library views are kept too, and dropped with the change like template pages.
+    expect(links((await html(t, '/library')).text)).not.toContain(id);
     expect(gone.text).toContain('404');
     expect((await html(t, '/sitemap.xml')).text).not.toContain(`/automation/${id}</loc>`);
     expect((await html(t, '/automation/no-such-template')).status).toBe(404);

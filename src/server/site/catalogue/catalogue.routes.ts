@@ -24,15 +24,18 @@ import {
 import { createSitemaps, SITEMAP_LIMIT } from './sitemap.ts';
 
 // The public catalogue (issue 18, decision 0015): /library and a visitor's /automation/:id, rendered on
-// request into the prerendered frame, plus the sitemap of every published template. Template pages are
-// kept per process and dropped when the search index's content tag changes (an import, an unpublish,
-// an edit or new activity), so nothing is rebuilt per import and nothing stale is served.
+// request into the prerendered frame, plus the sitemap of every published template. Template pages and
+// /library views are kept per process and dropped when the search index's content tag changes (an
+// import, an unpublish, an edit or new activity), so nothing is rebuilt per import and nothing stale is
+// served.
 
 const RELATED = 6;
 
 // Members get the app at the same URL: every answer here depends on the session cookie.
 const send = (c: Context, page: Page | HtmlPage, status: 200 | 404) => sendPage(c, page, status, true);
 const MAX_CACHED_PAGES = 5_000;
+// Any query string makes a /library view: fewer of them are kept, so made-up queries cannot fill memory.
+const MAX_CACHED_VIEWS = 200;
 
 export function catalogueRoutes(deps: {
   index: SearchIndex;
@@ -62,30 +65,44 @@ export function catalogueRoutes(deps: {
     limit: deps.sitemapLimit ?? SITEMAP_LIMIT,
   });
 
+  /**
+   * Pages built on request, kept per key (a template id, a clean /library URL) up to `max` and all
+   * dropped when the index's content tag moves. `build` answers undefined for a page that does not exist
+   * (not kept).
+   */
   let cachedTag = '';
-  const cache = new Map<string, Page>();
-
-  /** The visitor's page of a published template, from the cache or built now; undefined when unpublished. */
-  async function templateHtml(id: string): Promise<Page | undefined> {
+  const templateCache = new Map<string, Page>();
+  const libraryCache = new Map<string, Page>();
+  async function cachedPage(
+    cache: Map<string, Page>,
+    max: number,
+    key: string,
+    build: () => Promise<Page | undefined>,
+  ) {
     const tag = await deps.index.tag();
     if (tag !== cachedTag) {
-      cache.clear();
+      templateCache.clear();
+      libraryCache.clear();
       cachedTag = tag;
     }
-    const hit = cache.get(id);
+    const hit = cache.get(key);
     if (hit) return hit;
-    const [view, renderer] = await Promise.all([loadTemplateView(deps, id), pages()]);
-    if (!view) return undefined;
-    const page = pageOf(
-      framePage(frame, renderer.renderTemplate(view, deps.baseUrl), await claims.current()),
-    );
+    const page = await build();
     // A rebuild may have finished while this page was built: keep it only if it is still current.
-    if ((await deps.index.tag()) === cachedTag) {
-      if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
-      cache.set(id, page);
+    if (page && (await deps.index.tag()) === cachedTag) {
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(key, page);
     }
     return page;
   }
+
+  /** The visitor's page of a published template; undefined when unpublished. */
+  const templateHtml = (id: string) =>
+    cachedPage(templateCache, MAX_CACHED_PAGES, id, async () => {
+      const [view, renderer] = await Promise.all([loadTemplateView(deps, id), pages()]);
+      if (!view) return undefined;
+      return pageOf(framePage(frame, renderer.renderTemplate(view, deps.baseUrl), await claims.current()));
+    });
 
   const notFoundPage = async () => {
     const figures = await claims.current();
@@ -115,29 +132,32 @@ export function catalogueRoutes(deps: {
       const clean = libraryHref(query);
       const asked = new URL(c.req.url);
       if (asked.search && `${asked.pathname}${asked.search}` !== clean) return c.redirect(clean, 302);
-      const [result, renderer] = await Promise.all([
-        deps.index.search({
-          q: query.q,
-          chips: query.tag ? [query.tag] : [],
-          integrations: query.app ? [query.app] : [],
-          sort: query.sort,
-          page: query.page,
-          pageSize: LIBRARY_PAGE_SIZE,
-        }),
-        pages(),
-      ]);
-      const rendered = renderer.renderLibrary(
-        {
-          query,
-          total: result.total,
-          cards: result.items.map((e) => e.card),
-          chipCounts: result.chipCounts,
-          integrationCounts: result.integrationCounts,
-          didYouMean: result.didYouMean,
-        },
-        deps.baseUrl,
-      );
-      return send(c, pageOf(framePage(frame, rendered, await claims.current())), 200);
+      const page = await cachedPage(libraryCache, MAX_CACHED_VIEWS, clean, async () => {
+        const [result, renderer] = await Promise.all([
+          deps.index.search({
+            q: query.q,
+            chips: query.tag ? [query.tag] : [],
+            integrations: query.app ? [query.app] : [],
+            sort: query.sort,
+            page: query.page,
+            pageSize: LIBRARY_PAGE_SIZE,
+          }),
+          pages(),
+        ]);
+        const rendered = renderer.renderLibrary(
+          {
+            query,
+            total: result.total,
+            cards: result.items.map((e) => e.card),
+            chipCounts: result.chipCounts,
+            integrationCounts: result.integrationCounts,
+            didYouMean: result.didYouMean,
+          },
+          deps.baseUrl,
+        );
+        return pageOf(framePage(frame, rendered, await claims.current()));
+      });
+      return send(c, page!, 200);
     })
     .get('/automation/:id', async (c) => {
       // Members (and operators) get the app's full page at the same URL.

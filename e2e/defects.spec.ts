@@ -24,6 +24,15 @@ async function shot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Settings → Privacy → Delete Account, confirmed with the password: ends signed out on /auth. */
+async function deleteAccount(page: Page) {
+  await page.goto('/dashboard?section=settings&tab=privacy');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByLabel('Enter your password to confirm').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+}
+
 /** How far the page reaches past the viewport's right edge (0 when nothing overflows). */
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -192,11 +201,7 @@ test.describe('live sync between open tabs', () => {
 
     await other.goto('/dashboard');
     await expect(other.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-    await page.goto('/dashboard?section=settings&tab=privacy');
-    await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByLabel('Enter your password to confirm').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
-    await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+    await deleteAccount(page);
     // The other tab signs out at once: no "Welcome back … Lifetime Access" left on screen.
     await expect(other).toHaveURL(/\/auth$/, { timeout: 5_000 });
     await expect(other.getByText(/Welcome back,/)).toHaveCount(0);
@@ -231,11 +236,7 @@ test.describe('live sync between devices', () => {
     await expect(page.getByText('Profile Updated')).toBeVisible();
     await expect(other.getByLabel('Display Name')).toHaveValue('Renamed on my laptop', { timeout: 5_000 });
 
-    await page.goto('/dashboard?section=settings&tab=privacy');
-    await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByLabel('Enter your password to confirm').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Delete my account permanently' }).click();
-    await expect(page).toHaveURL(/\/auth$/, { timeout: 15_000 });
+    await deleteAccount(page);
     await expect(other).toHaveURL(/\/auth$/, { timeout: 5_000 });
     await device.close();
   });

@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { becomePayingMember, test, waitForHydration, watchConsole } from './support.ts';
+import { payingMemberOnSearch, test } from './support.ts';
 
 // Search that understands what a member describes (issue 37): a request in plain words, with no
 // title word in it, finds a fitting template among the first five results — in the member search and
@@ -24,10 +24,7 @@ test('a member describes a need in plain words and opens a fitting template from
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  waitForHydration(page);
-  const errors = watchConsole(page);
-  await becomePayingMember(page, baseURL!, 'intent');
-  await page.goto('/dashboard?section=search');
+  const errors = await payingMemberOnSearch(page, baseURL!, 'intent');
   // The list on screen must be the answer to this request, not the unfiltered library.
   const answered = page.waitForResponse(
     (r) => r.url().includes('/api/catalog/automations') && new URL(r.url()).searchParams.get('q') === REQUEST,

@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type N8nStandin, startN8nStandin } from '../tests/support/n8n-standin.ts';
-import { becomePayingMember, test, watchConsole } from './support.ts';
+import { becomePayingMember, screenshotsForEye, test, watchConsole } from './support.ts';
 
 // A member connects their n8n (the stand-in, on E2E_N8N_PORT, which playwright.config.ts lets the
 // server reach), tests it, deploys from the detail page, opens the deployment history, sees a run
@@ -23,6 +23,33 @@ test.afterAll(async () => {
   await v2Standin?.close();
 });
 
+/** Settings → N8N Integration, opened straight from its link: saves the instance's URL and API key. */
+async function connectN8n(page: Page, n8n: { url: string; apiKey: string }) {
+  await page.goto('/dashboard?section=settings&tab=n8n');
+  await expect(page.getByRole('tab', { name: 'N8N Integration' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Instance URL').fill(n8n.url);
+  await page.getByLabel('API Key').fill(n8n.apiKey);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+}
+
+/** Opens the deploy dialog from the detail page and waits for its preflight report. */
+async function openDeployDialog(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
+    timeout: 15_000,
+  });
+  return dialog;
+}
+
+/** Once the dialog reports the deployment: the n8n workflow id its "in n8n" link opens. */
+async function deployedWorkflowId(dialog: Locator): Promise<string> {
+  await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+  const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
+  return href!.split('/workflow/')[1]!;
+}
+
 test('a member connects n8n, deploys from the detail page, sees a run, and Emergency Stop deactivates it', async ({
   page,
   baseURL,
@@ -37,12 +64,7 @@ test('a member connects n8n, deploys from the detail page, sees a run, and Emerg
   await expect(toolbar.getByText('Not Configured')).toBeVisible({ timeout: 10_000 });
 
   // Settings → N8N Integration, opened straight from its link.
-  await page.goto('/dashboard?section=settings&tab=n8n');
-  await expect(page.getByRole('tab', { name: 'N8N Integration' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByLabel('Instance URL').fill(standin.url);
-  await page.getByLabel('API Key').fill(standin.apiKey);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+  await connectN8n(page, standin);
   await page
     .getByRole('button', { name: /^Test / })
     .first()
@@ -52,23 +74,14 @@ test('a member connects n8n, deploys from the detail page, sees a run, and Emerg
   // Deploy from the detail page: preflight report, then the link into n8n.
   await page.goto(`/automation/${SAMPLE}`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
-    timeout: 15_000,
-  });
+  const dialog = await openDeployDialog(page);
   await dialog.getByRole('button', { name: /^Deploy to / }).click();
-  await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
-  const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
-  const workflowId = href!.split('/workflow/')[1]!;
+  const workflowId = await deployedWorkflowId(dialog);
   expect(standin.workflows.has(workflowId)).toBe(true);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // When n8n refuses the workflow: the §8 message and the browser fallback (JSON copied, n8n opened).
-  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
-  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await openDeployDialog(page);
   standin.setFaults({ status: { status: 500, body: { message: 'boom' } } });
   const popup = page.waitForEvent('popup');
   // Deployed once already: the dialog says so before a second, identical copy (issue 43).
@@ -126,25 +139,15 @@ test('a complete 3-node workflow (the spec refused it by node count) deploys', a
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await becomePayingMember(page, baseURL!, 'n8n-small');
-  await page.goto('/dashboard?section=settings&tab=n8n');
-  await page.getByLabel('Instance URL').fill(standin.url);
-  await page.getByLabel('API Key').fill(standin.apiKey);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+  await connectN8n(page, standin);
 
   // Webhook → Code, and its sticky note: three nodes in the file, a whole workflow (decision 0023).
   await page.goto('/automation/webhook-json-normalizer');
   await expect(page.getByRole('heading', { level: 1, name: 'Webhook JSON Normalizer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' }).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
-    timeout: 15_000,
-  });
+  const dialog = await openDeployDialog(page);
   await dialog.getByRole('button', { name: /^Deploy to / }).click();
-  await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
-  const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
-  const deployed = standin.workflows.get(href!.split('/workflow/')[1]!);
+  const deployed = standin.workflows.get(await deployedWorkflowId(dialog));
   expect(
     ((deployed?.nodes ?? []) as { type: string }[])
       .map((n) => n.type)
@@ -159,24 +162,16 @@ test('the same template deployed twice: both copies activate, and the webhook UR
 }) => {
   test.setTimeout(120_000);
   await becomePayingMember(page, baseURL!, 'n8n-twice');
-  await page.goto('/dashboard?section=settings&tab=n8n');
-  await page.getByLabel('Instance URL').fill(standin.url);
-  await page.getByLabel('API Key').fill(standin.apiKey);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+  await connectN8n(page, standin);
 
   // This template's Webhook node listens on its own custom path, "support-ticket".
   await page.goto('/automation/ai-support-ticket-classifier-jira');
-  const dialog = page.getByRole('dialog');
   const urls: string[] = [];
   for (const copy of [1, 2]) {
-    await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();
-    await expect(dialog.getByRole('heading', { name: 'What will be changed' })).toBeVisible({
-      timeout: 15_000,
-    });
+    const dialog = await openDeployDialog(page);
     // The second time, the dialog warns of the copy first (issue 43) and deploys one when asked.
     await dialog.getByRole('button', { name: copy === 1 ? /^Deploy to / : 'Deploy another copy' }).click();
-    await expect(dialog.getByText('Workflow Deployed Successfully')).toBeVisible({ timeout: 15_000 });
+    const workflowId = await deployedWorkflowId(dialog);
     // The dialog sits in the middle of the window (the CSS reset's margin: 0 had pinned it top left).
     const box = (await dialog.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -187,33 +182,13 @@ test('the same template deployed twice: both copies activate, and the webhook UR
     const testUrl = new RegExp(`${standin.url}/webhook-test/support-ticket-[0-9a-f]{8}`).exec(text)?.[0];
     expect(production, `copy ${copy}: ${text}`).toBeTruthy();
     expect(testUrl?.replace('/webhook-test/', '/webhook/')).toBe(production);
-    if (copy === 1 && process.env.SCREENS_DIR) {
-      // For looking at by eye (SCREENS_DIR, outside the repository): desktop and phone, light and dark.
-      for (const [width, height] of [
-        [1366, 768],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          await page.screenshot({
-            path: `${process.env.SCREENS_DIR}/deploy-webhook-urls-${width}-${colorScheme}.png`,
-          });
-        }
-      }
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: 1280, height: 720 });
-    }
+    if (copy === 1) await screenshotsForEye(page, 'deploy-webhook-urls');
     urls.push(production!);
-    const href = await dialog.getByRole('link', { name: /in n8n/ }).getAttribute('href');
     // The member activates the copy in n8n: n8n refuses a path another active workflow holds.
-    const activated = await page.request.post(
-      `${standin.url}/api/v1/workflows/${href!.split('/workflow/')[1]}/activate`,
-      {
-        headers: { 'X-N8N-API-KEY': standin.apiKey },
-        data: {},
-      },
-    );
+    const activated = await page.request.post(`${standin.url}/api/v1/workflows/${workflowId}/activate`, {
+      headers: { 'X-N8N-API-KEY': standin.apiKey },
+      data: {},
+    });
     expect(activated.status(), await activated.text()).toBe(200);
     await dialog.getByRole('button', { name: 'Close' }).click();
   }
@@ -239,11 +214,7 @@ test('n8n 2.x: a member with Telegram credentials deploys a Telegram template, p
   const openAi = standin.addCredential({ name: 'My OpenAI', type: 'openAiApi' });
   const errors = watchConsole(page);
   await becomePayingMember(page, baseURL!, 'n8n-2x');
-  await page.goto('/dashboard?section=settings&tab=n8n');
-  await page.getByLabel('Instance URL').fill(standin.url);
-  await page.getByLabel('API Key').fill(standin.apiKey);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('N8N Settings Updated')).toBeVisible();
+  await connectN8n(page, standin);
 
   await page.goto('/automation/telegram-ai-assistant-bot');
   await page.getByRole('button', { name: 'Deploy in n8n' }).first().click();

@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test';
 import { PLAN_PRICE_LABEL } from '../src/shared/plans.ts';
-import { linkIn, waitForMail } from './mail.ts';
-import { E2E_PASSWORD, expectNoAxeViolations, test, watchConsole } from './support.ts';
+import { expectNoAxeViolations, signUpAndVerify, test, watchConsole } from './support.ts';
 
 // Issue 18: a visitor browses the public library, opens a template, buys from it and lands back on it.
 
@@ -42,14 +41,7 @@ test.describe('public catalogue', () => {
     await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Get lifetime access' }).click();
-    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    const email = `catalogue-${Date.now()}-${test.info().workerIndex}@example.com`;
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Check your email')).toBeVisible();
-    const mail = await waitForMail(email, 'Confirm your email for Flowvault');
-    await page.goto(linkIn(mail.body, `${baseURL}/api/auth/verify-email`));
+    await signUpAndVerify(page, baseURL!, 'catalogue');
 
     await expect(page).toHaveURL(/\/payment\?next=/, { timeout: 20_000 });
     await page.getByRole('button', { name: `Purchase for ${PLAN_PRICE_LABEL}` }).click();

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import {
   becomePayingMember,
   expectNoAxeViolations,
+  payingMemberOnSearch,
   signInOperator,
   test,
   waitForHydration,
@@ -17,12 +18,9 @@ test('a member finds workflows by two apps, sees the words marked, and recovers 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  waitForHydration(page);
-  const errors = watchConsole(page);
-  await becomePayingMember(page, baseURL!, 'search');
+  const errors = await payingMemberOnSearch(page, baseURL!, 'search');
 
   // Two app names, neither a substring of the title: found through the integrations.
-  await page.goto('/dashboard?section=search');
   const box = page.getByPlaceholder('Search automations, workflows, actions...');
   await box.fill('gmail telegram');
   const card = page.getByTestId('automation-card').filter({ hasText: 'Contract Renewal Reminders' });

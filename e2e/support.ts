@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
 
 /**
@@ -67,9 +67,17 @@ export const E2E_PASSWORD = 'a long enough password';
  * the way to /payment. `prefix` names the spec in the address, so mail is easy to tell apart.
  */
 export async function registerAndVerify(page: Page, baseURL: string, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`;
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Create one' }).click();
+  return signUpAndVerify(page, baseURL, prefix);
+}
+
+/**
+ * On the sign-up form (whichever link led there): registers a new account and follows the real
+ * verification mail; returns the address, `prefix` first.
+ */
+export async function signUpAndVerify(page: Page, baseURL: string, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`;
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
@@ -135,6 +143,18 @@ export async function becomePayingMember(page: Page, baseURL: string, prefix: st
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   return email;
+}
+
+/**
+ * A paying member (becomePayingMember) on the dashboard's search, the page watched from the start
+ * and waiting for hydration after each goto: returns the console errors (watchConsole).
+ */
+export async function payingMemberOnSearch(page: Page, baseURL: string, prefix: string): Promise<string[]> {
+  waitForHydration(page);
+  const errors = watchConsole(page);
+  await becomePayingMember(page, baseURL, prefix);
+  await page.goto('/dashboard?section=search');
+  return errors;
 }
 
 /**
@@ -236,4 +256,26 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
     expect(found, `axe on ${where} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * For looking at by eye (SCREENS_DIR set, outside the repository; nothing without it): `part`, or the
+ * whole page, at desktop 1366×768 and phone 390×844, light and dark, saved as
+ * `<name>-<width>-<scheme>.png`; leaves the page at 1280×720, light.
+ */
+export async function screenshotsForEye(page: Page, name: string, part?: Locator): Promise<void> {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await (part ?? page).screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -10,67 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { type N8nStandin, startN8nStandin } from '../tests/support/n8n-standin.ts';
+import { aiDigestToSlack, slackPost } from '../tests/support/workflows.ts';
 import { becomePayingMember, signInOperator, test, waitForHydration, watchConsole } from './support.ts';
 
 const ID = 'e2e-ai-digest-to-slack';
 const TITLE = 'E2E AI digest to Slack';
 
 /** Webhook → Edit Fields → OpenAI → Slack; the OpenAI model is what the new version changes. */
-function template(model: string) {
-  return {
-    name: TITLE,
-    nodes: [
-      {
-        id: 'a',
-        name: 'Webhook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        webhookId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-        parameters: { path: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f', httpMethod: 'POST' },
-      },
-      {
-        id: 'e',
-        name: 'Edit Fields',
-        type: 'n8n-nodes-base.set',
-        typeVersion: 3.4,
-        position: [200, 0],
-        parameters: { includeOtherFields: true },
-      },
-      {
-        id: 'b',
-        name: 'OpenAI',
-        type: '@n8n/n8n-nodes-langchain.openAi',
-        typeVersion: 1.8,
-        position: [400, 0],
-        parameters: {
-          modelId: { __rl: true, value: model, mode: 'list' },
-          messages: { values: [{ content: '={{ $json.body.text }}' }] },
-        },
-        credentials: { openAiApi: { id: '1', name: 'OpenAI account' } },
-      },
-      {
-        id: 'c',
-        name: 'Slack',
-        type: 'n8n-nodes-base.slack',
-        typeVersion: 2.2,
-        position: [600, 0],
-        parameters: {
-          select: 'channel',
-          channelId: { __rl: true, value: 'C0123', mode: 'id' },
-          text: 'Done',
-        },
-        credentials: { slackApi: { id: '2', name: 'Slack account' } },
-      },
-    ],
-    connections: {
-      Webhook: { main: [[{ node: 'Edit Fields', type: 'main', index: 0 }]] },
-      'Edit Fields': { main: [[{ node: 'OpenAI', type: 'main', index: 0 }]] },
-      OpenAI: { main: [[{ node: 'Slack', type: 'main', index: 0 }]] },
-    },
-    settings: { executionOrder: 'v1' },
-  };
-}
+const template = (model: string) =>
+  aiDigestToSlack({ name: TITLE, model, webhookId: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f' });
 
 // One stand-in on a fixed port for the file: its tests run one after the other, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -244,19 +192,12 @@ const sheetToSlack = {
       },
       credentials: { googleSheetsOAuth2Api: { id: '7', name: 'Google Sheets account' } },
     },
-    {
-      id: 'k',
+    slackPost('k', 400, {
       name: 'Tell the team',
-      type: 'n8n-nodes-base.slack',
-      typeVersion: 2.2,
-      position: [400, 0],
-      parameters: {
-        select: 'channel',
-        channelId: rl('C08ABCDEF12', 'id'),
-        text: '={{ $json.order }}',
-      },
-      credentials: { slackApi: { id: '2', name: 'Slack account' } },
-    },
+      channel: 'C08ABCDEF12',
+      text: '={{ $json.order }}',
+      credentialId: '2',
+    }),
   ],
   connections: {
     'Every morning': { main: [[{ node: 'Read orders', type: 'main', index: 0 }]] },

@@ -83,12 +83,12 @@ describe('subscriptionTier falls back to the period', () => {
 
 describe('subscriptionState', () => {
   it('is the reset state without a profile', () => {
+    // Not subscribed, nothing to show: no tier, end or billing date, no renewal, no days left.
+    const nothingShown = { subscriptionTier: null, subscriptionEnd: null, nextBillingDate: null };
     expect(subscriptionState(null, NOW)).toEqual({
+      ...nothingShown,
       isSubscribed: false,
-      subscriptionTier: null,
-      subscriptionEnd: null,
       subscriptionAutoRenew: false,
-      nextBillingDate: null,
       daysRemaining: 0,
     });
     expect(subscriptionState(undefined, NOW)).toBe(RESET_SUBSCRIPTION);

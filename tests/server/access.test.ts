@@ -87,15 +87,15 @@ describe('one access module', () => {
     expect((await operator(t, admin).fixAll()).status).toBe(200);
 
     const granted = await Promise.all([bought.buyer, comp, lost].map((who) => accessOf(t, who.userId)));
+    // Lifetime access, paid for: active for good, so nothing expires, renews or is billed again.
+    const forGood = { subscriptionExpiresAt: null, subscriptionAutoRenew: false, nextBillingDate: null };
     expect(granted[0]).toEqual({
+      ...forGood,
       hasPaid: true,
+      paid: true,
       subscriptionStatus: 'active',
       subscriptionPeriod: 'lifetime',
       subscriptionTier: 'Lifetime Access',
-      subscriptionExpiresAt: null,
-      subscriptionAutoRenew: false,
-      nextBillingDate: null,
-      paid: true,
     });
     expect(granted[1]).toEqual(granted[0]);
     expect(granted[2]).toEqual(granted[0]);

@@ -11,6 +11,7 @@ import { DEFAULT_WORKFLOW_NAME, preflightWorkflow } from '#server/n8n/preflight.
 import { createGuardedFetch } from '#server/n8n/ssrf-guard.ts';
 import { renewWebhookIds, suffixPath, webhookUrls } from '#server/n8n/webhook-paths.ts';
 import { startN8nStandin } from '#tests/support/n8n-standin.ts';
+import { node } from '#tests/support/workflows.ts';
 
 type Standin = Awaited<ReturnType<typeof startN8nStandin>>;
 let older: Standin;
@@ -43,6 +44,9 @@ async function post(standin: Standin, body: unknown) {
   }
 }
 
+const B = 'n8n-nodes-base.';
+const googleSheets = { googleSheetsOAuth2Api: { id: '7', name: 'Google Sheets account' } };
+
 // A file shaped like the corpus's: exported from n8n with everything n8n's API refuses.
 const exported = {
   id: 'Xk3p9',
@@ -62,51 +66,31 @@ const exported = {
     maxExecutions: 5,
   },
   nodes: [
-    {
+    node('Webhook', `${B}webhook`, {
       id: 'a1',
-      name: 'Webhook',
-      type: 'n8n-nodes-base.webhook',
       typeVersion: 2,
-      position: [0, 0],
       parameters: { path: 'lead' },
       webhookId: 'w-1',
       color: '#ff0000',
-    },
-    {
-      id: 'a2',
-      name: 'Sheet',
-      type: 'n8n-nodes-base.googleSheets',
-      typeVersion: 4,
-      position: [200, 0],
-      parameters: {},
-      waitBetweenTries: null,
-      credentials: { googleSheetsOAuth2Api: { id: '7', name: 'Google Sheets account' } },
-    },
-    {
-      name: 'Slack',
-      type: 'n8n-nodes-base.slack',
-      typeVersion: 1,
-      position: [400, 0],
-      parameters: {},
-      credentials: { slackApi: 'Slack bot' },
-      extendsCredential: 'slackOAuth2Api',
-    },
-    {
-      name: 'CRM',
-      type: 'n8n-nodes-base.httpRequest',
-      typeVersion: 1,
+    }),
+    node(
+      'Sheet',
+      `${B}googleSheets`,
+      { id: 'a2', typeVersion: 4, waitBetweenTries: null, credentials: googleSheets },
+      200,
+    ),
+    node(
+      'Slack',
+      `${B}slack`,
+      { credentials: { slackApi: 'Slack bot' }, extendsCredential: 'slackOAuth2Api' },
+      400,
+    ),
+    // Below Slack on the canvas.
+    node('CRM', `${B}httpRequest`, {
       position: [400, 200],
-      parameters: {},
       credentials: { httpBasicAuth: { user: 'crm_user', password: 'crm_secret' } },
-    },
-    {
-      name: 'Sheet append',
-      type: 'n8n-nodes-base.googleSheets',
-      typeVersion: 4,
-      position: [600, 0],
-      parameters: {},
-      credentials: { googleSheetsOAuth2Api: { id: '7', name: 'Google Sheets account' } },
-    },
+    }),
+    node('Sheet append', `${B}googleSheets`, { typeVersion: 4, credentials: googleSheets }, 600),
   ],
   connections: {
     Webhook: {
@@ -357,50 +341,40 @@ describe('the stand-in validates like n8n', () => {
 });
 
 describe('webhook id renewal', () => {
+  type Node = {
+    name: string;
+    type: string;
+    typeVersion: number;
+    position: number[];
+    parameters: { path?: string; httpMethod?: string };
+    webhookId?: string;
+  };
+  /** An n8n-nodes-base node at (0, 0); no webhookId key at all unless one is given. */
+  const atOrigin = (
+    name: string,
+    type: string,
+    typeVersion: number,
+    parameters: Node['parameters'] = {},
+    webhookId?: string,
+  ): Node => ({
+    name,
+    type: `n8n-nodes-base.${type}`,
+    typeVersion,
+    position: [0, 0],
+    parameters,
+    ...(webhookId === undefined ? {} : { webhookId }),
+  });
+
   it('renews every webhookId, gives Webhook nodes without one an id, and custom paths a suffix per deployment', () => {
     const nodes = [
-      {
-        name: 'A',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'old-a' },
-        webhookId: 'old-a',
-      },
-      {
-        name: 'B',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'orders', httpMethod: 'POST' },
-        webhookId: 'old-b',
-      },
+      atOrigin('A', 'webhook', 2, { path: 'old-a' }, 'old-a'),
+      atOrigin('B', 'webhook', 2, { path: 'orders', httpMethod: 'POST' }, 'old-b'),
       // No webhookId: n8n would serve it at /webhook/<workflowId>/b2/<path>.
-      {
-        name: 'B2',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 0],
-        parameters: { path: 'orders' },
-      },
-      { name: 'C', type: 'n8n-nodes-base.set', typeVersion: 3, position: [0, 0], parameters: {} },
-      {
-        name: 'Slack Trigger',
-        type: 'n8n-nodes-base.slackTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-        webhookId: 'old-s',
-      },
+      atOrigin('B2', 'webhook', 2, { path: 'orders' }),
+      atOrigin('C', 'set', 3),
+      atOrigin('Slack Trigger', 'slackTrigger', 1, {}, 'old-s'),
       // A Form Trigger 1 saved without a path: n8n 2.40.7 refused to publish it ("path").
-      {
-        name: 'Form',
-        type: 'n8n-nodes-base.formTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-        webhookId: 'old-f',
-      },
+      atOrigin('Form', 'formTrigger', 1, {}, 'old-f'),
     ];
     const changes: Parameters<typeof renewWebhookIds>[1] = [];
     let n = 0;

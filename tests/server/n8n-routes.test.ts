@@ -23,6 +23,7 @@ import { type StandinVersion, startN8nStandin } from '#tests/support/n8n-standin
 import { jsonHeaders, type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, readJson, type TestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase } from '#tests/support/test-db.ts';
+import { node } from '#tests/support/workflows.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../fixtures/catalog/library');
 const NOT_CONFIGURED = 'N8N instance URL and API key are required. Please configure them in Settings.';
@@ -539,31 +540,23 @@ describe('quick actions', () => {
     const [row] = await t.database.db.select().from(automations).where(eq(automations.id, automationId));
     const workflow = JSON.parse(row!.workflowJson!) as { nodes: Record<string, unknown>[] };
     const oldId = '5f0c2a4e-1111-4222-8333-944455556666';
-    workflow.nodes.push({
-      name: 'Incoming hook',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 400],
-      parameters: { path: oldId, httpMethod: 'POST' },
-      webhookId: oldId,
-    });
-    // A custom path, and a Webhook node without a webhookId (n8n would serve it under the workflow id).
+    const webhookNode = (name: string, y: number, parameters: Record<string, unknown>, webhookId?: string) =>
+      node(name, 'n8n-nodes-base.webhook', {
+        typeVersion: 2,
+        position: [0, y],
+        parameters,
+        ...(webhookId ? { webhookId } : {}),
+      });
     workflow.nodes.push(
-      {
-        name: 'Orders hook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 600],
-        parameters: { path: 'orders', httpMethod: 'POST' },
-        webhookId: '5f0c2a4e-2222-4222-8333-944455556666',
-      },
-      {
-        name: 'Status hook',
-        type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
-        position: [0, 800],
-        parameters: { path: 'status' },
-      },
+      webhookNode('Incoming hook', 400, { path: oldId, httpMethod: 'POST' }, oldId),
+      // A custom path, and a Webhook node without a webhookId (n8n would serve it under the workflow id).
+      webhookNode(
+        'Orders hook',
+        600,
+        { path: 'orders', httpMethod: 'POST' },
+        '5f0c2a4e-2222-4222-8333-944455556666',
+      ),
+      webhookNode('Status hook', 800, { path: 'status' }),
     );
     await t.database.db
       .update(automations)

@@ -55,6 +55,21 @@ const rebinding: Resolver = async () => {
   return [{ address: rebindCalls === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
 };
 
+/** A URL the guard must refuse for the address it names or resolves to. */
+const byAddress = (label: string, url: string, options?: SsrfGuardOptions): Case => ({
+  label,
+  url,
+  options,
+  expect: 'address',
+});
+/** The same cases with private targets allowed (a loopback n8n): what stays refused even then. */
+const withPrivateTargetsAllowed = (cases: Case[]): Case[] =>
+  cases.map((c) => ({
+    ...c,
+    label: `${c.label} with private targets allowed`,
+    options: { ...c.options, allowPrivateTargets: true },
+  }));
+
 const matrix: Case[] = [
   // Schemes and URL shapes.
   { label: 'file: scheme', url: 'file:///etc/passwd', expect: 'scheme' },
@@ -68,111 +83,73 @@ const matrix: Case[] = [
   { label: 'port 22', url: 'https://n8n.example.com:22/', expect: 'port' },
   { label: 'port 6379', url: 'http://n8n.example.com:6379/', expect: 'port' },
   // Loopback, literal and encoded.
-  { label: 'loopback 127.0.0.1', url: 'http://127.0.0.1/', expect: 'address' },
-  { label: 'loopback 127.5.6.7', url: 'http://127.5.6.7:5678/', expect: 'address' },
-  { label: 'loopback decimal 2130706433', url: 'http://2130706433/', expect: 'address' },
-  { label: 'loopback octal 0177.0.0.1', url: 'http://0177.0.0.1/', expect: 'address' },
-  { label: 'loopback hex 0x7f000001', url: 'http://0x7f000001/', expect: 'address' },
-  { label: 'loopback short 127.1', url: 'http://127.1/', expect: 'address' },
-  { label: 'IPv6 loopback [::1]', url: 'http://[::1]/', expect: 'address' },
-  {
-    label: 'localhost by name',
-    url: 'http://localhost:5678/',
-    options: { resolver: answers({ localhost: ['127.0.0.1', '::1'] }) },
-    expect: 'address',
-  },
+  byAddress('loopback 127.0.0.1', 'http://127.0.0.1/'),
+  byAddress('loopback 127.5.6.7', 'http://127.5.6.7:5678/'),
+  byAddress('loopback decimal 2130706433', 'http://2130706433/'),
+  byAddress('loopback octal 0177.0.0.1', 'http://0177.0.0.1/'),
+  byAddress('loopback hex 0x7f000001', 'http://0x7f000001/'),
+  byAddress('loopback short 127.1', 'http://127.1/'),
+  byAddress('IPv6 loopback [::1]', 'http://[::1]/'),
+  byAddress('localhost by name', 'http://localhost:5678/', {
+    resolver: answers({ localhost: ['127.0.0.1', '::1'] }),
+  }),
   // Private networks.
-  { label: 'private 10.0.0.5', url: 'http://10.0.0.5/', expect: 'address' },
-  { label: 'private 172.16.0.1', url: 'https://172.16.0.1/', expect: 'address' },
-  { label: 'private 172.31.255.255', url: 'https://172.31.255.255/', expect: 'address' },
-  { label: 'private 192.168.1.10', url: 'http://192.168.1.10:5678/', expect: 'address' },
-  { label: 'CGNAT 100.64.0.1', url: 'http://100.64.0.1/', expect: 'address' },
-  { label: 'CGNAT 100.127.255.254', url: 'http://100.127.255.254/', expect: 'address' },
+  byAddress('private 10.0.0.5', 'http://10.0.0.5/'),
+  byAddress('private 172.16.0.1', 'https://172.16.0.1/'),
+  byAddress('private 172.31.255.255', 'https://172.31.255.255/'),
+  byAddress('private 192.168.1.10', 'http://192.168.1.10:5678/'),
+  byAddress('CGNAT 100.64.0.1', 'http://100.64.0.1/'),
+  byAddress('CGNAT 100.127.255.254', 'http://100.127.255.254/'),
   // Link-local and metadata.
-  { label: 'link-local 169.254.1.1', url: 'http://169.254.1.1/', expect: 'address' },
-  { label: 'metadata 169.254.169.254', url: 'http://169.254.169.254/latest/meta-data/', expect: 'address' },
-  {
-    label: 'metadata 169.254.169.254 with private targets allowed',
-    url: 'http://169.254.169.254/',
-    options: { allowPrivateTargets: true },
-    expect: 'address',
-  },
-  {
-    label: 'metadata 100.100.100.200 (Alibaba) with private targets allowed',
-    url: 'http://100.100.100.200/',
-    options: { allowPrivateTargets: true },
-    expect: 'address',
-  },
-  {
-    label: 'metadata [fd00:ec2::254] with private targets allowed',
-    url: 'http://[fd00:ec2::254]/',
-    options: { allowPrivateTargets: true },
-    expect: 'address',
-  },
-  {
-    label: 'metadata.google.internal by name',
-    url: 'http://metadata.google.internal/',
-    options: { resolver: metadataName, allowPrivateTargets: true },
-    expect: 'address',
-  },
-  { label: 'IPv6 link-local [fe80::1]', url: 'http://[fe80::1]/', expect: 'address' },
+  byAddress('link-local 169.254.1.1', 'http://169.254.1.1/'),
+  byAddress('metadata 169.254.169.254', 'http://169.254.169.254/latest/meta-data/'),
+  ...withPrivateTargetsAllowed([
+    byAddress('metadata 169.254.169.254', 'http://169.254.169.254/'),
+    byAddress('metadata 100.100.100.200 (Alibaba)', 'http://100.100.100.200/'),
+    byAddress('metadata [fd00:ec2::254]', 'http://[fd00:ec2::254]/'),
+    byAddress('metadata.google.internal by name', 'http://metadata.google.internal/', {
+      resolver: metadataName,
+    }),
+  ]),
+  byAddress('IPv6 link-local [fe80::1]', 'http://[fe80::1]/'),
   // Unspecified, broadcast, multicast, reserved.
-  { label: '0.0.0.0', url: 'http://0.0.0.0:5678/', expect: 'address' },
-  { label: '0.1.2.3 (0.0.0.0/8)', url: 'http://0.1.2.3/', expect: 'address' },
-  { label: 'decimal 0', url: 'http://0/', expect: 'address' },
-  { label: 'IPv6 unspecified [::]', url: 'http://[::]/', expect: 'address' },
-  { label: 'broadcast 255.255.255.255', url: 'http://255.255.255.255/', expect: 'address' },
-  { label: 'multicast 224.0.0.1', url: 'http://224.0.0.1/', expect: 'address' },
-  { label: 'reserved 240.0.0.1', url: 'http://240.0.0.1/', expect: 'address' },
-  { label: 'benchmarking 198.18.0.1', url: 'http://198.18.0.1/', expect: 'address' },
+  byAddress('0.0.0.0', 'http://0.0.0.0:5678/'),
+  byAddress('0.1.2.3 (0.0.0.0/8)', 'http://0.1.2.3/'),
+  byAddress('decimal 0', 'http://0/'),
+  byAddress('IPv6 unspecified [::]', 'http://[::]/'),
+  byAddress('broadcast 255.255.255.255', 'http://255.255.255.255/'),
+  byAddress('multicast 224.0.0.1', 'http://224.0.0.1/'),
+  byAddress('reserved 240.0.0.1', 'http://240.0.0.1/'),
+  byAddress('benchmarking 198.18.0.1', 'http://198.18.0.1/'),
   // IPv6 forms of IPv4 and local IPv6.
-  { label: 'IPv4-mapped [::ffff:127.0.0.1]', url: 'http://[::ffff:127.0.0.1]/', expect: 'address' },
-  { label: 'IPv4-mapped hex [::ffff:7f00:1]', url: 'http://[::ffff:7f00:1]/', expect: 'address' },
-  { label: 'IPv4-mapped [::ffff:169.254.169.254]', url: 'http://[::ffff:a9fe:a9fe]/', expect: 'address' },
-  { label: 'IPv4-mapped private [::ffff:10.0.0.1]', url: 'http://[::ffff:10.0.0.1]/', expect: 'address' },
-  {
-    label: 'IPv4-mapped metadata with private targets allowed',
-    url: 'http://[::ffff:169.254.169.254]/',
-    options: { allowPrivateTargets: true },
-    expect: 'address',
-  },
-  { label: 'NAT64 [64:ff9b::7f00:1]', url: 'http://[64:ff9b::7f00:1]/', expect: 'address' },
-  { label: '6to4 [2002:7f00:1::1]', url: 'http://[2002:7f00:1::1]/', expect: 'address' },
-  { label: 'unique-local [fc00::1]', url: 'http://[fc00::1]/', expect: 'address' },
-  { label: 'unique-local [fd12:3456::1]', url: 'http://[fd12:3456::1]/', expect: 'address' },
-  { label: 'site-local [fec0::1]', url: 'http://[fec0::1]/', expect: 'address' },
+  byAddress('IPv4-mapped [::ffff:127.0.0.1]', 'http://[::ffff:127.0.0.1]/'),
+  byAddress('IPv4-mapped hex [::ffff:7f00:1]', 'http://[::ffff:7f00:1]/'),
+  byAddress('IPv4-mapped [::ffff:169.254.169.254]', 'http://[::ffff:a9fe:a9fe]/'),
+  byAddress('IPv4-mapped private [::ffff:10.0.0.1]', 'http://[::ffff:10.0.0.1]/'),
+  ...withPrivateTargetsAllowed([byAddress('IPv4-mapped metadata', 'http://[::ffff:169.254.169.254]/')]),
+  byAddress('NAT64 [64:ff9b::7f00:1]', 'http://[64:ff9b::7f00:1]/'),
+  byAddress('6to4 [2002:7f00:1::1]', 'http://[2002:7f00:1::1]/'),
+  byAddress('unique-local [fc00::1]', 'http://[fc00::1]/'),
+  byAddress('unique-local [fd12:3456::1]', 'http://[fd12:3456::1]/'),
+  byAddress('site-local [fec0::1]', 'http://[fec0::1]/'),
   // DNS tricks.
-  {
-    label: 'public name resolving to a private address',
-    url: 'https://n8n.example.com/',
-    options: { resolver: privateForPublicName },
-    expect: 'address',
-  },
-  {
-    label: 'public name with one public and one loopback address',
-    url: 'https://n8n.example.com/',
-    options: { resolver: mixedAnswers },
-    expect: 'address',
-  },
-  {
-    label: 'wildcard DNS 127.0.0.1.nip.io',
-    url: 'http://127.0.0.1.nip.io/',
-    options: { resolver: wildcardDns },
-    expect: 'address',
-  },
+  byAddress('public name resolving to a private address', 'https://n8n.example.com/', {
+    resolver: privateForPublicName,
+  }),
+  byAddress('public name with one public and one loopback address', 'https://n8n.example.com/', {
+    resolver: mixedAnswers,
+  }),
+  byAddress('wildcard DNS 127.0.0.1.nip.io', 'http://127.0.0.1.nip.io/', { resolver: wildcardDns }),
   // Allowed targets.
-  {
-    label: 'loopback stand-in with private targets allowed',
-    url: () => `${standin.url}/api/v1/openapi.yml`,
-    options: { allowPrivateTargets: true },
-    expect: 'allowed',
-  },
-  {
-    label: 'public-looking name answered by the stand-in with private targets allowed',
-    url: () => `http://n8n.example.com:${standin.port}/api/v1/openapi.yml`,
-    options: { allowPrivateTargets: true, resolver: answers({ 'n8n.example.com': ['127.0.0.1'] }) },
-    expect: 'allowed',
-  },
+  ...withPrivateTargetsAllowed([
+    { label: 'loopback stand-in', url: () => `${standin.url}/api/v1/openapi.yml`, expect: 'allowed' },
+    {
+      label: 'public-looking name answered by the stand-in',
+      url: () => `http://n8n.example.com:${standin.port}/api/v1/openapi.yml`,
+      options: { resolver: answers({ 'n8n.example.com': ['127.0.0.1'] }) },
+      expect: 'allowed',
+    },
+  ]),
 ];
 
 async function attempt(c: Case): Promise<string> {

@@ -53,6 +53,16 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A template n8n 1.123.0 accepted, activated and ran at `at`, with no credential to bind: the card's badge. */
+const passedEveryCheck = (at: Date) => ({
+  n8nVersion: '1.123.0',
+  verifiedAt: at.toISOString(),
+  accepted: true,
+  activated: true,
+  ran: true,
+  credentialsBound: null,
+});
+
 function verifyDeps() {
   const fetch = createGuardedFetch({ allowPrivateTargets: true, allowedPorts: [standin.port] });
   const client = createN8nClient({ fetch, instance: { url: standin.url, apiKey: standin.apiKey } });
@@ -93,12 +103,7 @@ describe('n8n verification against the stand-in', () => {
 
     const ok = await selectVerification(db.handle.db, ids['hook-ok.json']!);
     expect(ok).toEqual({
-      n8nVersion: '1.123.0',
-      verifiedAt: at.toISOString(),
-      accepted: true,
-      activated: true,
-      ran: true,
-      credentialsBound: null,
+      ...passedEveryCheck(at),
       refusedOnlyForCredentials: null,
       publishedAfterSetup: null,
       failedStep: null,
@@ -188,14 +193,7 @@ describe('what members see: badge on cards, "verified only" filter, failure reas
       .toBe(3);
     const all = await search({});
     const ok = all.items.find((i) => i.id === ids['hook-ok.json']);
-    expect(ok?.verification).toEqual({
-      n8nVersion: '1.123.0',
-      verifiedAt: at.toISOString(),
-      accepted: true,
-      activated: true,
-      ran: true,
-      credentialsBound: null,
-    });
+    expect(ok?.verification).toEqual(passedEveryCheck(at));
     // Passed every check tried: the webhook that answers, the manual one and the credentialed one;
     // not the one whose run failed.
     const verified = await search({ verified: '1' });

@@ -4,6 +4,14 @@ import { compareForUpdate } from '#server/n8n/template-update-preview.ts';
 import { diffGraphs, matchNodes, toGraph } from '#shared/catalog/graph-diff.ts';
 import { type MergeResult, mergeWorkflows } from '#shared/catalog/graph-merge.ts';
 import type { WorkflowJson, WorkflowNode } from '#shared/catalog/workflow-types.ts';
+import {
+  chain,
+  openAiModelCollision,
+  openAiStep,
+  slackPost,
+  waitStep,
+  webhookTrigger,
+} from '#tests/support/workflows.ts';
 
 // Three-way merge of a template update into a member's deployed copy, on crafted workflows. Each
 // scenario also counts lost edits independently of the merge's own report: a parameter, credential
@@ -14,15 +22,7 @@ type Node = WorkflowNode & { webhookId?: string; disabled?: boolean };
 /** The template as the member deployed it: Webhook → Summarize → OpenAI → Wait → Slack. */
 function base(): WorkflowJson {
   const nodes: Node[] = [
-    {
-      id: 'b1',
-      name: 'Webhook',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [0, 0],
-      webhookId: 'aaaaaaaa-0000-4000-8000-000000000001',
-      parameters: { path: 'aaaaaaaa-0000-4000-8000-000000000001', httpMethod: 'POST' },
-    },
+    webhookTrigger('b1', 'aaaaaaaa-0000-4000-8000-000000000001'),
     {
       id: 'b2',
       name: 'Summarize',
@@ -31,54 +31,21 @@ function base(): WorkflowJson {
       position: [200, 0],
       parameters: { fieldsToSummarize: { values: [{ field: 'amount', aggregation: 'sum' }] } },
     },
-    {
-      id: 'b3',
-      name: 'OpenAI',
-      type: '@n8n/n8n-nodes-langchain.openAi',
-      typeVersion: 1.8,
-      position: [400, 0],
-      parameters: {
-        modelId: { __rl: true, value: 'gpt-3.5-turbo', mode: 'list' },
-        messages: { values: [{ content: 'Summarise the totals.' }] },
-        options: { temperature: 0.3 },
-      },
-      credentials: { openAiApi: { id: '', name: 'OpenAI account' } },
-    },
-    {
-      id: 'b4',
-      name: 'Wait',
-      type: 'n8n-nodes-base.wait',
-      typeVersion: 1.1,
-      position: [600, 0],
-      parameters: { amount: 5 },
-    },
-    {
-      id: 'b5',
-      name: 'Slack',
-      type: 'n8n-nodes-base.slack',
-      typeVersion: 2.2,
-      position: [800, 0],
-      parameters: {
-        select: 'channel',
-        channelId: { __rl: true, value: 'C_AUTHOR', mode: 'id' },
-        text: 'Done',
-      },
-      credentials: { slackApi: { id: '', name: 'Slack account' } },
-    },
+    openAiStep('b3', 400, {
+      model: 'gpt-3.5-turbo',
+      content: 'Summarise the totals.',
+      options: { temperature: 0.3 },
+      credentialId: '',
+    }),
+    waitStep('b4', 600, 5),
+    slackPost('b5', 800, { channel: 'C_AUTHOR', text: 'Done', credentialId: '' }),
   ];
   return {
     name: 'Digest',
     nodes,
-    connections: chain(['Webhook', 'Summarize', 'OpenAI', 'Wait', 'Slack']),
+    connections: chain('Webhook', 'Summarize', 'OpenAI', 'Wait', 'Slack'),
     settings: {},
   };
-}
-
-function chain(names: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < names.length - 1; i++)
-    out[names[i]!] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
-  return out;
 }
 
 /** The member's copy right after deploying: n8n's ids, a renewed webhook id and path, bound credentials. */
@@ -166,16 +133,7 @@ const SCENARIOS: Record<string, Scenario> = {
     theirs: (w) => setModel(w, 'gpt-4o-mini'),
     mine: (w) => setModel(w, 'gpt-4o'),
     check: (r) => {
-      expect(r.collisions).toEqual([
-        {
-          kind: 'parameter',
-          node: 'OpenAI',
-          path: 'modelId',
-          base: 'gpt-3.5-turbo',
-          mine: 'gpt-4o',
-          theirs: 'gpt-4o-mini',
-        },
-      ]);
+      expect(r.collisions).toEqual([openAiModelCollision('gpt-3.5-turbo', 'gpt-4o', 'gpt-4o-mini')]);
       expect((node(r.workflow, 'OpenAI').parameters!.modelId as { value: string }).value).toBe('gpt-4o');
     },
   },
@@ -187,7 +145,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'removed node: gone and rewired': {
     theirs: (w) => {
       w.nodes = w.nodes.filter((n) => n.name !== 'Wait');
-      w.connections = chain(['Webhook', 'Summarize', 'OpenAI', 'Slack']);
+      w.connections = chain('Webhook', 'Summarize', 'OpenAI', 'Slack');
     },
     mine: () => {},
     check: (r) => {
@@ -199,7 +157,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'removed node the member edited: kept and reported': {
     theirs: (w) => {
       w.nodes = w.nodes.filter((n) => n.name !== 'Wait');
-      w.connections = chain(['Webhook', 'Summarize', 'OpenAI', 'Slack']);
+      w.connections = chain('Webhook', 'Summarize', 'OpenAI', 'Slack');
     },
     mine: (w) => {
       node(w, 'Wait').parameters = { amount: 30 };
@@ -418,7 +376,7 @@ describe('three-way merge of a template update', () => {
           },
         },
       }));
-      return { nodes, connections: chain(nodes.map((n) => n.name!)) };
+      return { nodes, connections: chain(...nodes.map((n) => n.name!)) };
     };
     const started = performance.now();
     const result = compareForUpdate({ base: big('a', 'c'), theirs: big('b', 'c'), mine: big('a', 'm') });

@@ -18,6 +18,7 @@ import { startN8nStandin } from '#tests/support/n8n-standin.ts';
 import { jsonHeaders, latestMail, type SignedIn, signIn } from '#tests/support/sessions.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase } from '#tests/support/test-db.ts';
+import { aiDigestToSlack, openAiModelCollision, webhookTrigger } from '#tests/support/workflows.ts';
 
 beforeAll(async () => {
   await (await createTestDatabase()).dispose();
@@ -31,65 +32,8 @@ afterEach(async () => {
 type Model = 'gpt-3.5-turbo' | 'gpt-4o-mini';
 
 /** A small deployable template: Webhook → Edit Fields → OpenAI → Slack, with the OpenAI model as the knob. */
-function digest(options: { model?: Model; x?: number; webhookId?: string; withWait?: boolean } = {}) {
-  const nodes: Record<string, unknown>[] = [
-    {
-      id: 'a',
-      name: 'Webhook',
-      type: 'n8n-nodes-base.webhook',
-      typeVersion: 2,
-      position: [options.x ?? 0, 0],
-      webhookId: options.webhookId ?? '11111111-2222-4333-8444-555555555555',
-      parameters: { path: options.webhookId ?? '11111111-2222-4333-8444-555555555555', httpMethod: 'POST' },
-    },
-    {
-      id: 'e',
-      name: 'Edit Fields',
-      type: 'n8n-nodes-base.set',
-      typeVersion: 3.4,
-      position: [100, 0],
-      parameters: { includeOtherFields: true },
-    },
-    {
-      id: 'b',
-      name: 'OpenAI',
-      type: '@n8n/n8n-nodes-langchain.openAi',
-      typeVersion: 1.8,
-      position: [200, 0],
-      parameters: {
-        modelId: { __rl: true, value: options.model ?? 'gpt-3.5-turbo', mode: 'list' },
-        messages: { values: [{ content: '={{ $json.body.text }}' }] },
-      },
-      credentials: { openAiApi: { id: '1', name: 'OpenAI account' } },
-    },
-    {
-      id: 'c',
-      name: 'Slack',
-      type: 'n8n-nodes-base.slack',
-      typeVersion: 2.2,
-      position: [400, 0],
-      parameters: { select: 'channel', channelId: { __rl: true, value: 'C0123', mode: 'id' }, text: 'Done' },
-      credentials: { slackApi: { id: '2', name: 'Slack account' } },
-    },
-  ];
-  const connections: Record<string, unknown> = {
-    Webhook: { main: [[{ node: 'Edit Fields', type: 'main', index: 0 }]] },
-    'Edit Fields': { main: [[{ node: 'OpenAI', type: 'main', index: 0 }]] },
-    OpenAI: { main: [[{ node: options.withWait ? 'Wait' : 'Slack', type: 'main', index: 0 }]] },
-  };
-  if (options.withWait) {
-    nodes.push({
-      id: 'd',
-      name: 'Wait',
-      type: 'n8n-nodes-base.wait',
-      typeVersion: 1.1,
-      position: [300, 0],
-      parameters: { amount: 1 },
-    });
-    connections.Wait = { main: [[{ node: 'Slack', type: 'main', index: 0 }]] };
-  }
-  return { name: 'AI digest to Slack', nodes, connections, settings: { executionOrder: 'v1' } };
-}
+const digest = (options: { model?: Model; x?: number; webhookId?: string; withWait?: boolean } = {}) =>
+  aiDigestToSlack(options);
 
 const file = (w: unknown) => [{ path: 'ai-digest.json', bytes: strToU8(JSON.stringify(w)) }];
 const ID = 'ai-digest';
@@ -362,16 +306,7 @@ describe('template versions', () => {
     const asked = await update();
     expect(asked.body).toEqual({
       status: 'collisions',
-      collisions: [
-        {
-          kind: 'parameter',
-          node: 'OpenAI',
-          path: 'modelId',
-          base: 'gpt-3.5-turbo',
-          mine: 'gpt-4o',
-          theirs: 'gpt-4o-mini',
-        },
-      ],
+      collisions: [openAiModelCollision('gpt-3.5-turbo', 'gpt-4o', 'gpt-4o-mini')],
     });
     expect(s.workflows.size).toBe(before);
 
@@ -519,17 +454,7 @@ describe('template versions', () => {
     const { s, t, database } = await appWithStandin();
     /** Webhook, then 49 steps alternating OpenAI and Edit Fields, each with a dozen parameters. */
     const big = (model: string) => {
-      const nodes: Record<string, unknown>[] = [
-        {
-          id: 'w',
-          name: 'Webhook',
-          type: 'n8n-nodes-base.webhook',
-          typeVersion: 2,
-          position: [0, 0],
-          webhookId: '11111111-2222-4333-8444-555555555555',
-          parameters: { path: '11111111-2222-4333-8444-555555555555', httpMethod: 'POST' },
-        },
-      ];
+      const nodes: Record<string, unknown>[] = [webhookTrigger('w', '11111111-2222-4333-8444-555555555555')];
       for (let i = 1; i < 50; i++)
         nodes.push(
           i % 2

@@ -37,6 +37,12 @@ export function cookieFrom(response: Response): string {
     .join('; ');
 }
 
+/** The user GET /api/me answers for this session cookie: null once the session has ended. */
+export async function sessionUser(t: TestApp, cookie: string): Promise<unknown> {
+  const res = await t.request('/api/me', { headers: { cookie } });
+  return ((await res.json()) as { user: unknown }).user;
+}
+
 /** POST /api/auth/sign-up/email through the app. */
 export function signUpRequest(t: TestApp, email: string, password: string, ip = nextClientIp()) {
   return t.request('/api/auth/sign-up/email', {

@@ -25,6 +25,7 @@ import {
   latestMail,
   linkIn,
   registerVerified,
+  sessionUser,
   signIn,
   signInRequest,
   signUpRequest,
@@ -43,8 +44,6 @@ afterEach(async () => {
 const EVIL = 'https://evil.example';
 const post = (t: TestApp, path: string, headers: Record<string, string>, body: unknown, method = 'POST') =>
   t.request(path, { method, headers: jsonHeaders(t, headers), body: JSON.stringify(body) });
-const me = async (t: TestApp, cookie: string) =>
-  ((await (await t.request('/api/me', { headers: { cookie } })).json()) as { user: unknown }).user;
 
 describe('V6 authentication', () => {
   it('6.2.1/6.2.9: at least 8 characters; 64 and 128 allowed', async () => {
@@ -127,7 +126,7 @@ describe('V7 sessions', () => {
     expect((await post(t, '/api/account/sign-out', { cookie: a.cookie }, { scope: 'local' })).status).toBe(
       200,
     );
-    expect(await me(t, a.cookie)).toBeNull();
+    expect(await sessionUser(t, a.cookie)).toBeNull();
     passed.push('7.4.1');
   });
 
@@ -139,7 +138,7 @@ describe('V7 sessions', () => {
       reason: 'abuse test',
     });
     expect(res.status).toBe(200);
-    expect(await me(t, victim.cookie)).toBeNull();
+    expect(await sessionUser(t, victim.cookie)).toBeNull();
     passed.push('7.4.2');
   });
 
@@ -156,7 +155,7 @@ describe('V7 sessions', () => {
       },
     );
     expect(res.status).toBe(200);
-    expect(await me(t, other)).toBeNull();
+    expect(await sessionUser(t, other)).toBeNull();
     passed.push('7.4.3');
   });
 });
@@ -267,7 +266,7 @@ describe('V8 authorisation and V2 validation', () => {
     );
     expect(profile.status).toBe(422);
     await post(t, '/api/auth/update-user', a.headers, { role: 'admin' });
-    const user = (await me(t, a.cookie)) as { role: string };
+    const user = (await sessionUser(t, a.cookie)) as { role: string };
     expect(user.role).toBe('user');
     passed.push('8.2.3');
   });
@@ -386,7 +385,7 @@ describe('issue 41 additions', () => {
       { token, newPassword: 'lantern orbit pickle season' },
     );
     expect(reset.status).toBe(200);
-    expect(await me(t, a.cookie)).toBeNull();
+    expect(await sessionUser(t, a.cookie)).toBeNull();
     passed.push('7.4.3-reset');
   });
 

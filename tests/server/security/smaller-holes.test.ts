@@ -11,23 +11,19 @@ import {
   cookieFrom,
   jsonHeaders,
   registerVerified,
+  sessionUser,
   signIn,
   signInRequest,
   signUpRequest,
   TEST_PASSWORD,
 } from '#tests/support/sessions.ts';
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const LIBRARY = path.resolve(import.meta.dirname, '../../fixtures/catalog/library');
 const aborts: AbortController[] = [];
 afterEach(() => {
   for (const a of aborts.splice(0)) a.abort();
 });
-
-async function me(t: TestApp, cookie: string) {
-  const res = await t.request('/api/me', { headers: { cookie } });
-  return ((await res.json()) as { user: unknown }).user;
-}
 
 describe('sign-in limits', () => {
   it('wrong passwords from many addresses slow that account but never lock its owner out (issue 41)', async () => {
@@ -91,7 +87,7 @@ describe('passwords', () => {
   it('change-password refuses a common one and ends every other session', async () => {
     const { t, viewer: a } = await appAs('user');
     const other = cookieFrom(await signInRequest(t, a.email, TEST_PASSWORD));
-    expect(await me(t, other)).not.toBeNull();
+    expect(await sessionUser(t, other)).not.toBeNull();
     const change = (newPassword: string) =>
       t.request('/api/auth/change-password', {
         method: 'POST',
@@ -101,8 +97,8 @@ describe('passwords', () => {
     expect((await change('password123')).status).toBe(400);
     const changed = await change('a much better passphrase');
     expect(changed.status).toBe(200);
-    expect(await me(t, other)).toBeNull();
-    expect(await me(t, cookieFrom(changed))).not.toBeNull();
+    expect(await sessionUser(t, other)).toBeNull();
+    expect(await sessionUser(t, cookieFrom(changed))).not.toBeNull();
   });
 });
 

@@ -391,4 +391,30 @@ describe('a declined card met first by the webhook', () => {
     expect((await capture(t, buyer, orderId)).body).toMatchObject({ success: true });
     expect((await state(t, orderId, buyer.userId)).grants).toBe(1);
   });
+
+  it('says "declined", not "not approved", when the webhook\'s capture meets the decline mid-way', async () => {
+    const { t, sandbox, paypal } = await createBillingTestApp();
+    await sandbox.setFaults({ loseWebhooks: true });
+    const buyer = await signIn(t, 'user');
+    const { orderId, approvalUrl } = await checkout(t, buyer);
+    await sandbox.approve(orderId, { declineOnCapture: true });
+    // The return page read the order APPROVED; the webhook's capture reaches PayPal just before its own.
+    const racing = createPayPalClient({
+      baseUrl: sandbox.url,
+      ...SANDBOX_CREDENTIALS,
+      timeoutMs: 5_000,
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/capture')) {
+          await expect(paypal.client.captureOrder(orderId, { requestId: 'webhook' })).rejects.toMatchObject({
+            issue: 'INSTRUMENT_DECLINED',
+          });
+        }
+        return fetch(input, init);
+      },
+    });
+    const deps = { ...billingDepsFor(t, paypal), paypal: racing };
+    const outcome = await settleOrder(deps, { orderId, actingUserId: buyer.userId, source: 'return' });
+    expect(outcome).toMatchObject({ outcome: 'declined', approvalUrl });
+    expect((await state(t, orderId, buyer.userId)).payment.status).toBe('declined');
+  });
 });

@@ -86,7 +86,11 @@ export async function settleOrder(
         return { outcome: 'declined', paymentId: payment.id, approvalUrl: payment.approvalUrl };
       }
       if (error instanceof PayPalError && error.issue === 'ORDER_NOT_APPROVED') {
-        return { outcome: 'not-approved', paymentId: payment.id };
+        // Only the capture answers this, and PayPal had just read the order APPROVED: another settler's
+        // capture (the webhook, usually) met INSTRUMENT_DECLINED in between and PayPal put the order
+        // back before the buyer. Say so, as that settler does, rather than "not approved".
+        await setStatus(deps, payment, 'declined', 'INSTRUMENT_DECLINED');
+        return { outcome: 'declined', paymentId: payment.id, approvalUrl: payment.approvalUrl };
       }
       if (error instanceof PayPalError && error.status === 404) {
         // We created this order, so PayPal (or a sandbox that lost its state in a crash) not knowing it
@@ -121,7 +125,12 @@ export async function settleOrder(
     if (order.status === 'PAYER_ACTION_REQUIRED' || order.status === 'CREATED' || order.status === 'SAVED') {
       // An earlier settler (the webhook, usually) met INSTRUMENT_DECLINED and PayPal put the order back
       // before the buyer: PayPal's rule is to send them back to choose another way to pay, not a dead end.
-      if (payment.status === 'declined') {
+      // Read again: that settler may have written its verdict after this one read the row.
+      const [now] = await deps.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, payment.id));
+      if (now?.status === 'declined') {
         return { outcome: 'declined', paymentId: payment.id, approvalUrl: payment.approvalUrl };
       }
       return { outcome: 'not-approved', paymentId: payment.id };

@@ -103,6 +103,16 @@ async function measure(port: number, base: string, pages: string[], label: strin
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      // A run without a performance score failed to measure (no paint, a timeout): say why.
+      if (!result.lhr.categories.performance?.score) {
+        const why =
+          result.lhr.runtimeError?.message ??
+          result.lhr.categories.performance?.auditRefs
+            .map((ref) => result.lhr.audits[ref.id]?.errorMessage)
+            .find(Boolean) ??
+          'no reason given';
+        console.log(`   ${page}${label}, run ${i + 1}: no performance score (${why})`);
+      }
       runs.push(result);
     }
     const perf = (r: (typeof runs)[number]) => r.lhr.categories.performance?.score ?? 0;

@@ -373,11 +373,25 @@ describe('template versions', () => {
       (s.workflows.get(kept.workflowId)!.nodes as Node[]).find((n) => n.name === 'Slack')!.credentials,
     ).toEqual({ slackApi: { id: 'member-slack-1', name: 'Team Slack' } });
     const count = s.workflows.size;
+    // An edit the member makes in n8n after the update: the restore must not lose it.
+    (inN8n('OpenAI').parameters.modelId as { value: string }).value = 'gpt-4o-edited-after-update';
 
-    // A double click restores once.
+    // A double click restores once; the live workflow as it was is kept as one more inactive copy.
     const [a, b] = await Promise.all([restore(), restore()]);
     expect([a.body.status, b.body.status].sort()).toEqual(['already-restored', 'restored']);
-    expect(s.workflows.size).toBe(count);
+    expect(s.workflows.size).toBe(count + 1);
+    const restoredAnswer = (a.body.status === 'restored' ? a : b).body as { keptUrl?: string };
+    const keptCopyId = restoredAnswer.keptUrl!.split('/').at(-1)!;
+    const keptCopy = s.workflows.get(keptCopyId)!;
+    expect(keptCopy.active).toBe(false);
+    expect(keptCopy.name).toMatch(/\(before restore to v1\)$/);
+    const keptModel = (keptCopy.nodes as Node[]).find((n) => n.name === 'OpenAI')!.parameters;
+    expect((keptModel.modelId as { value: string }).value).toBe('gpt-4o-edited-after-update');
+    expect((keptCopy.nodes as Node[]).find((n) => n.name === 'Slack')!.credentials).toEqual({
+      slackApi: { id: 'member-slack-1', name: 'Team Slack' },
+    });
+    // Fresh webhook ids: the copy never answers at the live workflow's URL.
+    expect((keptCopy.nodes as Node[]).find((n) => n.name === 'Webhook')!.webhookId).not.toBe(webhookId);
     expect(
       nodesIn(workflowId)
         .map((n) => n.name)
@@ -400,7 +414,12 @@ describe('template versions', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'n8n.template-restore'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.detail).toMatchObject({ from: 2, to: 1, backupWorkflowId: kept.workflowId });
+    expect(audit[0]!.detail).toMatchObject({
+      from: 2,
+      to: 1,
+      backupWorkflowId: kept.workflowId,
+      keptWorkflowId: keptCopyId,
+    });
     // Back on version 1: the update is offered again.
     const offered = await member.get<{ items: TemplateUpdateView[] }>('/api/n8n/template-updates');
     expect(offered.body.items.map((u) => [u.deploymentId, u.deployedVersion, u.latestVersion])).toEqual([
@@ -424,7 +443,7 @@ describe('template versions', () => {
     expect(await listed()).toMatchObject({ previousState: { restoredAt: null } });
   });
 
-  it('an update n8n refused half-way leaves no copy behind; the retry makes exactly one', async () => {
+  it('an update or restore n8n refused half-way leaves no copy behind; the retry makes one', async () => {
     const { s, database, member, deployment } = await deployedDigest();
     const id = deployment.id;
     await importCatalog({
@@ -448,6 +467,15 @@ describe('template versions', () => {
     expect(s.workflows.size).toBe(before + 1);
     expect((await update()).body.status).toBe('up-to-date');
     expect(s.workflows.size).toBe(before + 1);
+
+    // The same for a restore: the copy of the live workflow it made goes when n8n refuses the PUT.
+    const restore = () => member.send<{ status: string }>('POST', `/api/n8n/deployments/${id}/restore`, {});
+    s.setFaults({ status: { status: 500, body: { message: 'boom' }, method: 'PUT' } });
+    expect((await restore()).status).toBe(502);
+    expect(s.workflows.size).toBe(before + 1);
+    s.setFaults({});
+    expect((await restore()).body.status).toBe('restored');
+    expect(s.workflows.size).toBe(before + 2);
   });
 
   it('reads back and compares a 50-node workflow within 200 ms on the server', async () => {

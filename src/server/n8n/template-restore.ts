@@ -1,6 +1,7 @@
 // Restore after a template update (issue 40 item 4, decision 0025): the live workflow gets the kept
 // inactive copy's nodes, connections and settings back. The live workflow keeps its id, name, the
-// member's credentials and its webhook ids and paths (the URLs other systems call). Idempotent like the
+// member's credentials and its webhook ids and paths (the URLs other systems call); its state before the
+// restore is kept as another inactive copy. Idempotent like the
 // update: the deployment row is claimed (restored_at set, version moved back) before n8n is written.
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Actor, recordAudit } from '#server/audit/audit.ts';
@@ -141,8 +142,17 @@ export async function restoreDeployment(
     .returning({ id: deployments.id });
   if (claimed.length === 0) return { status: 'already-restored', version: row.backupVersion };
 
+  let keptId: string | null = null;
   try {
     const name = String((live as { name?: unknown }).name ?? row.workflowName ?? row.automationTitle);
+    // The live workflow as it is now (with any edits made in n8n since the update), kept as an inactive
+    // copy first, as the update keeps the state before it: a restore loses nothing either.
+    const keptPlan = await planDeployment(client, live, {
+      name: `${name} (before restore to v${row.backupVersion})`,
+      renewWebhookIds: true,
+    });
+    putCredentialsBack(keptPlan.payload.nodes, live);
+    keptId = (await client.createWorkflow(keptPlan.payload)).id;
     const restored = restoredWorkflow(copy, live);
     // Cleaned for this instance like a deploy, which clears credential ids: they go back after.
     const plan = await planDeployment(client, restored, { name });
@@ -158,15 +168,18 @@ export async function restoreDeployment(
         to: row.backupVersion,
         workflowId: row.n8nWorkflowId,
         backupWorkflowId: row.backupWorkflowId,
+        keptWorkflowId: keptId,
       },
     });
     return {
       status: 'restored',
       version: row.backupVersion,
       workflowUrl: workflowEditorUrl(row.instanceUrl, row.n8nWorkflowId),
+      keptUrl: workflowEditorUrl(row.instanceUrl, keptId),
     };
   } catch (error) {
-    // n8n was not written: give the claim back so the member can try again.
+    // n8n was not written: take the copy made for it away (a retry makes one) and give the claim back.
+    if (keptId) await client.deleteWorkflow(keptId).catch(() => {});
     await deps.db
       .update(deployments)
       .set({ restoredAt: null, templateVersion: row.templateVersion })

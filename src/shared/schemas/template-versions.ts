@@ -96,5 +96,6 @@ export type TemplateUpdateOutcome<Collision = unknown> =
 
 /** What Restore answers (src/server/n8n/template-restore.ts): the live workflow holds `version` again. */
 export type TemplateRestoreOutcome =
-  | { status: 'restored'; version: number; workflowUrl: string }
+  /** keptUrl: the workflow as it was before the restore (edits made in n8n since the update), inactive. */
+  | { status: 'restored'; version: number; workflowUrl: string; keptUrl: string }
   | { status: 'already-restored'; version: number };

@@ -182,11 +182,15 @@ export function RestorePreviousState({ deployment }: { deployment: DeploymentVie
   const run = useMutation({
     mutationFn: () => templateVersionsApi.restore(deployment.id),
     onSuccess: (result) => {
-      toast.success(
-        result.status === 'restored'
-          ? `Restored version ${result.version} in your n8n`
-          : `Version ${result.version} was already restored`,
-      );
+      if (result.status === 'restored')
+        toast.success(`Restored version ${result.version} in your n8n`, {
+          description: 'Your workflow as it was before the restore is kept as an inactive copy.',
+          action: {
+            label: 'Open the copy',
+            onClick: () => window.open(result.keptUrl, '_blank', 'noopener,noreferrer'),
+          },
+        });
+      else toast.success(`Version ${result.version} was already restored`);
       void queryClient.invalidateQueries({ queryKey: ['n8n'] });
     },
     onError: (error) => toast.error('Restore failed', { description: error.message }),
@@ -207,7 +211,7 @@ export function RestorePreviousState({ deployment }: { deployment: DeploymentVie
         onClick={() => {
           if (
             window.confirm(
-              `Restore version ${kept.version}? Your workflow in n8n gets the copy's nodes and settings back; its credentials and webhook URLs stay.`,
+              `Restore version ${kept.version}? Your workflow in n8n gets the copy's nodes and settings back; its credentials and webhook URLs stay, and its current state is kept as another inactive copy.`,
             )
           )
             run.mutate();

@@ -110,17 +110,15 @@ export function pagesOf(data: { total: number; pageSize: number } | undefined): 
   return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 }
 
-/** The line above a paged list: '12 item(s) · page 1 of 1'. `className` places it. */
+/** The line above a paged list: '12 item(s) · page 1 of 1', read from the page the server sent. `className` places it. */
 export function PageCount(props: {
   noun: string;
-  total: number;
-  page: number;
-  pages: number;
+  of: { total: number; page: number; pageSize: number };
   className?: string;
 }) {
   return (
     <p className={cn('text-sm text-slate-600 dark:text-slate-400', props.className)}>
-      {props.total} {props.noun}(s) · page {props.page} of {props.pages}
+      {props.of.total} {props.noun}(s) · page {props.of.page} of {pagesOf(props.of)}
     </p>
   );
 }

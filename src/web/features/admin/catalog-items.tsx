@@ -5,6 +5,7 @@ import { CATEGORIES } from '#shared/catalog/constants.ts';
 import type { AdminCatalogItem } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
@@ -161,15 +162,14 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
             </p>
           )}
           {item.incompleteWiring && (
-            <label className="mt-1 flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={item.deployOverride}
-                disabled={override.isPending}
-                onChange={(e) => override.mutate(e.target.checked)}
-              />
+            <Checkbox
+              checked={item.deployOverride}
+              disabled={override.isPending}
+              onCheckedChange={(ticked) => override.mutate(ticked)}
+              className="mt-1 flex items-center"
+            >
               Allow deploying despite incomplete wiring (recorded in the audit log)
-            </label>
+            </Checkbox>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -269,13 +269,7 @@ export function ItemsSection() {
       <QueryStatus query={items} loading="Loading items..." spinnerClass="mt-4 py-16" />
       {items.data && (
         <>
-          <PageCount
-            noun="item"
-            total={items.data.total}
-            page={items.data.page}
-            pages={pages}
-            className="mt-3"
-          />
+          <PageCount noun="item" of={items.data} className="mt-3" />
           {/* Until the new filter's page arrives the old one stays on screen, marked busy and dimmed. */}
           <ul
             className={`mt-2 space-y-3 ${items.isPlaceholderData ? 'opacity-60' : ''}`}

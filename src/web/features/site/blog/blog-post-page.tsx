@@ -1,6 +1,6 @@
 import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
-import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Download } from 'lucide-react';
 import { Fragment, useEffect } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
@@ -9,6 +9,8 @@ import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { CheckList } from '#web/components/ui/check-list.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, site } from '#web/features/site/site-content.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
@@ -96,14 +98,7 @@ function FeaturedOffer() {
           </div>
         ))}
       </dl>
-      <ul className="mt-4 space-y-1 text-sm">
-        {offer.perks.map((p) => (
-          <li key={p} className="flex gap-2">
-            <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
-            {p}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={offer.perks} className="mt-4 space-y-1 text-sm" />
       <Link
         to="/auth?mode=register"
         className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-lg bg-white font-semibold text-brand-700"
@@ -215,13 +210,9 @@ export function BlogPostPage() {
               </li>
             </ol>
           </nav>
-          <Link
-            to="/blog"
-            className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <TextLink to="/blog" icon={ArrowLeft} className="mt-6 text-sm hover:underline">
             Back to Blog
-          </Link>
+          </TextLink>
           <PostBadges post={post} className="mt-4" />
           <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
         </StaticHtml>

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { BLOG_CATEGORIES } from '#shared/constants.ts';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
-import { cn } from '#web/lib/cn.ts';
+import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
@@ -37,20 +37,9 @@ export function BlogListPage() {
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Categories</legend>
           {CATEGORIES.map((c) => (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={category === c}
-              onClick={() => setCategory(c)}
-              className={cn(
-                'h-9 rounded-full border px-4 text-sm font-medium',
-                category === c
-                  ? 'border-brand-600 bg-brand-600 text-white'
-                  : 'border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800',
-              )}
-            >
+            <TogglePill key={c} size="md" pressed={category === c} onClick={() => setCategory(c)}>
               {c}
-            </button>
+            </TogglePill>
           ))}
         </fieldset>
       </div>

@@ -6,6 +6,7 @@ import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { cn } from '#web/lib/cn.ts';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
@@ -172,8 +173,7 @@ export function SearchForm({
         label={label}
         type="search"
         autoComplete="off"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        {...bindValue(draft, setDraft)}
       />
       <Button type="submit">{button}</Button>
     </form>

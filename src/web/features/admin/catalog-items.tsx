@@ -9,6 +9,7 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { PageCount, Pager, pagesOf, QueryStatus } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
@@ -68,18 +69,12 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
       <textarea
         id={`${id}-d`}
         className={`${inputClass} h-28 py-2`}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        {...bindValue(description, setDescription)}
       />
       <label className={field} htmlFor={`${id}-c`}>
         Category
       </label>
-      <select
-        id={`${id}-c`}
-        className={inputClass}
-        value={category}
-        onChange={(e) => setCategory(e.target.value)}
-      >
+      <select id={`${id}-c`} className={inputClass} {...bindValue(category, setCategory)}>
         {CATEGORIES.map((c) => (
           <option key={c}>{c}</option>
         ))}
@@ -91,13 +86,7 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
       <label className={field} htmlFor={`${id}-v`}>
         Video link
       </label>
-      <input
-        id={`${id}-v`}
-        className={inputClass}
-        type="url"
-        value={videoUrl}
-        onChange={(e) => setVideoUrl(e.target.value)}
-      />
+      <input id={`${id}-v`} className={inputClass} type="url" {...bindValue(videoUrl, setVideoUrl)} />
       <div className="flex gap-3 pt-3">
         <Button type="submit" size="sm" disabled={save.isPending}>
           Save
@@ -238,13 +227,7 @@ export function ItemsSection() {
           setPage(1);
         }}
       >
-        <Field
-          className="flex-1"
-          label="Title or id"
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
+        <Field className="flex-1" label="Title or id" type="search" {...bindValue(draft, setDraft)} />
         <div>
           <label htmlFor={`${searchId}-s`} className="text-sm font-medium">
             Show

@@ -14,6 +14,7 @@ import { Highlighted } from '#web/components/highlight.tsx';
 import { CloseButton } from '#web/components/ui/close-button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useQuickResults } from '#web/features/library/library-api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 
 export const SUGGESTION_TAGS = [
   'ai-automation',
@@ -98,8 +99,7 @@ export function QuickSearch({
           ref={input}
           id={`${ids}-q`}
           type="search"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
+          {...bindValue(term, setTerm)}
           placeholder="Search automations, workflows, actions..."
           aria-describedby={`${ids}-keys`}
           className="h-10 flex-1 bg-transparent text-base outline-none"

@@ -7,6 +7,7 @@ import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
 import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from '#web/features/library/library-api.ts';
 import { StackEditor, useStack } from '#web/features/settings/my-stack.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { IntegrationFacet } from './integration-facet.tsx';
 import { ResultsGrid } from './results-grid.tsx';
 import { useSearchState } from './search-state.ts';
@@ -107,8 +108,7 @@ export function SearchSection() {
         <SearchInput
           className="flex-1"
           label="Search automations"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...bindValue(text, setText)}
           placeholder="Search automations, workflows, actions..."
         />
         <Button type="submit">Search</Button>

@@ -8,7 +8,7 @@ import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { cardClass } from '#web/components/ui/card.tsx';
+import { CardSection, cardClass } from '#web/components/ui/card.tsx';
 import { CheckList } from '#web/components/ui/check-list.tsx';
 import { TextLink } from '#web/components/ui/text-link.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
@@ -41,7 +41,7 @@ function AuthorCard({ author }: { author: Author }) {
   return (
     <section
       aria-label="About the author"
-      className="flex gap-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+      className={`flex gap-4 ${cardClass({ tone: 'plain', padding: 'xl', radius: '2xl' })}`}
     >
       <span
         aria-hidden="true"
@@ -112,14 +112,7 @@ function FeaturedOffer() {
 function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
   if (!post.downloadUrl) return null;
   return (
-    <section
-      aria-labelledby="download-title"
-      className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
-    >
-      <h2 id="download-title" className="flex items-center gap-2 text-xl font-semibold">
-        <Download aria-hidden="true" className="h-5 w-5" />
-        Get the Workflow
-      </h2>
+    <CardSection id="download-title" icon={Download} title="Get the Workflow">
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Ready-to-import n8n workflows from the Flowvault library that go with this article, in one JSON file.
         Members get every workflow, with one-click deploy, in the dashboard.
@@ -139,7 +132,7 @@ function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
           View Premium Library
         </Link>
       </div>
-    </section>
+    </CardSection>
   );
 }
 

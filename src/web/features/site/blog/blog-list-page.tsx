@@ -4,6 +4,7 @@ import { BLOG_CATEGORIES } from '#shared/constants.ts';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
 import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
@@ -26,13 +27,7 @@ export function BlogListPage() {
       </p>
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div ref={search} className="md:w-80">
-          <SearchInput
-            label="Search articles"
-            name="q"
-            placeholder="Search articles..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <SearchInput label="Search articles" name="q" {...bindValue(query, setQuery)} />
         </div>
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Categories</legend>

@@ -85,10 +85,7 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', PublishSchema),
       async (c) => {
-        const result = await setPublished(catalog, {
-          ...actorOn(c),
-          published: c.req.valid('json').published,
-        });
+        const result = await setPublished(catalog, { ...actorOn(c), ...c.req.valid('json') });
         return c.json({ success: true, published: result.published });
       },
     )
@@ -98,10 +95,7 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', DeployOverrideSchema),
       async (c) => {
-        const result = await setDeployOverride(catalog, {
-          ...actorOn(c),
-          override: c.req.valid('json').override,
-        });
+        const result = await setDeployOverride(catalog, { ...actorOn(c), ...c.req.valid('json') });
         return c.json({ success: true, override: result.override, deployable: result.deployable });
       },
     );

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { contentPlugin } from './scripts/content/vite-plugin.ts';
 
 // The web app lives in src/web; the build goes to dist/client (browser) and dist/ssr (prerender). Two
@@ -23,10 +24,32 @@ const FRAME = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The <head> both documents open with (charset, viewport, icons, manifest, the claims figures), written
+ * once in src/web/document-head.html and put in place of their `<!--document-head-->` line.
+ */
+function documentHead(): Plugin {
+  const file = path.join(import.meta.dirname, 'src/web/document-head.html');
+  return {
+    name: 'flowvault-document-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/^( *)<!--document-head-->$/m, (_, indent: string) =>
+          readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .map((line) => indent + line)
+            .join('\n'),
+        ),
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), contentPlugin(import.meta.dirname)],
+  plugins: [documentHead(), react(), tailwindcss(), contentPlugin(import.meta.dirname)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -15,7 +15,7 @@ const FRAME = new RegExp(
   [
     'src/web/(site-app|site-pages)\\.tsx',
     'src/web/components/(layout/(page-shell|top-bar|site-footer)|app-error-boundary|error-fallback|hydrated-mark|static-html|ui/button)\\.tsx',
-    'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts|api\\.ts)',
+    'src/web/lib/(navigation\\.tsx|cn\\.ts|client-errors\\.ts|api\\.ts|bind-value\\.ts)',
     'src/web/features/auth/(auth-context\\.tsx|subscription-checker\\.ts)',
     'src/web/features/site/(client-only\\.tsx|site-content\\.ts|social-proof/[^/]+)',
     'src/shared/(routes|subscription|constants)\\.ts',
@@ -46,6 +46,9 @@ function documentHead(): Plugin {
   };
 }
 
+// The small primitives the landing and the blog both show: one chunk rather than a request for each.
+const UI = /src[\\/]web[\\/]components[\\/]ui[\\/](card|check-list|text-link)\.tsx$/;
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -71,6 +74,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'frame', test: FRAME },
+            { name: 'ui', test: UI },
             // Lucide's icons are tiny modules shared by many pages: one chunk of all sixty (~6 KB) costs
             // less than a request for each.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nWebhookUrl, type QuickAction } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { DeployProgressList, deployInTurn, type TopStep } from './multi-deploy.tsx';
@@ -172,7 +173,7 @@ export function QuickActionsSection() {
       </p>
 
       {latestHooks && (
-        <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div className={`space-y-2 ${cardClass()}`}>
           <div className="flex items-center justify-between gap-2">
             <p className="text-sm font-medium">Deployed: {latestHooks.title}</p>
             <Button variant="ghost" size="sm" onClick={() => setLatestHooks(null)}>
@@ -184,10 +185,7 @@ export function QuickActionsSection() {
       )}
 
       {steps && (
-        <section
-          aria-label="Duplicate Top 5 progress"
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-label="Duplicate Top 5 progress" className={`space-y-3 ${cardClass()}`}>
           <div className="flex items-center justify-between gap-2">
             <h3 className="font-semibold">Duplicate Top 5</h3>
             {running ? (
@@ -205,16 +203,16 @@ export function QuickActionsSection() {
       )}
 
       {healthOpen && defaultConnection && (
-        <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div className={cardClass()}>
           <HealthCheck connectionId={defaultConnection.id} />
         </div>
       )}
 
-      <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <div className={cardClass()}>
         <RecentRuns limit={5} />
       </div>
 
-      <details className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <details className={cardClass()}>
         <summary className="cursor-pointer font-semibold">Show deployment history</summary>
         <div className="mt-3">
           <DeploymentHistory />

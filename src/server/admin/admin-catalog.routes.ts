@@ -13,7 +13,7 @@ import {
   DeployOverrideSchema,
   PublishSchema,
 } from '#shared/schemas/admin.ts';
-import { type AdminDeps, AutomationIdParam, UuidParam } from './admin-deps.ts';
+import { type AdminDeps, AutomationIdParam, actorOn, UuidParam } from './admin-deps.ts';
 import { listCatalogItems } from './catalog-admin.ts';
 import { editCatalogItem, setDeployOverride, setPublished, startCatalogImport } from './catalog-curation.ts';
 
@@ -75,11 +75,7 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', CatalogEditSchema),
       async (c) => {
-        const result = await editCatalogItem(catalog, {
-          actor: c.var.viewer,
-          id: c.req.valid('param').id,
-          edit: c.req.valid('json'),
-        });
+        const result = await editCatalogItem(catalog, { ...actorOn(c), edit: c.req.valid('json') });
         return c.json({ success: true, changed: Object.keys(result.changed) });
       },
     )
@@ -89,11 +85,7 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', PublishSchema),
       async (c) => {
-        const result = await setPublished(catalog, {
-          actor: c.var.viewer,
-          id: c.req.valid('param').id,
-          published: c.req.valid('json').published,
-        });
+        const result = await setPublished(catalog, { ...actorOn(c), ...c.req.valid('json') });
         return c.json({ success: true, published: result.published });
       },
     )
@@ -103,11 +95,7 @@ export function adminCatalogRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', DeployOverrideSchema),
       async (c) => {
-        const result = await setDeployOverride(catalog, {
-          actor: c.var.viewer,
-          id: c.req.valid('param').id,
-          override: c.req.valid('json').override,
-        });
+        const result = await setDeployOverride(catalog, { ...actorOn(c), ...c.req.valid('json') });
         return c.json({ success: true, override: result.override, deployable: result.deployable });
       },
     );

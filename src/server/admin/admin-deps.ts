@@ -3,6 +3,7 @@ import type { Auth } from '#server/auth/create-auth.ts';
 import type { BillingDeps } from '#server/billing/billing-deps.ts';
 import type { PayPalSetup } from '#server/billing/paypal-setup.ts';
 import type { Database, DbHandle } from '#server/db/client.ts';
+import type { Viewer } from '#server/lib/context.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { EventBus } from '#server/realtime/event-bus.ts';
@@ -30,6 +31,17 @@ export const AutomationIdParam = z.object({ id: z.string().min(1).max(300) });
 /** Imports, inbox messages and outbox mails are all keyed by uuid. */
 export const UuidParam = z.object({ id: z.uuid('Invalid id.') });
 export const PaymentIdParam = z.object({ id: z.uuid('Invalid payment id.') });
+
+/**
+ * Who acts on which row, for a console change: the signed-in operator (audited as the actor) and the
+ * id from the path, on a route that validated its param with one of the id schemas above.
+ */
+export function actorOn<V extends Viewer>(c: {
+  var: { viewer: V };
+  req: { valid(target: 'param'): { id: string } };
+}) {
+  return { actor: c.var.viewer, id: c.req.valid('param').id };
+}
 
 export function billingOf(deps: AdminDeps): BillingDeps {
   if (!deps.billing) {

@@ -8,7 +8,7 @@ import {
   EditorialEditSchema,
   EditorialQuerySchema,
 } from '#shared/schemas/editorial.ts';
-import { type AdminDeps, AutomationIdParam } from './admin-deps.ts';
+import { type AdminDeps, AutomationIdParam, actorOn } from './admin-deps.ts';
 import {
   editorialCsv,
   getCatalogSettings,
@@ -48,11 +48,7 @@ export function adminEditorialRoutes(deps: AdminDeps) {
       validate('param', AutomationIdParam),
       validate('json', EditorialEditSchema),
       async (c) => {
-        const result = await saveEditorial(catalog, {
-          actor: c.var.viewer,
-          id: c.req.valid('param').id,
-          edit: c.req.valid('json'),
-        });
+        const result = await saveEditorial(catalog, { ...actorOn(c), edit: c.req.valid('json') });
         return c.json({ success: true, changed: Object.keys(result.changed) });
       },
     );

@@ -3,7 +3,7 @@ import { requireAdmin } from '#server/auth/guards.ts';
 import type { AppEnv } from '#server/lib/context.ts';
 import { validate } from '#server/lib/validate.ts';
 import { HandledSchema, InboxQuerySchema, OutboxQuerySchema, ReplySchema } from '#shared/schemas/admin.ts';
-import { type AdminDeps, UuidParam } from './admin-deps.ts';
+import { type AdminDeps, actorOn, UuidParam } from './admin-deps.ts';
 import { listMessages, listOutbox, replyToMessage, retryMail, setHandled, subscribersCsv } from './inbox.ts';
 
 /** The inbox console: contact messages, replies, the newsletter CSV and the mail outbox. Admin role only (404 for anyone else). */
@@ -19,10 +19,7 @@ export function adminInboxRoutes(deps: AdminDeps) {
       validate('param', UuidParam),
       validate('json', HandledSchema),
       async (c) => {
-        const result = await setHandled(
-          { db },
-          { actor: c.var.viewer, id: c.req.valid('param').id, handled: c.req.valid('json').handled },
-        );
+        const result = await setHandled({ db }, { ...actorOn(c), handled: c.req.valid('json').handled });
         return c.json({ success: true, handled: result.handled });
       },
     )
@@ -34,7 +31,7 @@ export function adminInboxRoutes(deps: AdminDeps) {
       async (c) => {
         await replyToMessage(
           { db, log: deps.log, smtpConfigured: deps.smtpConfigured ?? false },
-          { actor: c.var.viewer, id: c.req.valid('param').id, body: c.req.valid('json').body },
+          { ...actorOn(c), body: c.req.valid('json').body },
         );
         return c.json({ success: true });
       },
@@ -49,7 +46,7 @@ export function adminInboxRoutes(deps: AdminDeps) {
       c.json(await listOutbox({ db }, c.req.valid('query').status)),
     )
     .post('/outbox/:id/retry', requireAdmin, validate('param', UuidParam), async (c) => {
-      await retryMail({ db }, { actor: c.var.viewer, id: c.req.valid('param').id });
+      await retryMail({ db }, actorOn(c));
       return c.json({ success: true });
     });
 }

@@ -1,4 +1,4 @@
-import { cn } from '#web/lib/cn.ts';
+import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
 
 // The pieces the search's integration filter and "My stack" share: a toggle chip per app and the box
 // that finds one (one look, one behaviour for both).
@@ -12,20 +12,10 @@ export function IntegrationChip(props: {
 }) {
   return (
     <li>
-      <button
-        type="button"
-        aria-pressed={props.on}
-        onClick={props.onToggle}
-        className={cn(
-          'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2',
-          props.on
-            ? 'border-brand-600 bg-brand-600 text-white'
-            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
-        )}
-      >
+      <TogglePill pressed={props.on} onClick={props.onToggle}>
         {props.name}
         {props.count != null && <span className="ml-1 font-normal tabular-nums">({props.count})</span>}
-      </button>
+      </TogglePill>
     </li>
   );
 }

@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { safeNextPath } from '#shared/next-path.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
+import { Field, PasswordField } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import {
   authErrorText,
@@ -15,6 +16,7 @@ import {
 import { ProgressSteps } from '#web/features/auth/progress-steps.tsx';
 import { ResetPasswordForm } from '#web/features/auth/reset-password-form.tsx';
 import { authPost } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 /** After a registration that returns a session (spec part 1 §4). */
@@ -139,7 +141,7 @@ export function AuthPage() {
       {/* The buyer's three steps, for someone starting them; a returning member signing in is past step 1
           (issue 43: "Welcome back" under "Step 1: Create Account" read as the wrong page). */}
       {registering && <ProgressSteps />}
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <div className={`${cardClass({ padding: 'xl', radius: '2xl' })} shadow-sm sm:p-8`}>
         <h1 className="text-2xl font-bold tracking-tight">
           {registering ? 'Create your account' : 'Welcome back'}
         </h1>
@@ -169,19 +171,14 @@ export function AuthPage() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...bindValue(email, setEmail)}
           />
-          <Field
+          <PasswordField
+            purpose={registering ? 'new' : 'current'}
             label="Password"
-            hint={registering ? 'At least 8 characters.' : undefined}
             name="password"
-            type="password"
-            autoComplete={registering ? 'new-password' : 'current-password'}
             required
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...bindValue(password, setPassword)}
           />
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy && (

@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { useAutomationDetail } from '#web/features/automation/automation-api.ts';
 import { MemberDetail } from '#web/features/automation/member-detail.tsx';
@@ -35,13 +36,9 @@ export function AutomationPage() {
 
   return (
     <main className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      <TextLink to="/dashboard" icon={ArrowLeft} tone="muted" className="text-sm">
         Back to Dashboard
-      </Link>
+      </TextLink>
       {member && detail.data ? (
         <MemberDetail a={detail.data} />
       ) : (

@@ -17,6 +17,8 @@ import { planOffer } from '#shared/plans.ts';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { CheckList } from '#web/components/ui/check-list.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { ClientOnly } from '#web/features/site/client-only.tsx';
 import { FloatingParticles, GridBackground } from '#web/features/site/landing/background.tsx';
 import { WorkflowCounter } from '#web/features/site/landing/workflow-counter.tsx';
@@ -240,14 +242,11 @@ export function HomePage() {
               <Link to="/auth?mode=register">Get Premium Access</Link>
             </Button>
           </div>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {site.claims.map((claim) => (
-              <li key={claim} className="flex gap-2">
-                <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-                {claim}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={site.claims}
+            className="grid gap-3 sm:grid-cols-2"
+            checkClassName="mt-0.5 h-5 w-5 text-emerald-600"
+          />
         </div>
       </LandingSection>
 
@@ -272,13 +271,9 @@ export function HomePage() {
         <div className="mt-10 flex flex-wrap items-center justify-center gap-3 text-center">
           <Star aria-hidden="true" className="h-5 w-5 text-amber-500" />
           <span className="text-slate-600 dark:text-slate-400">Still deciding? Read the</span>
-          <Link
-            to="/blog"
-            className="inline-flex items-center gap-1 font-medium text-brand-700 underline dark:text-brand-100"
-          >
-            <BookOpen aria-hidden="true" className="h-4 w-4" />
+          <TextLink to="/blog" icon={BookOpen} className="underline">
             blog
-          </Link>
+          </TextLink>
         </div>
       </LandingSection>
     </main>

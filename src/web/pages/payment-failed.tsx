@@ -8,6 +8,7 @@ import {
   paymentTips,
 } from '#shared/payment-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 
 /**
@@ -27,7 +28,7 @@ export function PaymentFailedPage() {
     <main className="mx-auto max-w-xl px-4 py-16">
       <section
         aria-labelledby="payment-failed-title"
-        className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        className={`${cardClass({ padding: '2xl', radius: '2xl' })} shadow-sm`}
       >
         {cancelled ? (
           <>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { safeNextPath } from '#shared/next-path.ts';
 import { captureFailureToastText } from '#shared/payment-messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import {
@@ -133,7 +134,7 @@ export function PaymentSuccessPage() {
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
       <TestPaymentsBanner />
-      <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section className={`mt-6 text-center shadow-sm ${cardClass({ padding: '2xl', radius: '2xl' })}`}>
         {view.kind === 'processing' && (
           <>
             <h1 className="text-2xl font-bold">Processing Your Payment</h1>

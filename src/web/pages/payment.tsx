@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +5,7 @@ import { safeNextPath } from '#shared/next-path.ts';
 import { PAYMENT_ERROR_TOAST, paymentErrorToastText } from '#shared/payment-messages.ts';
 import { PLAN_PRICE_LABEL, PLANS } from '#shared/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { CheckList } from '#web/components/ui/check-list.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { AFTER_PAYMENT_KEY, billingApi, SELECTED_PLAN_KEY } from '#web/features/billing/billing-api.ts';
@@ -112,17 +112,11 @@ export function PaymentPage() {
           <span className="text-5xl font-bold">{PLAN_PRICE_LABEL}</span>
           <span className="text-sm text-slate-600 dark:text-slate-400">{PLAN.period}</span>
         </p>
-        <ul className="mt-6 space-y-2">
-          {INCLUDED.map((item) => (
-            <li key={item} className="flex gap-2">
-              <Check
-                aria-hidden="true"
-                className="mt-0.5 h-5 w-5 shrink-0 text-brand-600 dark:text-brand-500"
-              />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={INCLUDED}
+          className="mt-6 space-y-2"
+          checkClassName="mt-0.5 h-5 w-5 text-brand-600 dark:text-brand-500"
+        />
         <Button
           size="lg"
           className="mt-8 w-full"

@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 const TONES = {
@@ -13,13 +14,20 @@ const TONES = {
   dashed: 'border-dashed border-slate-300 dark:border-slate-700',
 } as const;
 
-const PADDINGS = { none: '', sm: 'p-2', md: 'p-4', lg: 'p-5', xl: 'p-6' } as const;
+const PADDINGS = { none: '', sm: 'p-2', md: 'p-4', lg: 'p-5', xl: 'p-6', '2xl': 'p-8' } as const;
 
-export type CardStyle = { tone?: keyof typeof TONES; padding?: keyof typeof PADDINGS };
+/** Corners: `xl` for cards in the app's grids and lists, `2xl` for a page's main box or a panel of the site. */
+const RADII = { xl: 'rounded-xl', '2xl': 'rounded-2xl' } as const;
+
+export type CardStyle = {
+  tone?: keyof typeof TONES;
+  padding?: keyof typeof PADDINGS;
+  radius?: keyof typeof RADII;
+};
 
 /** The card look as a class string, for elements that cannot be a `Card` (a `<li>` in a styled list). */
-export function cardClass({ tone = 'default', padding = 'md' }: CardStyle = {}): string {
-  return cn('rounded-xl border', TONES[tone], PADDINGS[padding]);
+export function cardClass({ tone = 'default', padding = 'md', radius = 'xl' }: CardStyle = {}): string {
+  return cn(RADII[radius], 'border', TONES[tone], PADDINGS[padding]);
 }
 
 /** `className` adds layout (spacing, grid); the look comes from `tone` and `padding` (cn() does not merge). */
@@ -29,7 +37,37 @@ export type CardProps = ComponentProps<'div'> &
     asChild?: boolean;
   };
 
-export function Card({ tone, padding, asChild, className, ...props }: CardProps) {
+export function Card({ tone, padding, radius, asChild, className, ...props }: CardProps) {
   const Comp = asChild ? Slot : 'div';
-  return <Comp className={cn(cardClass({ tone, padding }), className)} {...props} />;
+  return <Comp className={cn(cardClass({ tone, padding, radius }), className)} {...props} />;
+}
+
+type CardSectionProps = Omit<ComponentProps<'section'>, 'title' | 'className'> &
+  Pick<CardStyle, 'tone'> & {
+    /** The heading's id: the section is named by it (`aria-labelledby`). */
+    id: string;
+    /** The icon before the title (decoration: the title names the section). */
+    icon: LucideIcon;
+    title: ReactNode;
+    children: ReactNode;
+  };
+
+/** A boxed section of a site page (get the workflow, the newsletter): a titled panel, an icon before its title. */
+export function CardSection({
+  id,
+  icon: Icon,
+  title,
+  tone = 'plain',
+  children,
+  ...section
+}: CardSectionProps) {
+  return (
+    <section aria-labelledby={id} className={cardClass({ tone, padding: 'xl', radius: '2xl' })} {...section}>
+      <h2 id={id} className="flex items-center gap-2 text-xl font-semibold">
+        <Icon aria-hidden="true" className="h-5 w-5" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

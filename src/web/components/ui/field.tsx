@@ -47,3 +47,24 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
     </div>
   );
 }
+
+/** The longest password the server takes (better-auth's bound in src/server/auth/create-auth.ts). */
+const MAX_PASSWORD_LENGTH = 128;
+
+type PasswordFieldProps = Omit<FieldProps, 'type' | 'autoComplete' | 'maxLength' | 'hint'> & {
+  /** 'new' chooses a password (its rule shows under the input, a password manager may offer one); 'current' types the one in use. */
+  purpose: 'new' | 'current';
+};
+
+/** A labelled password input, told apart for password managers as a new or the current password. */
+export function PasswordField({ purpose, ...field }: PasswordFieldProps) {
+  return (
+    <Field
+      type="password"
+      autoComplete={`${purpose}-password`}
+      maxLength={MAX_PASSWORD_LENGTH}
+      hint={purpose === 'new' ? 'At least 8 characters.' : undefined}
+      {...field}
+    />
+  );
+}

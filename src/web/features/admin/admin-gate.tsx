@@ -6,6 +6,7 @@ import { inputClass } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { SignOutButton } from '#web/features/auth/sign-out-button.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { cn } from '#web/lib/cn.ts';
 import { NotFoundPage } from '#web/pages/not-found.tsx';
 
@@ -110,17 +111,15 @@ export function pagesOf(data: { total: number; pageSize: number } | undefined): 
   return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 }
 
-/** The line above a paged list: '12 item(s) · page 1 of 1'. `className` places it. */
+/** The line above a paged list: '12 item(s) · page 1 of 1', read from the page the server sent. `className` places it. */
 export function PageCount(props: {
   noun: string;
-  total: number;
-  page: number;
-  pages: number;
+  of: { total: number; page: number; pageSize: number };
   className?: string;
 }) {
   return (
     <p className={cn('text-sm text-slate-600 dark:text-slate-400', props.className)}>
-      {props.total} {props.noun}(s) · page {props.page} of {props.pages}
+      {props.of.total} {props.noun}(s) · page {props.of.page} of {pagesOf(props.of)}
     </p>
   );
 }
@@ -174,8 +173,7 @@ export function SearchForm({
         label={label}
         type="search"
         autoComplete="off"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        {...bindValue(draft, setDraft)}
       />
       <Button type="submit">{button}</Button>
     </form>

@@ -31,13 +31,7 @@ function Audit() {
       <QueryStatus query={audit} loading="Loading the audit log..." />
       {audit.data && (
         <>
-          <PageCount
-            noun="action"
-            total={audit.data.total}
-            page={audit.data.page}
-            pages={pages}
-            className="mt-4"
-          />
+          <PageCount noun="action" of={audit.data} className="mt-4" />
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Operator actions, newest first</caption>

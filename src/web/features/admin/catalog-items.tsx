@@ -5,9 +5,11 @@ import { CATEGORIES } from '#shared/catalog/constants.ts';
 import type { AdminCatalogItem } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { PageCount, Pager, pagesOf, QueryStatus } from './admin-gate.tsx';
 import { TemplateVersionsPanel } from './template-versions-panel.tsx';
 
@@ -67,18 +69,12 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
       <textarea
         id={`${id}-d`}
         className={`${inputClass} h-28 py-2`}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        {...bindValue(description, setDescription)}
       />
       <label className={field} htmlFor={`${id}-c`}>
         Category
       </label>
-      <select
-        id={`${id}-c`}
-        className={inputClass}
-        value={category}
-        onChange={(e) => setCategory(e.target.value)}
-      >
+      <select id={`${id}-c`} className={inputClass} {...bindValue(category, setCategory)}>
         {CATEGORIES.map((c) => (
           <option key={c}>{c}</option>
         ))}
@@ -90,13 +86,7 @@ function EditForm({ item, onDone }: { item: AdminCatalogItem; onDone: () => void
       <label className={field} htmlFor={`${id}-v`}>
         Video link
       </label>
-      <input
-        id={`${id}-v`}
-        className={inputClass}
-        type="url"
-        value={videoUrl}
-        onChange={(e) => setVideoUrl(e.target.value)}
-      />
+      <input id={`${id}-v`} className={inputClass} type="url" {...bindValue(videoUrl, setVideoUrl)} />
       <div className="flex gap-3 pt-3">
         <Button type="submit" size="sm" disabled={save.isPending}>
           Save
@@ -161,15 +151,14 @@ function ItemRow({ item }: { item: AdminCatalogItem }) {
             </p>
           )}
           {item.incompleteWiring && (
-            <label className="mt-1 flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={item.deployOverride}
-                disabled={override.isPending}
-                onChange={(e) => override.mutate(e.target.checked)}
-              />
+            <Checkbox
+              checked={item.deployOverride}
+              disabled={override.isPending}
+              onCheckedChange={(ticked) => override.mutate(ticked)}
+              className="mt-1 flex items-center"
+            >
               Allow deploying despite incomplete wiring (recorded in the audit log)
-            </label>
+            </Checkbox>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -238,13 +227,7 @@ export function ItemsSection() {
           setPage(1);
         }}
       >
-        <Field
-          className="flex-1"
-          label="Title or id"
-          type="search"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
+        <Field className="flex-1" label="Title or id" type="search" {...bindValue(draft, setDraft)} />
         <div>
           <label htmlFor={`${searchId}-s`} className="text-sm font-medium">
             Show
@@ -269,13 +252,7 @@ export function ItemsSection() {
       <QueryStatus query={items} loading="Loading items..." spinnerClass="mt-4 py-16" />
       {items.data && (
         <>
-          <PageCount
-            noun="item"
-            total={items.data.total}
-            page={items.data.page}
-            pages={pages}
-            className="mt-3"
-          />
+          <PageCount noun="item" of={items.data} className="mt-3" />
           {/* Until the new filter's page arrives the old one stays on screen, marked busy and dimmed. */}
           <ul
             className={`mt-2 space-y-3 ${items.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import type { AdminUser } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { PasswordField } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { AdminGate, AdminShell, QueryError, SearchForm } from './admin-gate.tsx';
 
 function SignIns({ user }: { user: AdminUser }) {
@@ -56,13 +57,11 @@ function TestOwnLogin() {
           test.mutate();
         }}
       >
-        <Field
+        <PasswordField
+          purpose="current"
           className="flex-1"
           label="Your password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...bindValue(password, setPassword)}
         />
         <Button type="submit" disabled={!password || test.isPending}>
           Test login

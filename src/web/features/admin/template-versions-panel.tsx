@@ -5,6 +5,7 @@ import type { TemplateVersionEdit, TemplateVersionView } from '#shared/schemas/t
 import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 
 // The operator's control over template versions (decision 0025): each version's changelog, a note for
 // members, and publish (members are told "Update available") or hold (they are not).
@@ -62,8 +63,7 @@ function VersionRow({ automationId, v }: { automationId: string; v: TemplateVers
           className={`${inputClass} min-w-0 flex-1`}
           placeholder="Note for members (optional)"
           maxLength={1000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
+          {...bindValue(note, setNote)}
         />
         <Button size="sm" variant="outline" type="submit" disabled={save.isPending}>
           Save note

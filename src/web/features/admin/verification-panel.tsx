@@ -7,6 +7,7 @@ import { cardClass } from '#web/components/ui/card.tsx';
 import { inputClass } from '#web/components/ui/input.tsx';
 import { n8nApi } from '#web/features/n8n/n8n-api.ts';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import {
   verificationProgressKey as progressKey,
   useVerificationProgress,
@@ -60,8 +61,7 @@ export function VerificationPanel() {
             <select
               id={`${id}-c`}
               className={`${inputClass} mt-1`}
-              value={connectionId}
-              onChange={(e) => setChoice(e.target.value)}
+              {...bindValue(connectionId, setChoice)}
               disabled={running}
             >
               {(connections.data ?? []).map((c) => (

@@ -3,8 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { PasswordField } from '#web/components/ui/field.tsx';
 import { ApiError, authPost } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { authErrorText, FORM_ERROR_TOAST } from './auth-errors.ts';
 
 /** /auth?mode=reset&token=…: the form behind the password-reset mail's link. */
@@ -53,16 +54,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           {problem}
         </p>
       )}
-      <Field
+      <PasswordField
+        purpose="new"
         label="New password"
-        hint="At least 8 characters."
         name="new-password"
-        type="password"
-        autoComplete="new-password"
         required
-        maxLength={128}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...bindValue(password, setPassword)}
       />
       <Button type="submit" className="w-full" size="lg" disabled={busy || !token}>
         {busy && <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />}

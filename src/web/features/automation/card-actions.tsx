@@ -3,7 +3,6 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import type { CardLinkProps } from '#web/components/template-card.tsx';
-import { cn } from '#web/lib/cn.ts';
 
 // What the app adds to the one template card (components/template-card.tsx): the router's link and
 // the member's heart.
@@ -31,14 +30,12 @@ export function HeartButton({
         e.stopPropagation();
         onToggle(card, saved);
       }}
-      className="rounded-full bg-white/90 p-2 shadow-sm hover:bg-white focus-visible:outline-2 dark:bg-slate-900/90"
+      className="group rounded-full bg-white/90 p-2 shadow-sm hover:bg-white focus-visible:outline-2 dark:bg-slate-900/90"
     >
+      {/* Filled while pressed: the look follows the state screen readers hear. */}
       <Heart
         aria-hidden="true"
-        className={cn(
-          'h-4 w-4',
-          saved ? 'fill-rose-500 text-rose-500' : 'text-slate-500 dark:text-slate-300',
-        )}
+        className="h-4 w-4 text-slate-500 group-aria-pressed:fill-rose-500 group-aria-pressed:text-rose-500 dark:text-slate-300"
       />
     </button>
   );

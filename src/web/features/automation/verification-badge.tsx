@@ -7,6 +7,7 @@ import {
   type VerificationDetail,
 } from '#shared/schemas/verification.ts';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { verifiedDay } from '#web/components/verification-badge.tsx';
 
 // "Works on n8n" (decision 0018): what a real n8n did with the template, never a check it did not do.
@@ -134,17 +135,16 @@ export function VerifiedOnlyFilter({
   const [on, setOn] = useState(checked);
   useEffect(() => setOn(checked), [checked]);
   return (
-    <label className="inline-flex items-center gap-2 text-sm font-medium">
-      <input
-        type="checkbox"
-        checked={on}
-        onChange={(e) => {
-          setOn(e.target.checked);
-          onChange(e.target.checked);
-        }}
-        className="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2"
-      />
+    <Checkbox
+      checked={on}
+      onCheckedChange={(ticked) => {
+        setOn(ticked);
+        onChange(ticked);
+      }}
+      className="inline-flex items-center font-medium"
+      boxClassName="h-4 w-4 rounded border-slate-300 accent-brand-600 focus-visible:outline-2"
+    >
       Verified on n8n only
-    </label>
+    </Checkbox>
   );
 }

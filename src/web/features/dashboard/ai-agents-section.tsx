@@ -11,6 +11,7 @@ import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
 import { ReadinessLabel } from '#web/features/automation/readiness-label.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 
 const SKELETONS = 8;
 /** Cards per page; "Show more" loads the next one (the library holds hundreds of agents). */
@@ -65,9 +66,7 @@ export function AiAgentsSection() {
         <SearchInput
           className="w-full sm:max-w-sm"
           label="Search AI agents"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder="Search AI agents..."
+          {...bindValue(typed, setTyped)}
           maxLength={200}
         />
         {data && data.items.length > 0 && (

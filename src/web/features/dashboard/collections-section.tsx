@@ -13,6 +13,7 @@ import {
   useToggleSave,
 } from '#web/features/library/library-api.ts';
 import { DeployCollectionButton } from '#web/features/n8n/deploy-collection.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { CollectionNotes } from './collection-notes.tsx';
 import { type ViewMode, ViewToggle } from './view-toggle.tsx';
 
@@ -75,9 +76,7 @@ export function CollectionsSection() {
         <SearchInput
           className="min-w-0 flex-1"
           label="Search your collections"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-          placeholder="Search your collections..."
+          {...bindValue(term, setTerm)}
         />
         <ViewToggle value={view} onChange={setView} />
         {total > 0 && (

@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import {
   type FormEvent,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -11,8 +11,10 @@ import {
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Highlighted } from '#web/components/highlight.tsx';
+import { CloseButton } from '#web/components/ui/close-button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useQuickResults } from '#web/features/library/library-api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 
 export const SUGGESTION_TAGS = [
   'ai-automation',
@@ -97,8 +99,7 @@ export function QuickSearch({
           ref={input}
           id={`${ids}-q`}
           type="search"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
+          {...bindValue(term, setTerm)}
           placeholder="Search automations, workflows, actions..."
           aria-describedby={`${ids}-keys`}
           className="h-10 flex-1 bg-transparent text-base outline-none"
@@ -106,14 +107,7 @@ export function QuickSearch({
         <span id={`${ids}-keys`} className="sr-only">
           Use the down arrow to move to the results.
         </span>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 dark:hover:bg-slate-800"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
+        <CloseButton onClick={onClose} className="rounded p-1 text-slate-500 focus-visible:outline-2" />
       </form>
       <QuickResults term={term} onPick={onClose} onSeeAll={() => run(term)} />
       {/* No heading over nothing: the suggestions show only while one matches the term. */}

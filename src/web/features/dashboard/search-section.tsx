@@ -3,10 +3,11 @@ import { FILTER_TAGS, SEARCH_SORTS, type SearchSort, SORTS } from '#shared/catal
 import type { AutomationCard as Card } from '#shared/schemas/catalog.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
+import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
 import { VerifiedOnlyFilter } from '#web/features/automation/verification-badge.tsx';
 import { useCatalogSearch, useSavedIds, useToggleSave } from '#web/features/library/library-api.ts';
 import { StackEditor, useStack } from '#web/features/settings/my-stack.tsx';
-import { cn } from '#web/lib/cn.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { IntegrationFacet } from './integration-facet.tsx';
 import { ResultsGrid } from './results-grid.tsx';
 import { useSearchState } from './search-state.ts';
@@ -107,8 +108,7 @@ export function SearchSection() {
         <SearchInput
           className="flex-1"
           label="Search automations"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...bindValue(text, setText)}
           placeholder="Search automations, workflows, actions..."
         />
         <Button type="submit">Search</Button>
@@ -140,22 +140,12 @@ export function SearchSection() {
             const on = chips.includes(chip);
             return (
               <li key={chip}>
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => toggleChip(chip)}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2',
-                    on
-                      ? 'border-brand-600 bg-brand-600 text-white'
-                      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
-                  )}
-                >
+                <TogglePill pressed={on} onClick={() => toggleChip(chip)}>
                   {chip}
                   {data?.chipCounts[chip] !== undefined && (
                     <span className="ml-1 font-normal tabular-nums">({data.chipCounts[chip]})</span>
                   )}
-                </button>
+                </TogglePill>
               </li>
             );
           })}

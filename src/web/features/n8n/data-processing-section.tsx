@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { relativeTime } from '#shared/relative-time.ts';
 import type { N8nRunsView, N8nRunView } from '#shared/schemas/n8n.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { formatDuration } from './n8n-activity.tsx';
@@ -49,7 +50,7 @@ function hostOf(url: string): string {
 
 function Tile({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <div className={cardClass()}>
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold">{value}</dd>
       {note && <dd className="text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
@@ -60,7 +61,7 @@ function Tile({ label, value, note }: { label: string; value: string; note?: str
 function Pipeline({ run, data, now }: { run: N8nRunView; data: N8nRunsView; now: number }) {
   const running = run.status === 'running' && run.n8nStatus !== 'waiting';
   return (
-    <li className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <li className={`space-y-2 ${cardClass()}`}>
       <div className="flex items-center justify-between gap-2">
         <p className="min-w-0 truncate font-medium">{run.automationName}</p>
         <span

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { N8N_TEXT } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { useCollections } from '#web/features/library/library-api.ts';
 import { N8N_SETTINGS_PATH } from './deploy-dialog.tsx';
 import { DeployProgressList, deployInTurn, type TopStep } from './multi-deploy.tsx';
@@ -75,10 +76,7 @@ export function DeployCollectionButton() {
         )}
       </div>
       {steps && (
-        <section
-          aria-label="Collection deployment progress"
-          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-label="Collection deployment progress" className={cardClass()}>
           <DeployProgressList steps={steps} label="Collection deployment progress" />
           {!running && (
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => setSteps(null)}>

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/n8n.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { type Fallback, FallbackSteps, runBrowserFallback } from './deploy-fallback.tsx';
@@ -238,18 +239,17 @@ function DeployDialogContent(props: DeployDialogProps) {
                 {setupRefusal}
               </p>
             )}
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1"
-                checked={publish}
-                onChange={(e) => setPublish(e.target.checked)}
-              />
+            <Checkbox
+              checked={publish}
+              onCheckedChange={setPublish}
+              className="flex items-start"
+              boxClassName="mt-1"
+            >
               <span>
                 {preflight.data.publishes ? 'Publish it now' : 'Activate it now'} (it starts running on its
                 trigger; n8n first checks every node)
               </span>
-            </label>
+            </Checkbox>
             {existing && !anotherCopy ? (
               <div
                 role="alert"

@@ -11,6 +11,7 @@ import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nRunView } from '#shared/schemas/n8n.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 import { RestorePreviousState, UpdateAvailableBadge } from './template-updates.tsx';
@@ -150,7 +151,9 @@ export function DeploymentHistory() {
       ) : !history.data?.length ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Nothing deployed yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          className={`divide-y divide-slate-200 dark:divide-slate-800 ${cardClass({ tone: 'plain', padding: 'none' })}`}
+        >
           {history.data.map((d) => (
             <li key={d.id} className="space-y-0.5 p-3 text-sm">
               <p className="flex flex-wrap items-center gap-2">

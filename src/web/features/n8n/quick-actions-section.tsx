@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, Copy, OctagonX, Rocket } from 'lucide-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { Activity, Copy, type LucideIcon, OctagonX, Rocket } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { relativeTime } from '#shared/relative-time.ts';
 import { N8N_TEXT, type N8nWebhookUrl, type QuickAction } from '#shared/schemas/n8n.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { ConnectN8nHint } from './connect-n8n-hint.tsx';
 import { DeployProgressList, deployInTurn, type TopStep } from './multi-deploy.tsx';
@@ -13,31 +14,11 @@ import { n8nApi, n8nKeys } from './n8n-api.ts';
 import { WebhookUrls } from './webhook-urls.tsx';
 
 /** The spec's shortcut labels. Shown only: each is a browser shortcut (bookmark, reload, cut, history). */
-export const QUICK_ACTION_TILES: { id: QuickAction; title: string; shortcut: string; icon: ReactNode }[] = [
-  {
-    id: 'deploy-latest',
-    title: 'Deploy Latest',
-    shortcut: 'Cmd+D',
-    icon: <Rocket aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    id: 'duplicate-top-5',
-    title: 'Duplicate Top 5',
-    shortcut: 'Cmd+R',
-    icon: <Copy aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    id: 'emergency-stop',
-    title: 'Emergency Stop',
-    shortcut: 'Cmd+X',
-    icon: <OctagonX aria-hidden="true" className="h-5 w-5" />,
-  },
-  {
-    id: 'health-check',
-    title: 'Health Check',
-    shortcut: 'Cmd+H',
-    icon: <Activity aria-hidden="true" className="h-5 w-5" />,
-  },
+export const QUICK_ACTION_TILES: { id: QuickAction; title: string; shortcut: string; icon: LucideIcon }[] = [
+  { id: 'deploy-latest', title: 'Deploy Latest', shortcut: 'Cmd+D', icon: Rocket },
+  { id: 'duplicate-top-5', title: 'Duplicate Top 5', shortcut: 'Cmd+R', icon: Copy },
+  { id: 'emergency-stop', title: 'Emergency Stop', shortcut: 'Cmd+X', icon: OctagonX },
+  { id: 'health-check', title: 'Health Check', shortcut: 'Cmd+H', icon: Activity },
 ];
 
 /** Dashboard → Quick Actions: four real actions against the member's default n8n, Recent Runs and totals. */
@@ -168,7 +149,7 @@ export function QuickActionsSection() {
               >
                 <span className="flex items-center justify-between gap-2">
                   <span className="flex items-center gap-2 font-semibold">
-                    {tile.icon}
+                    <tile.icon aria-hidden="true" className="h-5 w-5" />
                     {tile.title}
                   </span>
                   <kbd className="rounded border border-slate-300 px-1.5 text-xs text-slate-500 dark:border-slate-600 dark:text-slate-400">
@@ -192,7 +173,7 @@ export function QuickActionsSection() {
       </p>
 
       {latestHooks && (
-        <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div className={`space-y-2 ${cardClass()}`}>
           <div className="flex items-center justify-between gap-2">
             <p className="text-sm font-medium">Deployed: {latestHooks.title}</p>
             <Button variant="ghost" size="sm" onClick={() => setLatestHooks(null)}>
@@ -204,10 +185,7 @@ export function QuickActionsSection() {
       )}
 
       {steps && (
-        <section
-          aria-label="Duplicate Top 5 progress"
-          className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <section aria-label="Duplicate Top 5 progress" className={`space-y-3 ${cardClass()}`}>
           <div className="flex items-center justify-between gap-2">
             <h3 className="font-semibold">Duplicate Top 5</h3>
             {running ? (
@@ -225,16 +203,16 @@ export function QuickActionsSection() {
       )}
 
       {healthOpen && defaultConnection && (
-        <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div className={cardClass()}>
           <HealthCheck connectionId={defaultConnection.id} />
         </div>
       )}
 
-      <div className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <div className={cardClass()}>
         <RecentRuns limit={5} />
       </div>
 
-      <details className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <details className={cardClass()}>
         <summary className="cursor-pointer font-semibold">Show deployment history</summary>
         <div className="mt-3">
           <DeploymentHistory />

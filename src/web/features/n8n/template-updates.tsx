@@ -12,6 +12,7 @@ import type {
 } from '#shared/schemas/template-versions.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { n8nApi, n8nKeys } from './n8n-api.ts';
 
@@ -234,10 +235,7 @@ export function PreviousStateNotice({ automationId }: { automationId: string }) 
   const restorable = data?.filter((d) => d.previousState && !d.previousState.restoredAt) ?? [];
   if (restorable.length === 0) return null;
   return (
-    <section
-      aria-labelledby={id}
-      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={id} className={`space-y-2 ${cardClass()}`}>
       <h2 id={id} className="text-base font-semibold">
         Before the update
       </h2>
@@ -266,11 +264,7 @@ export function VersionHistory({ automationId }: { automationId: string }) {
   // One version is no history: the block appears once the template has changed.
   if (!data || data.length < 2) return null;
   return (
-    <section
-      id="versions"
-      aria-labelledby={id}
-      className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section id="versions" aria-labelledby={id} className={`scroll-mt-20 ${cardClass({ padding: 'lg' })}`}>
       <h2 id={id} className="mb-3 text-lg font-semibold">
         Version history
       </h2>

@@ -1,5 +1,6 @@
 import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { StackSettingsPanel } from '#web/features/settings/my-stack.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { N8nSettings } from './n8n-settings.tsx';
@@ -76,10 +77,7 @@ export function AccountSettings({ member = true }: { member?: boolean }) {
 
   const Active = TABS[active]!.Panel;
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby={`${id}-heading`} className={`${cardClass({ radius: '2xl' })} sm:p-6`}>
       <h2 id={`${id}-heading`} className="mb-4 text-lg font-semibold">
         Settings
       </h2>

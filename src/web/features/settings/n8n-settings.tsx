@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { n8nApi, n8nKeys } from '#web/features/n8n/n8n-api.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { type BadgeState, ConnectionBadge } from './n8n-connection-badge.tsx';
 import { N8nHelp } from './n8n-help.tsx';
 import { N8nInstanceList } from './n8n-instance-list.tsx';
@@ -69,6 +70,8 @@ export function N8nSettings({ removeOnly = false }: { removeOnly?: boolean }) {
     }
     if (field === 'instanceUrl') setUrlError(null);
   }
+  /** A draft field's value and change handler, for its input. */
+  const bound = (field: keyof Draft) => bindValue(draft[field], (value) => change(field, value));
 
   function edit(connection: N8nConnectionView | null) {
     setEditing(connection);
@@ -220,23 +223,16 @@ export function N8nSettings({ removeOnly = false }: { removeOnly?: boolean }) {
             <ConnectionBadge state={badgeState} />
           </span>
         </div>
-        <Field
-          label={<Optional>Name</Optional>}
-          value={draft.name}
-          maxLength={80}
-          placeholder="Production"
-          onChange={(e) => change('name', e.target.value)}
-        />
+        <Field label={<Optional>Name</Optional>} {...bound('name')} maxLength={80} placeholder="Production" />
         <Field
           label="Instance URL"
           type="url"
           inputMode="url"
           autoComplete="url"
           required
-          value={draft.instanceUrl}
+          {...bound('instanceUrl')}
           placeholder="https://your-n8n.example.com"
           error={urlError}
-          onChange={(e) => change('instanceUrl', e.target.value)}
         />
         <Field
           label="API Key"
@@ -244,17 +240,15 @@ export function N8nSettings({ removeOnly = false }: { removeOnly?: boolean }) {
           type="password"
           autoComplete="off"
           spellCheck={false}
-          value={draft.apiKey}
+          {...bound('apiKey')}
           placeholder={editing ? `${editing.apiKeyMasked} (leave empty to keep)` : 'n8n API key'}
-          onChange={(e) => change('apiKey', e.target.value)}
         />
         <Field
           label={<Optional>Webhook URL</Optional>}
           type="url"
           inputMode="url"
-          value={draft.webhookUrl}
+          {...bound('webhookUrl')}
           placeholder="https://your-n8n.example.com/webhook/…"
-          onChange={(e) => change('webhookUrl', e.target.value)}
         />
         {lastResult && !lastResult.ok && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '#shared/schemas/library.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { cn } from '#web/lib/cn.ts';
 import { settingsApi } from './settings-api.ts';
 
 export const notificationKeys = { settings: ['library', 'settings', 'notifications'] as const };
@@ -43,17 +42,12 @@ function Toggle({
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
-      className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50 motion-reduce:transition-none',
-        checked ? 'bg-brand-600' : 'bg-slate-300 dark:bg-slate-600',
-      )}
+      // On or off as aria-checked says (its variants outrank the dark: one): the look follows the state.
+      className="group relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50 aria-checked:bg-brand-600 motion-reduce:transition-none dark:bg-slate-600"
     >
       <span
         aria-hidden="true"
-        className={cn(
-          'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
-          checked ? 'translate-x-5' : 'translate-x-0.5',
-        )}
+        className="inline-block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-5 motion-reduce:transition-none"
       />
     </button>
   );

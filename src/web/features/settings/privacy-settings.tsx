@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
-import { Field } from '#web/components/ui/field.tsx';
+import { PasswordField } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { authErrorText } from '#web/features/auth/auth-errors.ts';
 import { ApiError, api, authPost, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { settingsApi } from './settings-api.ts';
 
@@ -190,13 +191,11 @@ export function PrivacySettings({ canImport = true }: { canImport?: boolean }) {
         </p>
         {confirming ? (
           <form onSubmit={deleteAccount} className="space-y-3">
-            <Field
+            <PasswordField
+              purpose="current"
               label="Enter your password to confirm"
-              type="password"
-              autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...bindValue(password, setPassword)}
             />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={deleting || password === ''} variant="danger">

@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Field, fieldClass } from '#web/components/ui/field.tsx';
 import { useAuth } from '#web/features/auth/auth-context.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { announceToTabs } from '#web/lib/tab-sync.ts';
 
 /** Settings → Profile: Display Name, Email (shown), Bio — all saved. */
@@ -52,8 +53,7 @@ export function ProfileSettings() {
           id={`${id}-bio`}
           rows={4}
           maxLength={1000}
-          value={bio}
-          onChange={(e) => setBio(e.target.value)}
+          {...bindValue(bio, setBio)}
           className={fieldClass}
         />
       </div>

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { BLOG_CATEGORIES } from '#shared/constants.ts';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { SearchInput } from '#web/components/ui/input.tsx';
-import { cn } from '#web/lib/cn.ts';
+import { TogglePill } from '#web/components/ui/toggle-pill.tsx';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { Link } from '#web/lib/navigation.tsx';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 import { ALL_CATEGORIES, filterPosts } from './blog-filter.ts';
@@ -26,31 +27,14 @@ export function BlogListPage() {
       </p>
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div ref={search} className="md:w-80">
-          <SearchInput
-            label="Search articles"
-            name="q"
-            placeholder="Search articles..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <SearchInput label="Search articles" name="q" {...bindValue(query, setQuery)} />
         </div>
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Categories</legend>
           {CATEGORIES.map((c) => (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={category === c}
-              onClick={() => setCategory(c)}
-              className={cn(
-                'h-9 rounded-full border px-4 text-sm font-medium',
-                category === c
-                  ? 'border-brand-600 bg-brand-600 text-white'
-                  : 'border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800',
-              )}
-            >
+            <TogglePill key={c} size="md" pressed={category === c} onClick={() => setCategory(c)}>
               {c}
-            </button>
+            </TogglePill>
           ))}
         </fieldset>
       </div>

@@ -1,6 +1,6 @@
 import posts from 'virtual:flowvault/blog';
 import bodies from 'virtual:flowvault/blog-bodies';
-import { ArrowLeft, Check, ChevronRight, Download } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Download } from 'lucide-react';
 import { Fragment, useEffect } from 'react';
 import { planOffer } from '#shared/plans.ts';
 import { routeParams } from '#shared/routes.ts';
@@ -8,7 +8,9 @@ import type { Author, BlogPostSummary } from '#shared/schemas/content.ts';
 import { ExternalLink } from '#web/components/external-link.tsx';
 import { StaticHtml } from '#web/components/static-html.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { cardClass } from '#web/components/ui/card.tsx';
+import { CardSection, cardClass } from '#web/components/ui/card.tsx';
+import { CheckList } from '#web/components/ui/check-list.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 import { NewsletterForm } from '#web/features/site/newsletter/newsletter-form.tsx';
 import { authors, site } from '#web/features/site/site-content.ts';
 import { Link, useNavigation } from '#web/lib/navigation.tsx';
@@ -39,7 +41,7 @@ function AuthorCard({ author }: { author: Author }) {
   return (
     <section
       aria-label="About the author"
-      className="flex gap-4 rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+      className={`flex gap-4 ${cardClass({ tone: 'plain', padding: 'xl', radius: '2xl' })}`}
     >
       <span
         aria-hidden="true"
@@ -96,14 +98,7 @@ function FeaturedOffer() {
           </div>
         ))}
       </dl>
-      <ul className="mt-4 space-y-1 text-sm">
-        {offer.perks.map((p) => (
-          <li key={p} className="flex gap-2">
-            <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
-            {p}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={offer.perks} className="mt-4 space-y-1 text-sm" />
       <Link
         to="/auth?mode=register"
         className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-lg bg-white font-semibold text-brand-700"
@@ -117,14 +112,7 @@ function FeaturedOffer() {
 function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
   if (!post.downloadUrl) return null;
   return (
-    <section
-      aria-labelledby="download-title"
-      className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
-    >
-      <h2 id="download-title" className="flex items-center gap-2 text-xl font-semibold">
-        <Download aria-hidden="true" className="h-5 w-5" />
-        Get the Workflow
-      </h2>
+    <CardSection id="download-title" icon={Download} title="Get the Workflow">
       <p className="mt-2 text-slate-600 dark:text-slate-400">
         Ready-to-import n8n workflows from the Flowvault library that go with this article, in one JSON file.
         Members get every workflow, with one-click deploy, in the dashboard.
@@ -144,7 +132,7 @@ function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
           View Premium Library
         </Link>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -215,13 +203,9 @@ export function BlogPostPage() {
               </li>
             </ol>
           </nav>
-          <Link
-            to="/blog"
-            className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <TextLink to="/blog" icon={ArrowLeft} className="mt-6 text-sm hover:underline">
             Back to Blog
-          </Link>
+          </TextLink>
           <PostBadges post={post} className="mt-4" />
           <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
         </StaticHtml>

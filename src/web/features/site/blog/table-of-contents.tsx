@@ -1,7 +1,8 @@
-import { List, X } from 'lucide-react';
+import { List } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TocHeading } from '#shared/schemas/content.ts';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { CloseButton } from '#web/components/ui/close-button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { cn } from '#web/lib/cn.ts';
 
@@ -122,16 +123,8 @@ export function TableOfContents({ headings }: { headings: TocHeading[] }) {
         >
           <div className="mb-3 flex items-center justify-between">
             <p className="font-semibold">Table of Contents</p>
-            <button
-              type="button"
-              // biome-ignore lint/a11y/noAutofocus: focus moves into the sheet that just opened
-              autoFocus
-              onClick={() => setOpen(false)}
-              aria-label="Close"
-              className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              <X aria-hidden="true" className="h-4 w-4" />
-            </button>
+            {/* autoFocus: focus moves into the sheet that just opened. */}
+            <CloseButton autoFocus onClick={() => setOpen(false)} className="h-9 w-9 rounded-full" />
           </div>
           <TocList headings={headings} active={active} onPick={() => setOpen(false)} />
         </Dialog>

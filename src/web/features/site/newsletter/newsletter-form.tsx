@@ -1,6 +1,8 @@
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { CardSection } from '#web/components/ui/card.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 type Status = 'idle' | 'submitting' | 'subscribed' | 'error';
@@ -13,14 +15,7 @@ export function NewsletterForm() {
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, { email: setEmail });
   return (
-    <section
-      aria-labelledby="newsletter-title"
-      className="rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id="newsletter-title" className="flex items-center gap-2 text-xl font-semibold">
-        <Mail aria-hidden="true" className="h-5 w-5" />
-        Get automation insights by email
-      </h2>
+    <CardSection id="newsletter-title" icon={Mail} title="Get automation insights by email" tone="muted">
       {status === 'subscribed' ? (
         <div role="status" className="mt-4">
           <p className="flex items-center gap-2 font-semibold text-emerald-700 dark:text-emerald-400">
@@ -64,8 +59,7 @@ export function NewsletterForm() {
             required
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...bindValue(email, setEmail)}
             className="h-11 flex-1 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
           />
           <button
@@ -82,6 +76,6 @@ export function NewsletterForm() {
           {error}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,6 +1,7 @@
-import { BadgeCheck, MapPin, Star, X } from 'lucide-react';
+import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Testimonial } from '#shared/schemas/content.ts';
+import { CloseButton } from '#web/components/ui/close-button.tsx';
 import { formatPublishDate } from '#web/features/site/blog/blog-filter.ts';
 import { testimonials as operatorTestimonials } from '#web/features/site/site-content.ts';
 import { useNavigation } from '#web/lib/navigation.tsx';
@@ -85,14 +86,11 @@ export function SocialProofView({
       data-social-proof
       className={`fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 ${hidden ? 'invisible' : ''}`}
     >
-      <button
-        type="button"
+      <CloseButton
+        label="Close testimonial"
         onClick={onClose}
-        aria-label="Close testimonial"
-        className="absolute right-2 top-2 flex h-8 w-8 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <X aria-hidden="true" className="h-4 w-4" />
-      </button>
+        className="absolute right-2 top-2 h-8 w-8 rounded-full text-slate-600 dark:text-slate-300"
+      />
       <div className="flex items-center gap-1" role="img" aria-label={`${testimonial.rating} out of 5 stars`}>
         {Array.from({ length: testimonial.rating }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical stars

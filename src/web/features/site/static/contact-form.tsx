@@ -2,15 +2,22 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Field, fieldClass } from '#web/components/ui/field.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
+import { bindValue } from '#web/lib/bind-value.ts';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
+
+/** The one-line fields, each required (the message below them is a textarea). */
+const LINES = [
+  { key: 'name', label: 'Your Name', maxLength: 100, autoComplete: 'name' },
+  { key: 'email', label: 'Email Address', type: 'email', maxLength: 254, autoComplete: 'email' },
+] as const;
 
 export function ContactForm() {
   const [form, setForm] = useState(EMPTY);
   const [sending, setSending] = useState(false);
   const adopt = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => adopt(k)(e.target.value);
+  const bound = (k: keyof typeof EMPTY) => bindValue(form[k], adopt(k));
   const element = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(element, {
     name: adopt('name'),
@@ -41,27 +48,9 @@ export function ContactForm() {
         }
       }}
     >
-      <Field
-        id="contact-name"
-        label="Your Name"
-        name="name"
-        required
-        maxLength={100}
-        autoComplete="name"
-        value={form.name}
-        onChange={set('name')}
-      />
-      <Field
-        id="contact-email"
-        label="Email Address"
-        name="email"
-        type="email"
-        required
-        maxLength={254}
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-      />
+      {LINES.map(({ key, ...line }) => (
+        <Field key={key} id={`contact-${key}`} name={key} required {...bound(key)} {...line} />
+      ))}
       <div>
         <label htmlFor="contact-message" className="block text-sm font-medium">
           Message
@@ -72,22 +61,14 @@ export function ContactForm() {
           required
           rows={5}
           maxLength={5000}
-          value={form.message}
-          onChange={set('message')}
+          {...bound('message')}
           className={`mt-1.5 ${fieldClass}`}
         />
       </div>
       {/* Honeypot: invisible to people, filled in by bots; the server drops such messages. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input
-          id="contact-website"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={form.website}
-          onChange={set('website')}
-        />
+        <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" {...bound('website')} />
       </div>
       <button
         type="submit"

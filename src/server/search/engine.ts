@@ -607,10 +607,18 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
   if (floor === reaching && reaching <= SHORT_FLOOR_WORDS)
     for (let k = 0; k < touchedCount && !realComplete; k++)
       if (tier[touched[k]!] === reaching) realComplete = true;
+  // A short query with no complete match keeps, of its partial matches, those using the most of the
+  // apps it names ("translate text with deepl": DeepL's, not every translator's).
+  let appFloor = 0;
+  if (apps > 0 && floor < reaching && reaching <= SHORT_FLOOR_WORDS)
+    for (let k = 0; k < touchedCount; k++) {
+      const d = touched[k]!;
+      if (count[d]! >= floor && appHits[d]! > appFloor) appFloor = appHits[d]!;
+    }
   let m = 0;
   for (let k = 0; k < touchedCount; k++) {
     const d = touched[k]!;
-    if (count[d]! >= floor && (!realComplete || tier[d] === reaching)) m++;
+    if (count[d]! >= floor && (!realComplete || tier[d] === reaching) && appHits[d]! >= appFloor) m++;
   }
   const docs = new Int32Array(m);
   const all = new Uint8Array(n);
@@ -618,7 +626,7 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
   for (let k = 0; k < touchedCount; k++) {
     const d = touched[k]!;
     const c = count[d]!;
-    if (c < floor || (realComplete && tier[d] !== reaching)) continue;
+    if (c < floor || (realComplete && tier[d] !== reaching) || appHits[d]! < appFloor) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
     scores[d] = scores[d]! * index.lengthNorm[d]! * APP_MISS ** (apps - appHits[d]!);

@@ -300,7 +300,39 @@ export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
   const floor = shortQueryFloor(reaching, Math.max(0, ...counts), Math.max(0, ...sure));
   // Real complete matches of a short query push out the ones only a node's description completes.
   const realComplete = floor === reaching && reaching <= SHORT_FLOOR_WORDS && real.includes(reaching);
-  return counts.map((c, i) => c > 0 && c >= floor && (!realComplete || real[i] === reaching));
+  const kept = counts.map((c, i) => c > 0 && c >= floor && (!realComplete || real[i] === reaching));
+  // With no complete match, a short query keeps the partial matches using the most apps it names.
+  if (floor >= reaching || reaching > SHORT_FLOOR_WORDS) return kept;
+  const apps = appsUsed(q, docs);
+  const most = Math.max(0, ...apps.filter((_, i) => kept[i]));
+  return kept.map((k, i) => k && apps[i]! >= most);
+}
+
+/**
+ * Per item, how many of the query's words name an app (an app's whole name among the terms a word
+ * reaches as itself, a stem, a synonym, a glued pair or its English word) that the item has in its
+ * integrations or node types.
+ */
+export function appsUsed(q: string, docs: SearchDoc[]): number[] {
+  const names = new Set(docs.flatMap((d) => d.integrations.flatMap(appNameTerms)));
+  const terms = new Set<string>();
+  for (const d of docs) for (const f of SEARCH_FIELDS) forEachFieldTerm(d, f, (t) => terms.add(t));
+  const appTermsOf = parseQuery(q).map((w) => {
+    const english = englishOf(w.term);
+    const reached = [
+      w.term,
+      stemOf(w.term),
+      ...synonymsOf(w.term),
+      ...w.joins,
+      ...(english ? [english] : []),
+    ];
+    return reached.filter((t) => names.has(t) && terms.has(t));
+  });
+  return docs.map((d) => {
+    const held = new Set<string>();
+    for (const f of SEARCH_FIELDS) if ('app' in f) forEachFieldTerm(d, f, (t) => held.add(t));
+    return appTermsOf.filter((ts) => ts.some((t) => held.has(t))).length;
+  });
 }
 
 /**

@@ -215,6 +215,12 @@ describe('the word index answers the reference rules', () => {
     expect([...searchWords(index, q)!.docs]).toEqual(
       docs.flatMap((_, i) => (matchesWordsIn(q, docs)[i] ? [i] : [])),
     );
+    // A word no item holds, one typo from an app's name ("linkdin"), names that app.
+    const misspelt = buildWordIndex([
+      { ...base, id: 'title', title: 'Linkedin post ideas' },
+      { ...base, id: 'app', title: 'Post ideas for the company page', integrations: ['Linkedin'] },
+    ]);
+    expect(rank(misspelt, 'linkdin post ideas')).toEqual([1, 0]);
     // "twitter" names the app "X (Twitter)": the Bluesky item misses it, as the X item misses RSS.
     const r = searchWords(index, 'post new rss items to twitter')!;
     expect(r.scores[4]! / r.scores[3]!).toBeGreaterThan(0.5);

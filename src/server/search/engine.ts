@@ -320,8 +320,14 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     }
   }
   if (word.typos > 0) {
+    // A word the catalogue lacks that is one typo from an app's whole name is that app ("linkdin").
+    const misspeltApp = exact === undefined;
     const typos = typoMatches(index, word);
-    for (let k = 0; k < typos.length; k += 2) if (!out.has(typos[k]!)) out.set(typos[k]!, -typos[k + 1]!);
+    for (let k = 0; k < typos.length; k += 2) {
+      const id = typos[k]!;
+      if (out.has(id)) continue;
+      out.set(id, misspeltApp && index.appTerm[id] === 1 ? -MATCH_KIND_FACTOR.stem : -typos[k + 1]!);
+    }
   }
   return out;
 }

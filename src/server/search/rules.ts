@@ -309,29 +309,41 @@ export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
 }
 
 /**
- * Per item, how many of the query's words name an app (an app's whole name among the terms a word
- * reaches as itself, a stem, a synonym, a glued pair or its English word) that the item has in its
- * integrations or node types.
+ * Per item, how many of the query's words name an app that the item has in its integrations or node
+ * types: an app's whole name among the terms a word reaches as itself, a stem, a synonym, a glued pair
+ * or its English word, or, for a word the catalogue lacks, by a typo ("linkdin" → linkedin) where the
+ * item holds that name as a word of a short field (a typo's condition).
  */
 export function appsUsed(q: string, docs: SearchDoc[]): number[] {
   const names = new Set(docs.flatMap((d) => d.integrations.flatMap(appNameTerms)));
   const terms = new Set<string>();
   for (const d of docs) for (const f of SEARCH_FIELDS) forEachFieldTerm(d, f, (t) => terms.add(t));
-  const appTermsOf = parseQuery(q).map((w) => {
+  const vocab = new Set(docs.flatMap((d) => [...shortWords(d)]));
+  const reach = parseQuery(q).map((w) => {
     const english = englishOf(w.term);
-    const reached = [
-      w.term,
-      stemOf(w.term),
-      ...synonymsOf(w.term),
-      ...w.joins,
-      ...(english ? [english] : []),
-    ];
-    return reached.filter((t) => names.has(t) && terms.has(t));
+    const own = [w.term, stemOf(w.term), ...synonymsOf(w.term), ...w.joins, ...(english ? [english] : [])];
+    const direct = own.filter((t) => names.has(t) && terms.has(t));
+    const exactWord = { ...w, prefix: false };
+    const typos = terms.has(w.term)
+      ? []
+      : [...vocab].filter(
+          (t) =>
+            names.has(t) &&
+            !own.includes(t) &&
+            !w.concepts.includes(t) &&
+            !w.nodes.includes(t) &&
+            !(w.prefix && t.startsWith(w.term)) &&
+            termMatch(exactWord, t) !== null,
+        );
+    return { direct, typos };
   });
   return docs.map((d) => {
     const held = new Set<string>();
     for (const f of SEARCH_FIELDS) if ('app' in f) forEachFieldTerm(d, f, (t) => held.add(t));
-    return appTermsOf.filter((ts) => ts.some((t) => held.has(t))).length;
+    const short = shortWords(d);
+    return reach.filter(
+      (r) => r.direct.some((t) => held.has(t)) || r.typos.some((t) => held.has(t) && short.has(t)),
+    ).length;
   });
 }
 

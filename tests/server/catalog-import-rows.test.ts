@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '14fe6e930d3a9044',
+  digest: 'b0cc14523aef0289',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

@@ -55,6 +55,23 @@ describe.runIf(gate.present)(`search by intent on the reference corpus${gate.tit
     expect(precision).toBeGreaterThanOrEqual(0.6);
   });
 
+  it('answers the requests a buyer check found weak with a fitting template in the top 3', async () => {
+    const judged = (JSON.parse(readFileSync(JUDGED, 'utf8')) as { queries: Judged[] }).queries;
+    for (const q of [
+      'translate text with deepl',
+      'send a slack message when a new row is added to google sheets',
+      'rechnung per email speichern',
+      'resume un pdf con ia',
+    ]) {
+      const relevant = judged.find((j) => j.q === q)?.relevant ?? [];
+      const top = (await search(q, '3')).items.map((i) => i.id);
+      expect(
+        top.filter((id) => relevant.includes(id)),
+        `${q}: ${top.join(', ')}`,
+      ).not.toEqual([]);
+    }
+  });
+
   it('reaches concepts: "every morning" finds scheduled workflows, "factura" invoices', async () => {
     const morning = await search('send me the weather every morning', '10');
     expect(morning.items.length).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import nodeWordData from './node-words.json' with { type: 'json' };
 
 const concepts: Record<string, string[]> = conceptData.concepts;
 const languages: Record<string, string> = languageData.words;
+const inContext: Record<string, string> = languageData.inContext;
 const nodeWords: Record<string, string[]> = nodeWordData.words;
 
 /** Every word of the tables, as a member may type it (keys) — never "corrected" by did-you-mean. */
@@ -30,6 +31,26 @@ for (const word of [...Object.keys(concepts), ...Object.keys(languages)]) {
   }
   out.delete(word);
   expansions.set(word, [...out]);
+}
+
+/**
+ * A query's words as it means them: in a request that reads as another language (more of the other
+ * four languages' function words and table words than English stop words: "resume un pdf con ia"),
+ * an English word that is also a word of those languages takes that meaning ("resume" → summarize).
+ */
+export function inLanguageOf(
+  raw: readonly string[],
+  foreignFunctionWords: ReadonlySet<string>,
+  stopWords: ReadonlySet<string>,
+): (word: string) => string {
+  let foreign = 0;
+  let english = 0;
+  for (const w of raw) {
+    if (foreignFunctionWords.has(w) || Object.hasOwn(languages, w)) foreign++;
+    else if (stopWords.has(w)) english++;
+  }
+  if (foreign <= english) return (w) => w;
+  return (w) => (Object.hasOwn(inContext, w) ? inContext[w]! : w);
 }
 
 /** The English word a word of another language stands for ("factura" → invoice), if any. */

@@ -199,6 +199,44 @@ describe('the word index answers the reference rules', () => {
     expect(rank(nasaOnly, 'telegram weather')).toEqual([0]);
   });
 
+  it('an app named exactly is that app: its typo neighbours complete nothing (and a bracketed name counts)', () => {
+    const docs = [
+      { ...base, id: 'deepseek', title: 'Translate text with DeepSeek', integrations: ['DeepSeek'] },
+      { ...base, id: 'deepl', title: 'Translate a language', integrations: ['DeepL'] },
+      { ...base, id: 'gt', title: 'Translate text', integrations: ['Google Translate'] },
+      { ...base, id: 'bsky', title: 'Post new RSS items to Bluesky', integrations: ['RSS', 'Bluesky'] },
+      { ...base, id: 'x', title: 'Post new videos', integrations: ['YouTube', 'X (Twitter)'] },
+    ];
+    const index = buildWordIndex(docs);
+    // "deepl" reaches "deep" of DeepSeek by one typo: not a complete match. With none, the partial
+    // matches that use the app the query names are the answer.
+    const q = 'translate text with deepl';
+    expect(rank(index, q)).toEqual([1]);
+    expect([...searchWords(index, q)!.docs]).toEqual(
+      docs.flatMap((_, i) => (matchesWordsIn(q, docs)[i] ? [i] : [])),
+    );
+    // A word no item holds, one typo from an app's name ("linkdin"), names that app.
+    const misspelt = buildWordIndex([
+      { ...base, id: 'title', title: 'Linkedin post ideas' },
+      { ...base, id: 'app', title: 'Post ideas for the company page', integrations: ['Linkedin'] },
+    ]);
+    expect(rank(misspelt, 'linkdin post ideas')).toEqual([1, 0]);
+    // "twitter" names the app "X (Twitter)": the Bluesky item misses it, as the X item misses RSS.
+    const r = searchWords(index, 'post new rss items to twitter')!;
+    expect(r.scores[4]! / r.scores[3]!).toBeGreaterThan(0.5);
+  });
+
+  it('reads an English word in the language of the request: "resume" summarises in Spanish', () => {
+    const index = buildWordIndex([
+      { ...base, id: 'cv', title: 'Resume screening with AI' },
+      { ...base, id: 'sum', title: 'Summarize a PDF with AI' },
+    ]);
+    expect(rank(index, 'resume un pdf con ia')[0]).toBe(1);
+    expect(rank(index, 'resume screening with ai')[0]).toBe(0);
+    expect(parseQuery('resume un pdf con ia').map((w) => w.term)).toEqual(['summarize', 'pdf', 'ia']);
+    expect(parseQuery('resume a pdf').map((w) => w.term)).toEqual(['resume', 'pdf']);
+  });
+
   it('did you mean: never rewrites a known or concept word, never offers an empty suggestion', () => {
     const index = buildWordIndex([
       { ...base, id: 'a', title: 'Telegram members digest' },

@@ -1,15 +1,15 @@
-import { wordsOf } from '#shared/catalog/search-terms.ts';
 import { englishOf } from './concepts.ts';
 import { ALL_WORDS_TIER, APP_MISS, LENGTH_B, SHORT_QUERY_WORDS, STRONG_BONUS } from './knobs.ts';
 import {
+  appNameTerms,
   forEachFieldTerm,
   MATCH_KIND_FACTOR,
   parseQuery,
-  partialFloor,
   type QueryWord,
   SEARCH_FIELDS,
   type SearchDoc,
   SHORT_FLOOR_WORDS,
+  shortQueryFloor,
   stemOf,
   synonymsOf,
   termMatch,
@@ -234,10 +234,11 @@ export function buildWordIndex(docs: SearchDoc[]): WordIndex {
     lengthNorm[i] = 1 / (1 - LENGTH_B + (LENGTH_B * termCount[i]!) / meanTerms);
   const appTerm = new Uint8Array(terms.length);
   for (const doc of docs)
-    for (const name of doc.integrations) {
-      const id = termId.get(wordsOf(name).join(''));
-      if (id !== undefined) appTerm[id] = 1;
-    }
+    for (const name of doc.integrations)
+      for (const term of appNameTerms(name)) {
+        const id = termId.get(term);
+        if (id !== undefined) appTerm[id] = 1;
+      }
   return {
     size: docs.length,
     terms,
@@ -299,6 +300,11 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     const id = index.termId.get(glued);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.stem);
   }
+  // A word of another language is its English word ("rechnung" is invoice), as a synonym is; the
+  // English word's concepts stay concept hits.
+  const english = englishOf(word.term);
+  const translated = english === undefined ? undefined : index.termId.get(english);
+  if (translated !== undefined && !out.has(translated)) out.set(translated, MATCH_KIND_FACTOR.stem);
   for (const alt of word.concepts) {
     const id = index.termId.get(alt);
     if (id !== undefined && !out.has(id)) out.set(id, MATCH_KIND_FACTOR.concept);
@@ -314,8 +320,14 @@ export function expandWord(index: WordIndex, word: QueryWord): Map<number, numbe
     }
   }
   if (word.typos > 0) {
+    // A word the catalogue lacks that is one typo from an app's whole name is that app ("linkdin").
+    const misspeltApp = exact === undefined;
     const typos = typoMatches(index, word);
-    for (let k = 0; k < typos.length; k += 2) if (!out.has(typos[k]!)) out.set(typos[k]!, -typos[k + 1]!);
+    for (let k = 0; k < typos.length; k += 2) {
+      const id = typos[k]!;
+      if (out.has(id)) continue;
+      out.set(id, misspeltApp && index.appTerm[id] === 1 ? -MATCH_KIND_FACTOR.stem : -typos[k + 1]!);
+    }
   }
   return out;
 }
@@ -422,6 +434,9 @@ type Scratch = {
   /** Words matched otherwise than through a node's description: only these make a complete match. */
   tier: Uint16Array;
   tierSeen: Uint16Array;
+  /** …and otherwise than through a typo of an app's whole name (wordHitKinds). */
+  sure: Uint16Array;
+  sureSeen: Uint16Array;
   /**
    * The summed idf of the words each document matches, each × its best match kind (a concept or typo
    * hit covers less of the word than the word itself): its share of the query's weight.
@@ -450,6 +465,8 @@ function scratchOf(index: WordIndex): Scratch {
     appSeen: new Uint16Array(n),
     tier: new Uint16Array(n),
     tierSeen: new Uint16Array(n),
+    sure: new Uint16Array(n),
+    sureSeen: new Uint16Array(n),
     covered: new Float32Array(n),
     bestFactor: new Float32Array(n),
     touched: new Int32Array(n),
@@ -467,6 +484,8 @@ function scratchOf(index: WordIndex): Scratch {
         made.appSeen[d] = 0;
         made.tier[d] = 0;
         made.tierSeen[d] = 0;
+        made.sure[d] = 0;
+        made.sureSeen[d] = 0;
         made.covered[d] = 0;
         made.bestFactor[d] = 0;
       }
@@ -481,8 +500,8 @@ function scratchOf(index: WordIndex): Scratch {
 function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): WordResult {
   const n = index.size;
   const scores = new Float32Array(n);
-  const { count, seen, best, strong, strongSeen, appHits, appSeen, tier, tierSeen, covered, bestFactor } =
-    scratch;
+  const { count, seen, best, strong, strongSeen, appHits, appSeen, tier, tierSeen, sure, sureSeen } = scratch;
+  const { covered, bestFactor } = scratch;
   const { touched } = scratch;
   let touchedCount = 0;
   // A query word that is an app's whole name ("airtable", "typeform"; "google sheets" glued) asks for
@@ -508,13 +527,16 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
       direct === 0 && concept > 0 && englishOf(w.term) === undefined
         ? MATCH_KIND_FACTOR.exact
         : MATCH_KIND_FACTOR.concept;
-    return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df), conceptWorth };
+    // A typo of a word that is an app's whole name ("deepl" → deep) is no sure hit (wordHitKinds).
+    const exact = index.termId.get(w.term);
+    const known = exact !== undefined && index.appTerm[exact] === 1;
+    return { terms, total, idf: total === 0 ? 0 : Math.log(1 + n / df), conceptWorth, known };
   });
   const { postings, postingStart, maskWeight, appTerm } = index;
   let reaching = 0;
   let queryWeight = 0;
   for (let wi = 0; wi < expanded.length; wi++) {
-    const { terms, total, idf, conceptWorth } = expanded[wi]!;
+    const { terms, total, idf, conceptWorth, known } = expanded[wi]!;
     if (total === 0) continue;
     reaching++;
     queryWeight += idf;
@@ -527,6 +549,7 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
       const isApp = appTerm[id] === 1 && kind >= MATCH_KIND_FACTOR.stem;
       if (isApp) appWord[wi] = 1;
       const counts = kind !== MATCH_KIND_FACTOR.node;
+      const surely = counts && !(known && signed < 0 && kind !== MATCH_KIND_FACTOR.prefix);
       const strongKind = factor >= MATCH_KIND_FACTOR.prefix;
       const covers = idf * factor;
       for (let k = postingStart[id]!, end = postingStart[id + 1]!; k < end; k++) {
@@ -562,6 +585,10 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
           tierSeen[d] = mark;
           tier[d]!++;
         }
+        if (surely && sureSeen[d] !== mark) {
+          sureSeen[d] = mark;
+          sure[d]!++;
+        }
         if (strongKind && p & STRONG_FIELDS && strongSeen[d] !== mark) {
           strongSeen[d] = mark;
           strong[d]!++;
@@ -573,18 +600,31 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
   let apps = 0;
   for (let wi = 0; wi < words.length; wi++) apps += appWord[wi]!;
   let most = 0;
-  for (let k = 0; k < touchedCount; k++) if (count[touched[k]!]! > most) most = count[touched[k]!]!;
-  const floor = partialFloor(reaching, most);
+  let mostSure = 0;
+  for (let k = 0; k < touchedCount; k++) {
+    const d = touched[k]!;
+    if (count[d]! > most) most = count[d]!;
+    if (sure[d]! > mostSure) mostSure = sure[d]!;
+  }
+  const floor = shortQueryFloor(reaching, most, mostSure);
   // A short query keeps its complete matches; one completed only through a node's description
   // ("telegram weather": NASA's "space weather") goes when real complete matches exist.
   let realComplete = false;
   if (floor === reaching && reaching <= SHORT_FLOOR_WORDS)
     for (let k = 0; k < touchedCount && !realComplete; k++)
       if (tier[touched[k]!] === reaching) realComplete = true;
+  // A short query with no complete match keeps, of its partial matches, those using the most of the
+  // apps it names ("translate text with deepl": DeepL's, not every translator's).
+  let appFloor = 0;
+  if (apps > 0 && floor < reaching && reaching <= SHORT_FLOOR_WORDS)
+    for (let k = 0; k < touchedCount; k++) {
+      const d = touched[k]!;
+      if (count[d]! >= floor && appHits[d]! > appFloor) appFloor = appHits[d]!;
+    }
   let m = 0;
   for (let k = 0; k < touchedCount; k++) {
     const d = touched[k]!;
-    if (count[d]! >= floor && (!realComplete || tier[d] === reaching)) m++;
+    if (count[d]! >= floor && (!realComplete || tier[d] === reaching) && appHits[d]! >= appFloor) m++;
   }
   const docs = new Int32Array(m);
   const all = new Uint8Array(n);
@@ -592,11 +632,12 @@ function scoreWords(index: WordIndex, words: QueryWord[], scratch: Scratch): Wor
   for (let k = 0; k < touchedCount; k++) {
     const d = touched[k]!;
     const c = count[d]!;
-    if (c < floor || (realComplete && tier[d] !== reaching)) continue;
+    if (c < floor || (realComplete && tier[d] !== reaching) || appHits[d]! < appFloor) continue;
     docs[m++] = d;
     if (c === words.length) all[d] = 1;
     scores[d] = scores[d]! * index.lengthNorm[d]! * APP_MISS ** (apps - appHits[d]!);
-    if (c === reaching && tier[d] === reaching && reaching <= SHORT_QUERY_WORDS) {
+    // Completed only through typos of app names ("deepl" → deep of DeepSeek): no item is complete.
+    if (c === reaching && tier[d] === reaching && reaching <= SHORT_QUERY_WORDS && mostSure === reaching) {
       // Every word in the title or the apps used: what the member most likely means.
       if (strong[d] === reaching) scores[d] = scores[d]! * STRONG_BONUS;
       scores[d] = scores[d]! + ALL_WORDS_TIER;

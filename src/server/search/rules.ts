@@ -1,6 +1,7 @@
 import { matchesQuery, queryWords, STOP_WORDS } from '#shared/catalog/match-rules.ts';
-import { forEachTerm, stemOf } from '#shared/catalog/search-terms.ts';
-import { conceptTermsOf, englishOf, nodeTermsOfWord } from './concepts.ts';
+import stopWordData from '#shared/catalog/search-stop-words.json' with { type: 'json' };
+import { forEachTerm, stemOf, wordsOf } from '#shared/catalog/search-terms.ts';
+import { conceptTermsOf, englishOf, inLanguageOf, nodeTermsOfWord } from './concepts.ts';
 import { boundedDistance } from './edit-distance.ts';
 import {
   MAX_NOTES_CHARS,
@@ -95,8 +96,16 @@ export function typoBudget(word: string): number {
  * "email", "google-sheets" → "googlesheets"); stop words dropped (all of them kept when the query
  * has nothing else); the last word matches as a prefix while typing.
  */
+/** Function words of German, Spanish, French and Portuguese (search-stop-words.json). */
+const FOREIGN_FUNCTION_WORDS: ReadonlySet<string> = new Set(stopWordData.words);
+
 export function parseQuery(q: string): QueryWord[] {
-  const { raw, words, prefix } = queryWords(q);
+  const split = queryWords(q);
+  const { raw } = split;
+  // "resume un pdf con ia": a Spanish request summarises (concepts.ts, inLanguageOf).
+  const meant = inLanguageOf(raw, FOREIGN_FUNCTION_WORDS, STOP_WORDS);
+  const words = [...new Set(split.words.map(meant))];
+  const prefix = split.prefix === undefined ? undefined : meant(split.prefix);
   const joins = new Map<string, string[]>();
   const join = (w: string, glued: string) => {
     const list = joins.get(w);
@@ -187,10 +196,11 @@ export function wordHits(q: string, doc: SearchDoc): boolean[] {
 }
 
 /**
- * Per query word: 2 when it matches the item otherwise than through n8n's words for a node, 1 when
- * only through them (node-words.json: never a complete match), 0 when not at all.
+ * Per query word: 3 when it matches the item surely, 2 when only through a typo of a word that is
+ * an app's whole name (`known`, appNameWords: "deepl" reaching "deep" of DeepSeek), 1 when only through
+ * n8n's words for a node (node-words.json: never a complete match), 0 when not at all.
  */
-export function wordHitKinds(q: string, doc: SearchDoc): (0 | 1 | 2)[] {
+export function wordHitKinds(q: string, doc: SearchDoc, known: ReadonlySet<string> = new Set()): HitKind[] {
   const words = parseQuery(q);
   const fields = SEARCH_FIELDS.map((f) => {
     const terms = { ...f, words: [] as string[], joins: [] as string[] };
@@ -199,20 +209,55 @@ export function wordHitKinds(q: string, doc: SearchDoc): (0 | 1 | 2)[] {
   });
   const exact = new Set(fields.flatMap((f) => [...f.words, ...f.joins]));
   const loose = new Set(fields.flatMap((f) => f.words));
-  const typoVocab = new Set(fields.filter((f) => f.short).flatMap((f) => f.words));
+  const typoVocab = shortWords(doc);
   return words.map((w) =>
     exact.has(w.term) ||
     exact.has(stemOf(w.term)) ||
     synonymsOf(w.term).some((alt) => exact.has(alt)) ||
     w.concepts.some((alt) => exact.has(alt)) ||
     w.joins.some((glued) => exact.has(glued)) ||
-    (w.prefix && [...loose].some((t) => t.startsWith(w.term))) ||
-    (w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null))
-      ? 2
-      : w.nodes.some((alt) => exact.has(alt))
-        ? 1
-        : 0,
+    (w.prefix && [...loose].some((t) => t.startsWith(w.term)))
+      ? 3
+      : w.typos > 0 && [...typoVocab].some((t) => termMatch(w, t) !== null)
+        ? known.has(w.term)
+          ? 2
+          : 3
+        : w.nodes.some((alt) => exact.has(alt))
+          ? 1
+          : 0,
   );
+}
+
+/** How a query word matches an item (wordHitKinds). */
+export type HitKind = 0 | 1 | 2 | 3;
+
+/** The words of an item's short fields: the typo vocabulary. */
+function shortWords(doc: SearchDoc): Set<string> {
+  const out = new Set<string>();
+  for (const f of SEARCH_FIELDS) if (f.short) forEachFieldTerm(doc, f, (t, word) => word && out.add(t));
+  return out;
+}
+
+/**
+ * The index terms that are an integration's whole name, glued ("Google Sheets" → googlesheets), and for
+ * a name with another in brackets each of them too: "X (Twitter)" is x and twitter, as members say it.
+ */
+export function appNameTerms(name: string): string[] {
+  const whole = wordsOf(name).join('');
+  const m = /^([^()]+)\(([^()]+)\)\s*$/.exec(name);
+  if (!m) return [whole];
+  return [whole, wordsOf(m[1]!).join(''), wordsOf(m[2]!).join('')].filter((t) => t !== '');
+}
+
+/**
+ * The query's words that are an app's whole name (an integration of some item, glued: "deepl",
+ * "googlesheets"): a member naming an app means that app, never a word one typo away from it.
+ */
+export function appNameWords(q: string, docs: SearchDoc[]): Set<string> {
+  const apps = new Set(docs.flatMap((d) => d.integrations.flatMap(appNameTerms)));
+  const terms = new Set<string>();
+  for (const d of docs) for (const f of SEARCH_FIELDS) forEachFieldTerm(d, f, (t) => terms.add(t));
+  return new Set(parseQuery(q).flatMap((w) => (apps.has(w.term) && terms.has(w.term) ? [w.term] : [])));
 }
 
 /** Every query word matches the item: these rank first (decision 0010). */
@@ -246,14 +291,72 @@ export const SHORT_FLOOR_WORDS = 3;
 /** The word rule over a collection (reference form of the index): which items it keeps. */
 export function matchesWordsIn(q: string, docs: SearchDoc[]): boolean[] {
   if (parseQuery(q).length === 0) return docs.map(() => q.trim() === '');
-  const hits = docs.map((d) => wordHitKinds(q, d));
+  const known = appNameWords(q, docs);
+  const hits = docs.map((d) => wordHitKinds(q, d, known));
   const reaching = hits[0]?.filter((_, wi) => hits.some((h) => h[wi])).length ?? 0;
   const counts = hits.map((h) => h.filter(Boolean).length);
-  const real = hits.map((h) => h.filter((k) => k === 2).length);
-  const floor = partialFloor(reaching, Math.max(0, ...counts));
+  const real = hits.map((h) => h.filter((k) => k >= 2).length);
+  const sure = hits.map((h) => h.filter((k) => k === 3).length);
+  const floor = shortQueryFloor(reaching, Math.max(0, ...counts), Math.max(0, ...sure));
   // Real complete matches of a short query push out the ones only a node's description completes.
   const realComplete = floor === reaching && reaching <= SHORT_FLOOR_WORDS && real.includes(reaching);
-  return counts.map((c, i) => c > 0 && c >= floor && (!realComplete || real[i] === reaching));
+  const kept = counts.map((c, i) => c > 0 && c >= floor && (!realComplete || real[i] === reaching));
+  // With no complete match, a short query keeps the partial matches using the most apps it names.
+  if (floor >= reaching || reaching > SHORT_FLOOR_WORDS) return kept;
+  const apps = appsUsed(q, docs);
+  const most = Math.max(0, ...apps.filter((_, i) => kept[i]));
+  return kept.map((k, i) => k && apps[i]! >= most);
+}
+
+/**
+ * Per item, how many of the query's words name an app that the item has in its integrations or node
+ * types: an app's whole name among the terms a word reaches as itself, a stem, a synonym, a glued pair
+ * or its English word, or, for a word the catalogue lacks, by a typo ("linkdin" → linkedin) where the
+ * item holds that name as a word of a short field (a typo's condition).
+ */
+export function appsUsed(q: string, docs: SearchDoc[]): number[] {
+  const names = new Set(docs.flatMap((d) => d.integrations.flatMap(appNameTerms)));
+  const terms = new Set<string>();
+  for (const d of docs) for (const f of SEARCH_FIELDS) forEachFieldTerm(d, f, (t) => terms.add(t));
+  const vocab = new Set(docs.flatMap((d) => [...shortWords(d)]));
+  const reach = parseQuery(q).map((w) => {
+    const english = englishOf(w.term);
+    const own = [w.term, stemOf(w.term), ...synonymsOf(w.term), ...w.joins, ...(english ? [english] : [])];
+    const direct = own.filter((t) => names.has(t) && terms.has(t));
+    const exactWord = { ...w, prefix: false };
+    const typos = terms.has(w.term)
+      ? []
+      : [...vocab].filter(
+          (t) =>
+            names.has(t) &&
+            !own.includes(t) &&
+            !w.concepts.includes(t) &&
+            !w.nodes.includes(t) &&
+            !(w.prefix && t.startsWith(w.term)) &&
+            termMatch(exactWord, t) !== null,
+        );
+    return { direct, typos };
+  });
+  return docs.map((d) => {
+    const held = new Set<string>();
+    for (const f of SEARCH_FIELDS) if ('app' in f) forEachFieldTerm(d, f, (t) => held.add(t));
+    const short = shortWords(d);
+    return reach.filter(
+      (r) => r.direct.some((t) => held.has(t)) || r.typos.some((t) => held.has(t) && short.has(t)),
+    ).length;
+  });
+}
+
+/**
+ * partialFloor, but a short query whose complete matches are all completed through a typo of an
+ * app's name ("translate text with deepl": DeepSeek items reach "deepl" as "deep") keeps what its best
+ * sure match has: the DeepL template that lacks "text" is the answer.
+ */
+export function shortQueryFloor(reaching: number, best: number, bestSure: number): number {
+  const floor = partialFloor(reaching, best);
+  return floor === reaching && reaching <= SHORT_FLOOR_WORDS && bestSure < reaching
+    ? partialFloor(reaching, bestSure)
+    : floor;
 }
 
 /** The member search rule: the spec's substring rule, widened by the word rule. */

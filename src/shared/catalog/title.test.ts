@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFileNameTitle, tidyAuthorTitle, titleFromPurpose } from './title.ts';
+import { isFileNameTitle, tidyAuthorTitle, titleFromGraph, titleFromPurpose } from './title.ts';
 
 describe('author titles', () => {
   it.each([
@@ -42,5 +42,28 @@ describe('author titles', () => {
       ),
     ).toBe('Send outreach emails to HubSpot contacts');
     expect(titleFromPurpose('This workflow uses GraphQL calls to the Shopify Admin API.')).toBeNull();
+  });
+});
+
+describe('titleFromGraph', () => {
+  it('keeps a list of objects whole and names the last of several actions', () => {
+    // "files and folders": two objects of one verb, not a second action "folders in Google Drive".
+    expect(
+      titleFromGraph(
+        ['searches files and folders in Google Drive', 'uploads a file to Google Drive'],
+        'When started by hand',
+        [],
+      ),
+    ).toBe('Search files and folders in Google Drive and upload a file to Google Drive');
+    expect(
+      titleFromGraph(
+        ['gets a file from Telegram and transcribes a recording with OpenAI'],
+        'When started by hand',
+        [],
+      ),
+    ).toBe('Transcribe a recording with OpenAI');
+    expect(titleFromGraph(['adds or updates rows in Google Sheets'], 'When started by hand', [])).toBe(
+      'Update rows in Google Sheets',
+    );
   });
 });

@@ -61,14 +61,33 @@ export function isFileNameTitle(title: string, fileName?: string): boolean {
   return false;
 }
 
-/** "gets rows from Google Sheets" → "Get rows from Google Sheets"; a list keeps its last action only. */
+/** Words after which a plural is an object, not a verb ("folders in Google Drive"). */
+const PREPOSITION = /^(in|to|from|on|with|for|of|into|at|by|as)$/;
+
+/**
+ * Whether words[i], after "and"/"or", is the verb of another action ("… and sends a message"): a plain
+ * word ending in s not followed by a preposition. "searches files and folders in Google Drive" lists
+ * two objects of one verb.
+ */
+function verbAt(words: string[], i: number): boolean {
+  const next = words[i + 1];
+  return /^[a-z]+s$/.test(words[i]!) && !(next !== undefined && PREPOSITION.test(next));
+}
+
+/**
+ * "gets rows from Google Sheets" → "Get rows from Google Sheets"; a list keeps its last action only
+ * (after ", " or "and"/"or" before another verb: "adds or updates rows" → "Update rows"), and a list of
+ * objects stays whole ("Search files and folders in Google Drive", never "Folders in Google Drive").
+ */
 function imperative(clause: string): string {
-  const parts = clause.replace(/^either /, '').split(/, | and (?=[a-z]+s\b)| or (?=[a-z]+s\b)/);
-  const c = parts.length > 1 ? parts[parts.length - 1]! : parts[0]!;
-  const [verb, ...rest] = c.split(' ');
+  const words = clause.replace(/^either /, '').split(' ');
+  let start = 0;
+  for (let i = 1; i < words.length; i++)
+    if (words[i - 1]!.endsWith(',') || (/^(and|or)$/.test(words[i - 1]!) && verbAt(words, i))) start = i;
+  const [verb, ...rest] = words.slice(start);
   const fixed = rest.map((w, i) =>
-    // "… or sends …" inside a clause: the second verb too.
-    i > 0 && /^(and|or)$/.test(rest[i - 1]!) && /s$/.test(w) && /^[a-z]+$/.test(w) ? baseForm(w) : w,
+    // "… or sends …" inside an action: the second verb too.
+    i > 0 && /^(and|or)$/.test(rest[i - 1]!) && verbAt(rest, i) ? baseForm(w) : w,
   );
   return [baseForm(verb ?? ''), ...fixed].join(' ');
 }

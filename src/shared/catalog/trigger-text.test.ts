@@ -95,6 +95,12 @@ describe('triggerPhrase', () => {
       t('n8n-nodes-base.googleSheetsTrigger', { event: 'rowAdded' }),
       'When a new row is added in Google Sheets',
     ],
+    [
+      // A file leaves n8n's default event (Row Added or Updated) out.
+      'sheets without an event',
+      t('n8n-nodes-base.googleSheetsTrigger'),
+      'When a row is added or updated in Google Sheets',
+    ],
     ['gmail', t('n8n-nodes-base.gmailTrigger'), 'When an email arrives in Gmail'],
     [
       'app trigger with events',

@@ -127,6 +127,14 @@ const APP_EVENTS: Record<string, Record<string, string>> = {
   },
 };
 
+/**
+ * n8n's default event where a trigger has one: a workflow file leaves a parameter at its default out,
+ * so a Google Sheets Trigger without `event` watches rows added or updated (its node's default).
+ */
+const DEFAULT_EVENTS: Record<string, string> = {
+  googleSheetsTrigger: 'anyUpdate',
+};
+
 /** Fixed phrases for trigger types with no event parameter worth reading. */
 const FIXED: Record<string, string> = {
   manualTrigger: 'When started by hand',
@@ -160,7 +168,10 @@ function appTrigger(node: WorkflowNode, p: Params): string {
   // Shopify names its event `topic` ("orders/create"); AWS SNS's topic is an ARN, not an event.
   const topic = str(p.topic);
   const event =
-    str(p.event) ?? str(p.triggerOn) ?? (topic && /^[a-z_]+\/[a-z_]+$/.test(topic) ? topic : undefined);
+    str(p.event) ??
+    str(p.triggerOn) ??
+    (topic && /^[a-z_]+\/[a-z_]+$/.test(topic) ? topic : undefined) ??
+    DEFAULT_EVENTS[short];
   const known = event ? APP_EVENTS[short]?.[event] : undefined;
   if (known) return known;
   // "object" and "action" (Pipedrive and others): "When a deal is updated in Pipedrive".

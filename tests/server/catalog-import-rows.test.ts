@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: 'b0cc14523aef0289',
+  digest: '677752af83c414c3',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

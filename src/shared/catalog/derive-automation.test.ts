@@ -76,6 +76,25 @@ describe('deriveAutomation', () => {
     expect(d.description).not.toContain('This part of the workflow');
   });
 
+  it('never says a workflow with no trigger is started by hand: readiness blocks it', () => {
+    // An old file (the corpus's 0010): three steps and nothing that starts them.
+    const old = {
+      nodes: [
+        { type: 'n8n-nodes-base.function', name: 'Create Example Data', position: [0, 0] },
+        { type: 'n8n-nodes-base.writeBinaryFile', name: 'Write Binary File', position: [200, 0] },
+      ],
+      connections: {
+        'Create Example Data': { main: [[{ node: 'Write Binary File', type: 'main', index: 0 }]] },
+      },
+    };
+    const d = deriveAutomation({ workflow: old, fileName: '0010_Writebinaryfile_Create.json' });
+    expect(d.deployable).toBe(false);
+    expect(d.summary).toBe('Once a trigger is added, it runs custom code and writes a file to disk.');
+    expect(d.howItWorks.split('\n')[0]).toBe('Once a trigger is added.');
+    expect(d.title).toBe('Run custom code and write a file to disk');
+    expect(JSON.stringify(d)).not.toMatch(/started by hand/);
+  });
+
   it('uses the manifest description over the generated text', () => {
     const d = deriveAutomation({ workflow, description: 'Given by the manifest. It wins over the text.' });
     expect(d.description).toBe('Given by the manifest. It wins over the text.');

@@ -1,7 +1,7 @@
 import { capitalise, distinctClauses, listJoin } from './english.ts';
 import { integrationName } from './integrations.ts';
 import { type NodeAction, nodeAction } from './node-actions.ts';
-import { isTriggerNode, triggerPhrase } from './trigger-text.ts';
+import { isTriggerNode, NO_TRIGGER_TEXT, triggerPhrase } from './trigger-text.ts';
 import { checkWiring, type Edge } from './wiring.ts';
 import { isStickyNote, shortType, type WorkflowJson, type WorkflowNode } from './workflow-types.ts';
 
@@ -405,7 +405,7 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
   const subNodes = new Set(edges.filter((e) => e.kind !== 'main').map((e) => e.from));
   const trigger = primaryTrigger(nodes);
   const hasInput = new Set(edges.filter((e) => e.kind === 'main').map((e) => e.to));
-  // Without a trigger (old files), n8n starts from the nodes nothing feeds: a manual run.
+  // Without a trigger (old files), the steps run from the nodes nothing feeds, once one is added.
   const starts = trigger
     ? [trigger]
     : nodes.filter((n) => !hasInput.has(n.name as string) && !subNodes.has(n.name as string));
@@ -426,7 +426,7 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
       steps: buildSteps(text, order, edges, byName, branch, exclusive),
     };
   };
-  const parts = [makePart(trigger, starts, trigger ? triggerPhrase(trigger) : 'When started by hand')];
+  const parts = [makePart(trigger, starts, trigger ? triggerPhrase(trigger) : NO_TRIGGER_TEXT)];
   // Every further entry point that runs nodes the first part does not: an ingestion half beside a
   // chat half, an error handler, a second schedule.
   if (trigger) {
@@ -450,7 +450,7 @@ export function summariseWorkflow(workflow: Pick<WorkflowJson, 'nodes' | 'connec
   const purposeClauses = first.clauses.slice(0, 3);
   const when = first.triggerText.charAt(0).toLowerCase() + first.triggerText.slice(1);
   const purpose = purposeClauses.length
-    ? `${capitalise(listJoin(purposeClauses))} ${/^(when|every|at|on)\b/.test(when) ? when : `when ${when}`}.`
+    ? `${capitalise(listJoin(purposeClauses))} ${/^(when|every|at|on|once)\b/.test(when) ? when : `when ${when}`}.`
     : `${first.triggerText}.`;
   return {
     trigger: first.triggerText,

@@ -1,5 +1,6 @@
 import { baseForm, capitalise, listJoin } from './english.ts';
 import { readableFileName } from './text.ts';
+import { NO_TRIGGER_TEXT } from './trigger-text.ts';
 
 // Titles that name the job (decision 0022). A file-name or slug title ("Aggregate Gmail Create
 // Triggered", "extract_swifts", "My workflow 3") is replaced by one written from the graph: what it
@@ -94,7 +95,7 @@ function imperative(clause: string): string {
 
 /** The trigger as a title's tail: "when a Telegram message arrives", "every day at 07:00", or none. */
 function triggerTail(trigger: string): string {
-  if (/^When started by hand/.test(trigger)) return '';
+  if (/^When started by hand/.test(trigger) || trigger === NO_TRIGGER_TEXT) return '';
   const t = trigger.replace(/\s*\((GET|POST|PUT|PATCH|DELETE|HEAD|IMAP)\)$/, '');
   return t.charAt(0).toLowerCase() + t.slice(1);
 }
@@ -125,6 +126,7 @@ export function titleFromGraph(actions: string[], trigger: string, apps: string[
       .trimEnd()}…`;
   // Nothing after the trigger: a starter says when it starts; else its other nodes are not wired to it.
   if (starter) return capitalise(tail ? `Start a workflow ${tail}` : 'Start a workflow by hand');
+  if (trigger === NO_TRIGGER_TEXT) return 'Workflow with no trigger';
   return capitalise(tail ? `Workflow that runs ${tail}` : 'Workflow started by hand');
 }
 

@@ -135,6 +135,12 @@ const DEFAULT_EVENTS: Record<string, string> = {
   googleSheetsTrigger: 'anyUpdate',
 };
 
+/**
+ * A workflow with no trigger node (old files): readiness blocks it (nothing starts it in n8n), so its
+ * text never says it is "started by hand" — it says what it does once a trigger is added.
+ */
+export const NO_TRIGGER_TEXT = 'Once a trigger is added';
+
 /** Fixed phrases for trigger types with no event parameter worth reading. */
 const FIXED: Record<string, string> = {
   manualTrigger: 'When started by hand',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setPublished } from '#server/admin/catalog-curation.ts';
-import { catalogEdited, importCatalogPath } from '#server/catalog/import-catalog.ts';
+import { catalogEdited, importCatalog, importCatalogPath } from '#server/catalog/import-catalog.ts';
 import { catalogReads } from '#server/catalog/search-reads.ts';
 import { processBus } from '#server/realtime/event-bus.ts';
 import { createSearchIndex } from '#server/search/index.ts';
@@ -204,6 +204,34 @@ describe('a template page for a visitor', () => {
     expect(gone.text).toContain('404');
     expect((await html(t, '/sitemap.xml')).text).not.toContain(`/automation/${id}</loc>`);
     expect((await html(t, '/automation/no-such-template')).status).toBe(404);
+  });
+
+  it('says when a template is not deployable as it is, and promises it nothing (no trigger)', async () => {
+    const t = await appWithSamples();
+    // An old file: two steps and nothing that starts them (readiness blocks it, decision 0023).
+    const workflow = {
+      name: 'Two steps, no trigger',
+      nodes: [
+        { type: 'n8n-nodes-base.function', name: 'Make Data', position: [0, 0] },
+        { type: 'n8n-nodes-base.writeBinaryFile', name: 'Write File', position: [200, 0] },
+      ],
+      connections: { 'Make Data': { main: [[{ node: 'Write File', type: 'main', index: 0 }]] } },
+    };
+    const bytes = new TextEncoder().encode(JSON.stringify(workflow));
+    await importCatalog({ database: t.database, files: [{ path: '9001_no_trigger.json', bytes }] });
+    const page = await html(t, '/automation/9001-no-trigger');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Not deployable as it is');
+    expect(page.text).toContain('Nothing starts it');
+    expect(page.text).not.toContain('One-click deploy');
+    expect(page.text).not.toContain('for this and every other template');
+    expect(page.text).toContain('for every deployable template in the library');
+    expect(page.text).toContain('Once a trigger is added, it runs custom code and writes a file to disk.');
+    // A template that deploys keeps the plain promise and no such notice.
+    const [ready] = links((await html(t, '/library')).text).filter((id) => id !== '9001-no-trigger');
+    const readyPage = (await html(t, `/automation/${ready}`)).text;
+    expect(readyPage).toContain('for this and every other template in the library');
+    expect(readyPage).not.toContain('Not deployable as it is');
   });
 
   it('gives members the full app at the same URL, visitors and unpaid users the public page', async () => {

@@ -49,6 +49,8 @@ export type TemplateView = {
   /** The summary is the author's statement of purpose (decision 0022), marked as theirs. */
   summaryByAuthor: boolean;
   credentials: { name: string }[];
+  /** Why readiness blocks it (decision 0023), empty when it deploys: the page must not promise it. */
+  blockers: string[];
   canvas: CanvasModel;
   /** The first few variants; `variantCount` counts them all. */
   variants: AutomationCard[];

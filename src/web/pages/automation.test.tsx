@@ -179,6 +179,16 @@ describe('/automation/:id', () => {
     expect(screen.getAllByRole('button', { name: 'Get Template' }).length).toBeGreaterThan(0);
   });
 
+  it('a workflow readiness blocks: held back with its reason, never called "Template Only"', async () => {
+    stubApi(memberReplies(detail({ deployable: false })));
+    renderPage(member);
+    expect(await screen.findByText('Not offered to copy, download or deploy')).toBeDefined();
+    expect(screen.getByText('Workflow file, not deployable as it is')).toBeDefined();
+    expect(screen.queryByText('Template Only')).toBeNull();
+    expect(screen.queryByText(/doesn't have a downloadable JSON workflow/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy JSON' })).toBeNull();
+  });
+
   it('a member rates with the stars (PUT 1–5)', async () => {
     const calls = stubApi({
       ...memberReplies(detail()),

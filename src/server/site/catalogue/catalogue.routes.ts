@@ -202,6 +202,8 @@ export async function loadTemplateView(
       summarySource: automations.summarySource,
       credentials: automations.credentials,
       workflowJson: automations.workflowJson,
+      deployable: automations.deployable,
+      quality: automations.quality,
     })
     .from(automations)
     .where(and(eq(automations.id, id), eq(automations.published, true)))
@@ -214,6 +216,10 @@ export async function loadTemplateView(
     summaryByAuthor: row.summarySource === 'author',
     // Names only: a credential's node list and type stay with members.
     credentials: row.credentials.map((c) => ({ name: c.name })),
+    // The same messages members read; an operator's override (deployable after all) clears them.
+    blockers: row.deployable
+      ? []
+      : (row.quality?.readiness?.flags ?? []).filter((f) => f.severity === 'blocks').map((f) => f.message),
     // The paywall-safe model: shapes and names, no parameters, no sticky-note text.
     canvas: buildCanvasModel(parseStoredWorkflow(row.workflowJson), { member: false }),
     // A few variants are enough to judge (a scaled library has dozens of one shape).

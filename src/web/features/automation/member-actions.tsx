@@ -12,6 +12,8 @@ import { saveFile } from '#web/lib/save-file.ts';
 
 export const NO_JSON =
   "This automation doesn't have a downloadable JSON workflow yet. Use the template URL instead.";
+export const BLOCKED_JSON =
+  'the workflow cannot run in n8n as it is (the reasons are below). Its canvas shows every node and setting.';
 
 /** The workflow as copied and downloaded; null when there is none to give. */
 export function workflowText(a: AutomationDetail): string | null {

@@ -19,7 +19,14 @@ import { AuthorNotes } from './author-notes.tsx';
 import { CanvasBlock } from './canvas-block.tsx';
 import { Block, HowItWorks, hasNamedAuthor, plural, QualityNotice } from './detail-parts.tsx';
 import { InstanceVersionNotice } from './instance-version-notice.tsx';
-import { Actions, NO_JSON, openTemplate, SaveToCollection, workflowText } from './member-actions.tsx';
+import {
+  Actions,
+  BLOCKED_JSON,
+  NO_JSON,
+  openTemplate,
+  SaveToCollection,
+  workflowText,
+} from './member-actions.tsx';
 import { MoreByAuthor } from './more-by-author.tsx';
 import { StarRating } from './star-rating.tsx';
 import { VariantsBlock } from './variants-block.tsx';
@@ -30,6 +37,8 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
     recordEvent({ automationId: a.id, kind: 'view' });
   }, [a.id]);
   const json = workflowText(a) !== null;
+  // A workflow file readiness blocks (decision 0023) is not "template only": say why it is held back.
+  const blocked = !json && a.workflowJson !== null;
   const navigate = useNavigate();
   const [deployOpen, setDeployOpen] = useState(false);
   const openDeploy = () => setDeployOpen(true);
@@ -64,7 +73,15 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
       </header>
       {!json && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
-          <strong>No JSON available</strong>: {NO_JSON}
+          {blocked ? (
+            <>
+              <strong>Not offered to copy, download or deploy</strong>: {BLOCKED_JSON}
+            </>
+          ) : (
+            <>
+              <strong>No JSON available</strong>: {NO_JSON}
+            </>
+          )}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -182,7 +199,11 @@ export function MemberDetail({ a }: { a: AutomationDetail }) {
               <dt className="text-slate-500 dark:text-slate-400">Format</dt>
               <dd className="inline-flex items-center gap-1">
                 <FileJson aria-hidden="true" className="h-4 w-4" />
-                {json ? 'JSON Available' : 'Template Only'}
+                {json
+                  ? 'JSON Available'
+                  : blocked
+                    ? 'Workflow file, not deployable as it is'
+                    : 'Template Only'}
               </dd>
             </dl>
           </Block>

@@ -91,7 +91,7 @@ function Section({
   );
 }
 
-function Offer({ id }: { id: string }) {
+function Offer({ id, blocked }: { id: string; blocked: boolean }) {
   return (
     <aside
       aria-labelledby="offer-title"
@@ -101,8 +101,9 @@ function Offer({ id }: { id: string }) {
         Use this template in your n8n
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Lifetime access unlocks the workflow file, its setup steps, copy, download and one-click deploy to
-        your own n8n, for this and every other template in the library.
+        {blocked
+          ? 'Lifetime access unlocks the workflow file, its setup steps, copy, download and one-click deploy to your own n8n for every deployable template in the library. This one is not deployable as it is: members see its every setting, but cannot copy, download or deploy it.'
+          : 'Lifetime access unlocks the workflow file, its setup steps, copy, download and one-click deploy to your own n8n, for this and every other template in the library.'}
       </p>
       <p className="mt-4">
         <span className="text-3xl font-bold">{offerFigures.price}</span>{' '}
@@ -131,6 +132,7 @@ export function TemplatePage({ view }: { view: TemplateView }) {
     .map((s) => s.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim())
     .filter(Boolean);
   const showsCanvas = view.canvas.nodes.some((n) => n.kind !== 'sticky');
+  const blocked = view.blockers.length > 0;
   const crumb = 'underline hover:text-slate-900 dark:hover:text-white';
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
@@ -171,7 +173,24 @@ export function TemplatePage({ view }: { view: TemplateView }) {
             {(card.readiness ?? (card.deployable ? 'ready' : 'blocked')) === 'ready' && (
               <li className={CHIP}>One-click deploy</li>
             )}
+            {blocked && (
+              <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                Not deployable as it is
+              </li>
+            )}
           </ul>
+          {blocked && (
+            <section
+              aria-label="Not deployable as it is"
+              className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+            >
+              <ul className="list-disc space-y-1 pl-5">
+                {view.blockers.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <p className="mt-6 lg:hidden">
             <a
               href={offerHref(card.id)}
@@ -247,7 +266,7 @@ export function TemplatePage({ view }: { view: TemplateView }) {
           )}
         </div>
         <div className="lg:sticky lg:top-6 lg:self-start">
-          <Offer id={card.id} />
+          <Offer id={card.id} blocked={blocked} />
         </div>
       </div>
       {related.length > 0 && (

@@ -22,6 +22,12 @@ describe('the one template card', () => {
     expect(c.queryByRole('button')).toBeNull();
     expect(article.textContent).not.toContain('out of 5');
     expect(article.textContent).not.toContain('Grace Hopper');
+    expect(article.textContent).not.toContain('Not deployable as it is');
+  });
+
+  it('says when the workflow cannot run as it is (decision 0023), for visitors and members alike', () => {
+    render(<TemplateCard card={card({ readiness: 'blocked', deployable: false })} memberFacts />);
+    expect(within(screen.getByTestId('automation-card')).getByText('Not deployable as it is')).toBeDefined();
   });
 
   it('for a member: the facts and the buttons passed in', () => {

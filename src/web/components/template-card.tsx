@@ -95,6 +95,10 @@ export function TemplateCard({
           <span className="text-slate-600 dark:text-slate-400">
             {card.readiness === 'guide' ? 'Guide, no workflow file' : plural(card.nodeCount, 'node', 'nodes')}
           </span>
+          {/* Decision 0023: a card never lets a workflow that cannot run pass for one that can. */}
+          {(card.readiness ?? (card.deployable ? 'ready' : 'blocked')) === 'blocked' && (
+            <span className="text-amber-800 dark:text-amber-300">Not deployable as it is</span>
+          )}
         </CardKicker>
         <div className="mt-1 flex items-start justify-between gap-2">
           <Heading className="line-clamp-2 font-semibold leading-snug">

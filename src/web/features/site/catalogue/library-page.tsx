@@ -129,8 +129,8 @@ export function LibraryPage({ view }: { view: LibraryView }) {
     <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">n8n workflow template library</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-600 dark:text-slate-400">
-        Every template members can copy, download and deploy to their own n8n. Browse freely: see what each
-        one does, the apps it connects and how it is wired.
+        The templates members copy, download and deploy to their own n8n; each card says whether it deploys as
+        it is. Browse freely: see what each one does, the apps it connects and how it is wired.
       </p>
       {/* biome-ignore lint/a11y/useSemanticElements: a <search> around the form is not in every supported browser's accessibility tree yet */}
       <form

@@ -185,7 +185,10 @@ export function HomePage() {
         <LandingSection name="results" title={site.results.title} intro={site.results.intro} tinted>
           <dl data-keep-clear className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {site.results.stats.map((s) => (
-              <div key={s.label} className="rounded-xl bg-white p-6 has-[>dd:empty]:hidden dark:bg-slate-950">
+              <div
+                key={s.label}
+                className={`has-[>dd:empty]:hidden ${cardClass({ tone: 'raised', padding: 'xl' })}`}
+              >
                 <dd className="text-4xl font-bold text-brand-600 dark:text-brand-500">{s.value}</dd>
                 <dt className="mt-2 text-slate-600 dark:text-slate-400">{s.label}</dt>
               </div>
@@ -229,10 +232,7 @@ export function HomePage() {
 
       <LandingSection name="pricing" anchor="pricing" title="One price. Lifetime access." tinted>
         <div className="mt-10 grid items-start gap-8 md:grid-cols-2">
-          <div
-            data-keep-clear
-            className="rounded-2xl border border-slate-200 bg-white p-8 dark:border-slate-800 dark:bg-slate-950"
-          >
+          <div data-keep-clear className={cardClass({ tone: 'raised', padding: '2xl', radius: '2xl' })}>
             <p className="font-semibold">Lifetime Access</p>
             <p className="mt-4 text-5xl font-bold">{offer.price}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -9,6 +9,11 @@ const VARIANTS = {
   outline:
     'border border-slate-300 bg-transparent text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-900',
   ghost: 'bg-transparent text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
+  /**
+   * On a brand-coloured panel (an offer box): white, brand text. Its focus ring is white: the page's
+   * brand-700 ring would vanish into the panel.
+   */
+  inverse: 'bg-white text-brand-700 hover:bg-brand-50 shadow-sm focus-visible:outline-white',
   danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
   dangerOutline:
     'border border-red-300 bg-transparent text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-400 dark:hover:bg-red-950',

@@ -8,6 +8,10 @@ const TONES = {
   muted: 'border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900',
   /** No fill: the page shows through (a list of rows, a link tile). */
   plain: 'border-slate-200 dark:border-slate-800',
+  /** On a tinted section (slate-50, slate-900 in the dark): white, and darker than the section in the dark. */
+  raised: 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950',
+  /** A brand-tinted panel: an offer or a call to buy. */
+  brand: 'border-brand-200 bg-brand-50 dark:border-slate-700 dark:bg-slate-900',
   warning: 'border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950',
   danger: 'border-red-300 dark:border-red-900',
   /** An empty state: nothing here yet. */

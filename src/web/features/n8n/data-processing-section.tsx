@@ -143,7 +143,7 @@ export function DataProcessingSection() {
             ))}
           </ul>
         ) : !runs.data || runs.data.runs.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+          <div className={`text-center ${cardClass({ tone: 'dashed', padding: '2xl' })}`}>
             <p className="font-medium">{EMPTY_TITLE}</p>
             <p className="text-sm text-slate-600 dark:text-slate-400">{EMPTY_BODY}</p>
           </div>

@@ -141,10 +141,11 @@ export function QuickActionsSection() {
                 disabled={busy[tile.id] || (tile.id === 'duplicate-top-5' && !view.data?.top.length)}
                 aria-busy={busy[tile.id]}
                 className={cn(
-                  'flex h-full w-full flex-col gap-2 rounded-xl border bg-white p-4 text-left hover:bg-slate-50 focus-visible:outline-2 disabled:opacity-60 dark:bg-slate-900 dark:hover:bg-slate-800',
+                  'flex h-full w-full flex-col gap-2 text-left hover:bg-slate-50 focus-visible:outline-2 disabled:opacity-60 dark:hover:bg-slate-800',
+                  // The danger tone has no fill of its own: the tile keeps the default one.
                   tile.id === 'emergency-stop'
-                    ? 'border-red-200 dark:border-red-900'
-                    : 'border-slate-200 dark:border-slate-800',
+                    ? cn(cardClass({ tone: 'danger' }), 'bg-white dark:bg-slate-900')
+                    : cardClass(),
                 )}
               >
                 <span className="flex items-center justify-between gap-2">

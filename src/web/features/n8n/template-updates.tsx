@@ -100,10 +100,7 @@ export function TemplateUpdatesCard() {
   const { data } = useTemplateUpdates();
   if (!data?.length) return null;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
-    >
+    <section aria-labelledby={id} className={cardClass({ tone: 'warning' })}>
       <h3 id={id} className="mb-2 text-base font-semibold text-amber-950 dark:text-amber-100">
         Update available for {data.length === 1 ? '1 deployed template' : `${data.length} deployed templates`}
       </h3>
@@ -144,10 +141,7 @@ export function AutomationUpdateNotice({
   if (mine.length === 0) return null;
   const first = mine[0]!;
   return (
-    <section
-      aria-labelledby={id}
-      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
-    >
+    <section aria-labelledby={id} className={`space-y-2 ${cardClass({ tone: 'warning' })}`}>
       <h2 id={id} className="text-base font-semibold text-amber-950 dark:text-amber-100">
         Update available: version {first.latestVersion}
       </h2>

@@ -99,12 +99,9 @@ function FeaturedOffer() {
         ))}
       </dl>
       <CheckList items={offer.perks} className="mt-4 space-y-1 text-sm" />
-      <Link
-        to="/auth?mode=register"
-        className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-lg bg-white font-semibold text-brand-700"
-      >
-        Get Instant Access Now
-      </Link>
+      <Button asChild variant="inverse" size="lg" className="mt-5 w-full">
+        <Link to="/auth?mode=register">Get Instant Access Now</Link>
+      </Button>
     </section>
   );
 }
@@ -118,19 +115,14 @@ function GetTheWorkflow({ post }: { post: BlogPostSummary }) {
         Members get every workflow, with one-click deploy, in the dashboard.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a
-          href={post.downloadUrl}
-          download
-          className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Download the workflow pack
-        </a>
-        <Link
-          to="/library"
-          className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-        >
-          View Premium Library
-        </Link>
+        <Button asChild>
+          <a href={post.downloadUrl} download>
+            Download the workflow pack
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/library">View Premium Library</Link>
+        </Button>
       </div>
     </CardSection>
   );

@@ -1,5 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
 
 export const COPY_CONFIRM_MS = 2000;
 
@@ -39,16 +40,17 @@ export function ShareMenu({ title }: { title: string }) {
   const item = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
     <div ref={root} className="relative">
-      <button
+      <Button
         type="button"
+        variant="outline"
+        size="sm"
         aria-expanded={open}
         aria-haspopup="true"
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
       >
         <Share2 aria-hidden="true" className="h-4 w-4" />
         Share
-      </button>
+      </Button>
       {open && (
         <ul className="absolute right-0 z-20 mt-2 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {Object.entries(shareUrls(url, title)).map(([name, href]) => (

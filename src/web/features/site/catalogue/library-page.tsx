@@ -3,7 +3,9 @@ import { FILTER_TAGS, SEARCH_SORTS, type SearchSort } from '#shared/catalog/cons
 import { LIBRARY_PAGE_SIZE, type LibraryQuery, libraryHref } from '#shared/catalog/library-query.ts';
 import type { HeadMeta, LibraryView } from '#shared/site/page-render.ts';
 import { CardGrid } from '#web/components/template-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 
 // /library: the public catalogue, searched with the members' engine (the server's search index) and
 // rendered by the server per request. A plain GET form: it works without JavaScript and every result
@@ -18,8 +20,6 @@ const SORT_LABELS: Record<SearchSort, string> = {
 };
 
 const tagLabel = (tag: string) => tag.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-const SELECT =
-  'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
 /** A labelled control in the filter row. */
 function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -31,8 +31,6 @@ function FilterField({ id, label, children }: { id: string; label: string; child
     </div>
   );
 }
-const LINK_BUTTON =
-  'inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 const LINK = 'font-medium text-brand-700 underline dark:text-brand-100';
 
 const isFiltered = (query: LibraryQuery) => Boolean(query.q.trim() || query.tag || query.app);
@@ -73,9 +71,11 @@ function Pager({ query, pages }: { query: LibraryQuery; pages: number }) {
   return (
     <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
       {query.page > 1 ? (
-        <a rel="prev" className={LINK_BUTTON} href={libraryHref(query, { page: query.page - 1 })}>
-          Previous page
-        </a>
+        <Button asChild variant="outline">
+          <a rel="prev" href={libraryHref(query, { page: query.page - 1 })}>
+            Previous page
+          </a>
+        </Button>
       ) : (
         <span />
       )}
@@ -83,9 +83,11 @@ function Pager({ query, pages }: { query: LibraryQuery; pages: number }) {
         Page {query.page} of {pages}
       </p>
       {query.page < pages ? (
-        <a rel="next" className={LINK_BUTTON} href={libraryHref(query, { page: query.page + 1 })}>
-          Next page
-        </a>
+        <Button asChild variant="outline">
+          <a rel="next" href={libraryHref(query, { page: query.page + 1 })}>
+            Next page
+          </a>
+        </Button>
       ) : (
         <span />
       )}
@@ -150,11 +152,11 @@ export function LibraryPage({ view }: { view: LibraryView }) {
             defaultValue={query.q}
             maxLength={200}
             placeholder="Try “slack digest” or “invoice”"
-            className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
+            className={inputClass}
           />
         </div>
         <FilterField id="library-tag" label="Topic">
-          <select id="library-tag" name="tag" className={SELECT} defaultValue={query.tag ?? ''}>
+          <select id="library-tag" name="tag" className={inputClass} defaultValue={query.tag ?? ''}>
             <option value="">All topics</option>
             {FILTER_TAGS.map((t) => (
               <option key={t} value={t}>
@@ -164,7 +166,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
           </select>
         </FilterField>
         <FilterField id="library-app" label="App">
-          <select id="library-app" name="app" className={SELECT} defaultValue={query.app ?? ''}>
+          <select id="library-app" name="app" className={inputClass} defaultValue={query.app ?? ''}>
             <option value="">All apps</option>
             {appMissing && <option value={query.app}>{query.app}</option>}
             {view.integrationCounts.map((i) => (
@@ -176,7 +178,7 @@ export function LibraryPage({ view }: { view: LibraryView }) {
         </FilterField>
         <FilterField id="library-sort" label="Sort by">
           {/* No sort chosen: best match for a search, newest otherwise (the members' default). */}
-          <select id="library-sort" name="sort" className={SELECT} defaultValue={query.sort ?? ''}>
+          <select id="library-sort" name="sort" className={inputClass} defaultValue={query.sort ?? ''}>
             <option value="">Recommended</option>
             {SEARCH_SORTS.map((s) => (
               <option key={s} value={s}>
@@ -186,28 +188,22 @@ export function LibraryPage({ view }: { view: LibraryView }) {
           </select>
         </FilterField>
         <div className="flex items-end">
-          <button
-            type="submit"
-            className="h-10 w-full rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
-          >
+          <Button type="submit" className="w-full">
             Search
-          </button>
+          </Button>
         </div>
       </form>
       <Summary view={view} />
       {view.cards.length > 0 && <CardGrid cards={view.cards} />}
       <Pager query={query} pages={pages} />
-      <section className="mt-14 rounded-2xl bg-brand-50 p-6 text-center dark:bg-slate-900">
+      <section className={`mt-14 text-center ${cardClass({ tone: 'brand', padding: 'xl', radius: '2xl' })}`}>
         <h2 className="text-xl font-semibold">Use every template in your own n8n</h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           One payment gives lifetime access: the workflow files, setup steps and one-click deploy.
         </p>
-        <a
-          href="/auth?mode=register"
-          className="mt-4 inline-flex h-11 items-center rounded-lg bg-brand-600 px-6 font-medium text-white hover:bg-brand-700"
-        >
-          Get lifetime access
-        </a>
+        <Button asChild size="lg" className="mt-4">
+          <a href="/auth?mode=register">Get lifetime access</a>
+        </Button>
       </section>
     </main>
   );

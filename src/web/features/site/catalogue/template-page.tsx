@@ -4,6 +4,8 @@ import { centsToDecimal, PLANS, planOffer } from '#shared/plans.ts';
 import type { HeadMeta, TemplateView } from '#shared/site/page-render.ts';
 import { AppIcon } from '#web/components/integration-icon.tsx';
 import { automationPath, CardGrid } from '#web/components/template-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { plural } from '#web/features/automation/detail-parts.tsx';
 import { StaticCanvas } from '#web/features/automation/static-canvas.tsx';
 
@@ -95,7 +97,7 @@ function Offer({ id, blocked }: { id: string; blocked: boolean }) {
   return (
     <aside
       aria-labelledby="offer-title"
-      className="rounded-2xl border border-brand-200 bg-brand-50 p-6 dark:border-slate-700 dark:bg-slate-900"
+      className={cardClass({ tone: 'brand', padding: 'xl', radius: '2xl' })}
     >
       <h2 id="offer-title" className="text-lg font-semibold">
         Use this template in your n8n
@@ -109,12 +111,9 @@ function Offer({ id, blocked }: { id: string; blocked: boolean }) {
         <span className="text-3xl font-bold">{offerFigures.price}</span>{' '}
         <span className={`text-sm ${MUTED}`}>one payment, no subscription</span>
       </p>
-      <a
-        href={offerHref(id)}
-        className="mt-4 inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
-        Get lifetime access
-      </a>
+      <Button asChild size="lg" className="mt-4 w-full">
+        <a href={offerHref(id)}>Get lifetime access</a>
+      </Button>
       <p className={`mt-3 text-center text-sm ${MUTED}`}>
         Already a member?{' '}
         <a className="font-medium text-brand-700 underline dark:text-brand-100" href={signInHref(id)}>
@@ -192,17 +191,12 @@ export function TemplatePage({ view }: { view: TemplateView }) {
             </section>
           )}
           <p className="mt-6 lg:hidden">
-            <a
-              href={offerHref(card.id)}
-              className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
-            >
-              Get lifetime access
-            </a>
+            <Button asChild size="lg" className="w-full">
+              <a href={offerHref(card.id)}>Get lifetime access</a>
+            </Button>
           </p>
           {showsCanvas && (
-            <figure
-              className={`${SECTION} rounded-xl border border-slate-200 bg-slate-50 p-2 dark:border-slate-800 dark:bg-slate-950`}
-            >
+            <figure className={`${SECTION} ${cardClass({ tone: 'muted', padding: 'sm' })}`}>
               {/* biome-ignore lint/a11y/useSemanticElements: a named group, not a fieldset of form controls */}
               <div
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus to scroll

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { hrefTo } from '#shared/routes.ts';
 import type { TrendingItem } from '#shared/schemas/catalog-public.ts';
 import { CardKicker } from '#web/components/card-kicker.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { cardClass } from '#web/components/ui/card.tsx';
 import { Link } from '#web/lib/navigation.tsx';
 import { CAROUSEL, CarouselMachine, type CarouselMode, carouselMetrics } from './carousel-machine.ts';
@@ -30,13 +31,11 @@ function TrendingCard({ item, width, ranked }: { item: TrendingItem; width: numb
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <Link
-          to={hrefTo('automation', { id: item.id })}
-          aria-label={`Get This Workflow: ${item.title}`}
-          className="mt-4 inline-flex h-9 items-center justify-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Get This Workflow
-        </Link>
+        <Button asChild className="mt-4">
+          <Link to={hrefTo('automation', { id: item.id })} aria-label={`Get This Workflow: ${item.title}`}>
+            Get This Workflow
+          </Link>
+        </Button>
       </article>
     </li>
   );
@@ -135,32 +134,34 @@ export function TrendingCarousel() {
       </p>
       <div className="mt-3 mb-3 flex items-center justify-between">
         {/* Space (or Enter) on this toggle pauses and resumes the auto-scroll. */}
-        <button
+        <Button
           type="button"
+          variant="ghost"
           aria-pressed={mode === 'MANUAL_OVERRIDE'}
           onClick={() => machine.current?.space()}
-          className="flex h-10 items-center gap-2 rounded-full px-3 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
         >
           <TrendingUp aria-hidden="true" className="h-4 w-4" />
           {mode === 'AUTO_SCAN_ACTIVE' ? 'Pause auto-scroll' : 'Resume auto-scroll'}
-        </button>
+        </Button>
         <div className="flex gap-2">
-          <button
+          <Button
             type="button"
+            variant="outline"
+            size="icon"
             aria-label="Previous workflows"
             onClick={() => machine.current?.arrow(-1)}
-            className="flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
+            variant="outline"
+            size="icon"
             aria-label="Next workflows"
             onClick={() => machine.current?.arrow(1)}
-            className="flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
           >
             <ChevronRight aria-hidden="true" className="h-5 w-5" />
-          </button>
+          </Button>
         </div>
       </div>
       <div ref={viewport} data-carousel-viewport className="overflow-hidden rounded-xl" data-mode={mode}>

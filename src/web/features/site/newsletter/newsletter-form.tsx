@@ -1,6 +1,8 @@
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
 import { CardSection } from '#web/components/ui/card.tsx';
+import { inputClass } from '#web/components/ui/input.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { bindValue } from '#web/lib/bind-value.ts';
 import { useTypedBeforeHydration } from '#web/lib/typed-before-hydration.ts';
@@ -60,15 +62,11 @@ export function NewsletterForm() {
             autoComplete="email"
             placeholder="you@example.com"
             {...bindValue(email, setEmail)}
-            className="h-11 flex-1 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
+            className={`sm:flex-1 ${inputClass}`}
           />
-          <button
-            type="submit"
-            disabled={status === 'submitting'}
-            className="h-11 rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" disabled={status === 'submitting'}>
             {status === 'submitting' ? 'Subscribing...' : 'Subscribe'}
-          </button>
+          </Button>
         </form>
       )}
       {status === 'error' && (

@@ -1,6 +1,7 @@
 import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Testimonial } from '#shared/schemas/content.ts';
+import { cardClass } from '#web/components/ui/card.tsx';
 import { CloseButton } from '#web/components/ui/close-button.tsx';
 import { formatPublishDate } from '#web/features/site/blog/blog-filter.ts';
 import { testimonials as operatorTestimonials } from '#web/features/site/site-content.ts';
@@ -84,7 +85,7 @@ export function SocialProofView({
       aria-hidden={hidden || undefined}
       inert={hidden || undefined}
       data-social-proof
-      className={`fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900 ${hidden ? 'invisible' : ''}`}
+      className={`fixed bottom-4 left-4 z-30 w-[min(22rem,calc(100vw-2rem))] shadow-xl ${cardClass()} ${hidden ? 'invisible' : ''}`}
     >
       <CloseButton
         label="Close testimonial"

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
 import { Field, fieldClass } from '#web/components/ui/field.tsx';
 import { api, unwrap } from '#web/lib/api.ts';
 import { bindValue } from '#web/lib/bind-value.ts';
@@ -70,13 +71,9 @@ export function ContactForm() {
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" {...bound('website')} />
       </div>
-      <button
-        type="submit"
-        disabled={sending}
-        className="h-11 rounded-lg bg-brand-600 px-6 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button type="submit" size="lg" disabled={sending}>
         Send Message
-      </button>
+      </Button>
     </form>
   );
 }

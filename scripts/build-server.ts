@@ -6,11 +6,43 @@
 // still runs from source (src/server/catalog/import-worker.ts), in its own thread during imports.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = path.join(ROOT, 'dist/server');
 export const SERVER_FILE = path.join(SERVER_BUILD, 'main.js');
 const DEV_ONLY = /^#server\/dev\/|[/\\]src[/\\]server[/\\]dev[/\\]/;
+const SRC = path.join(ROOT, 'src') + path.sep;
+const FROM_FILE = '\0json-from-file:';
+
+/**
+ * The JSON tables our sources import (n8n's node table, the concept and credential tables, ~0.9 MB
+ * in all) are read from their files when the server starts, with `require` (the text is parsed and
+ * then garbage), not bundled: bundled, each was a string literal in the file's source, so every
+ * process kept its text twice (the source and the literal) beside the parsed table (decision 0011,
+ * memory). `#…` resolves through package.json's imports from dist/server as from src.
+ */
+function jsonFromFile(): Plugin {
+  return {
+    name: 'flowvault:json-from-file',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('.json')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      // Not ending in .json: Vite's own JSON plugin would parse this module's code as JSON.
+      return resolved?.id.startsWith(SRC) ? `${FROM_FILE}${resolved.id}.js` : null;
+    },
+    load(id) {
+      if (!id.startsWith(FROM_FILE)) return null;
+      const file = id.slice(FROM_FILE.length, -'.js'.length);
+      const specifier = `#${path.relative(SRC, file).split(path.sep).join('/')}`;
+      return [
+        "import { createRequire } from 'node:module';",
+        `export default createRequire(import.meta.url)(${JSON.stringify(specifier)});`,
+      ].join('\n');
+    },
+  };
+}
 
 /** Writes `outDir/main.js` (default dist/server); returns the file's path. */
 export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
@@ -20,6 +52,7 @@ export async function buildServer(outDir = SERVER_BUILD): Promise<string> {
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
+    plugins: [jsonFromFile()],
     build: {
       ssr: true,
       outDir,

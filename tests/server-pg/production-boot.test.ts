@@ -42,6 +42,18 @@ it('the production build holds no test double: the PayPal sandbox stays in src/s
   expect(built).not.toContain('createSandboxWebhooks');
 });
 
+it("the production build reads n8n's node tables from their files, not from text in its source", () => {
+  const built = readFileSync(entry, 'utf8');
+  // Inlined, each table was kept twice as text (the file's source and a string literal) in every
+  // process beside its parsed form (decision 0011, memory).
+  expect(built).toContain('#shared/catalog/n8n-nodes.json');
+  expect(built).toContain('#shared/catalog/n8n-node-params.json');
+  // Texts found only in the tables: the AI Agent node's description and its prompt's label.
+  expect(built).not.toContain('Generates an action plan');
+  expect(built).not.toContain('Prompt (User Message)');
+  expect(built.length).toBeLessThan(1_500_000);
+});
+
 it('boots with production settings: health, metrics behind the token, no samples, clean stop', async () => {
   const database = await emptyDatabase();
   cleanups.push(database.drop);

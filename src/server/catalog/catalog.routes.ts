@@ -82,20 +82,25 @@ async function etagged(
   if (encoding) headers['Content-Encoding'] = encoding;
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 }
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
 /**
- * `before` + a JSON array of cards + `after`, as bytes: each card is encoded once, on first use, and
- * reused by every answer (building the answer as one string cost three copies of it per request).
+ * `before` + a JSON array of cards + `after`, as bytes: each card's JSON is encoded once per index
+ * build (`IndexEntry.cardBytes`) and copied into each answer (building the answer as one string cost
+ * three copies of it per request).
  */
 function withCards(before: string, entries: IndexEntry[], after: string): Buffer {
-  const parts: Uint8Array[] = [Buffer.from(`${before}[`)];
+  const head = Buffer.from(`${before}[`);
+  const tail = Buffer.from(`]${after}`);
+  let size = head.byteLength + tail.byteLength + Math.max(0, entries.length - 1);
+  for (const e of entries) size += e.cardEnd - e.cardStart;
+  const out = Buffer.allocUnsafe(size);
+  let at = head.copy(out, 0);
   entries.forEach((e, i) => {
-    if (i > 0) parts.push(COMMA);
-    e.bytes ??= ownBytes(Buffer.from(e.json));
-    parts.push(e.bytes);
+    if (i > 0) out[at++] = COMMA;
+    at += e.cardBytes.copy(out, at, e.cardStart, e.cardEnd);
   });
-  parts.push(Buffer.from(`]${after}`));
-  return Buffer.concat(parts);
+  tail.copy(out, at);
+  return out;
 }
 /** What the search rule reads of a card (the card holds no description, node types or notes). */
 const cardDoc = (card: AutomationCard): SearchDoc => ({

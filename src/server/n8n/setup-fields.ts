@@ -5,9 +5,9 @@
 // member's answers into the workflow. Pure and in-process: part of preflight, no call to n8n.
 // n8n's own words and rules come from src/shared/catalog/n8n-node-params.json (gen-n8n-nodes.ts).
 
+import { createRequire } from 'node:module';
 import { AppError } from '#server/lib/errors.ts';
 import { humanizeIdentifier } from '#shared/catalog/integrations.ts';
-import data from '#shared/catalog/n8n-node-params.json' with { type: 'json' };
 import { loadedNode } from '#shared/catalog/n8n-nodes.ts';
 import {
   parseSetupValue,
@@ -49,16 +49,27 @@ export type SetupParam = {
 export type ControlParam = { name: string; default: unknown; show?: Rule; hide?: Rule };
 export type ParamSet = { versions: number[]; params: SetupParam[]; controls: ControlParam[] };
 
-const TABLE = data as unknown as { release: string; modes: LocatorMode[]; nodes: Record<string, ParamSet[]> };
+type ParamTable = { release: string; modes: LocatorMode[]; nodes: Record<string, ParamSet[]> };
+
+// The table (~1 MB of JSON) is read from its file when a deploy first needs it, not at boot: imported,
+// the production build carried it as a string literal in its source and kept both texts and the
+// parsed table in every process, whether or not it ever deployed (decision 0011, memory).
+const load = createRequire(import.meta.url);
+let loaded: ParamTable | undefined;
+const paramTable = (): ParamTable => {
+  loaded ??= load('#shared/catalog/n8n-node-params.json') as ParamTable;
+  return loaded;
+};
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isExpression = (v: unknown) => typeof v === 'string' && v.startsWith('=');
 
 /** The parameter set n8n uses for this type version: the one listing it, else the nearest older one. */
 function paramSetFor(type: string, typeVersion: number): ParamSet | undefined {
-  let sets = TABLE.nodes[type];
+  const table = paramTable();
+  let sets = table.nodes[type];
   // n8n makes a `…Tool` variant of every node usable as an AI tool (e.g. slackTool): same parameters.
-  if (!sets && type.endsWith('Tool')) sets = TABLE.nodes[type.slice(0, -4)];
+  if (!sets && type.endsWith('Tool')) sets = table.nodes[type.slice(0, -4)];
   if (!sets?.length) return undefined;
   const exact = sets.find((s) => s.versions.includes(typeVersion));
   if (exact) return exact;
@@ -212,7 +223,7 @@ export function detectSetupFields(nodes: NodeLike[]): SetupFieldView[] {
         if (asked.has(p.name) || !visible(p)) continue;
         const raw = parameters[p.name];
         const locator = p.type === 'resourceLocator';
-        const modes = (p.modes ?? []).map((i) => TABLE.modes[i]).filter((m): m is LocatorMode => !!m);
+        const modes = (p.modes ?? []).map((i) => paramTable().modes[i]).filter((m): m is LocatorMode => !!m);
         const value = locator && isObject(raw) ? raw.value : raw;
         if (isExpression(value)) continue;
         const text =

@@ -11,10 +11,14 @@ import { chipText, isAiAgent, type SearchDoc } from './rules.ts';
 
 export type IndexEntry = {
   card: AutomationCard;
-  /** The card as JSON, serialised once per build. */
-  json: string;
-  /** `json` as UTF-8, encoded on first use by an API answer (catalog.routes.ts). */
-  bytes: Uint8Array | undefined;
+  /**
+   * The card as served (JSON, UTF-8): bytes `cardStart` up to `cardEnd` of `cardBytes`, one buffer for
+   * the whole snapshot (`packCards`), which API answers copy from (catalog.routes.ts). A string and a
+   * Buffer per card held the card twice, and 2,045 small buffers beside it.
+   */
+  cardBytes: Buffer;
+  cardStart: number;
+  cardEnd: number;
   /** chipText of category, tags, title and description, for chips outside the 15 filter tags. */
   chipHaystack: string;
   /** Bit i set when FILTER_TAGS[i] matches. */
@@ -98,6 +102,8 @@ export type Built = {
   groups: number[][];
 };
 
+const NO_BYTES = Buffer.alloc(0);
+
 export function buildEntries(rows: IndexRow[], activity: Map<string, Activity>): Built {
   const filterTagTexts = FILTER_TAGS.map(chipText);
   const usage = new Map<string, number>();
@@ -129,8 +135,9 @@ export function buildEntries(rows: IndexRow[], activity: Map<string, Activity>):
     return {
       nodeTypes: row.nodeTypes ?? [],
       card,
-      json: JSON.stringify(card),
-      bytes: undefined,
+      cardBytes: NO_BYTES,
+      cardStart: 0,
+      cardEnd: 0,
       chipHaystack,
       chipMask,
       categoryIndex: CATEGORIES.indexOf(row.category as (typeof CATEGORIES)[number]),
@@ -148,6 +155,23 @@ export function buildEntries(rows: IndexRow[], activity: Map<string, Activity>):
     };
   });
   return { entries, words: buildWordIndex(rows.map(searchDocOf)), integrations, groups };
+}
+
+/**
+ * Writes every card's JSON (`json[i]` is entry i's) into one buffer and points each entry at its
+ * bytes. Called once the cards are final (badges on), before the snapshot is served.
+ */
+export function packCards(entries: IndexEntry[], json: string[]): void {
+  let size = 0;
+  for (const text of json) size += Buffer.byteLength(text);
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  entries.forEach((e, i) => {
+    e.cardBytes = bytes;
+    e.cardStart = at;
+    at += bytes.write(json[i]!, at);
+    e.cardEnd = at;
+  });
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

@@ -9,7 +9,14 @@ import {
 import { passedVerification, type VerificationBadge } from '#shared/schemas/verification.ts';
 import { suggestQuery } from './did-you-mean.ts';
 import { searchWords, type WordIndex } from './engine.ts';
-import { buildEntries, buildOrders, type IndexEntry, type IndexOrder, searchDocOf } from './entries.ts';
+import {
+  buildEntries,
+  buildOrders,
+  type IndexEntry,
+  type IndexOrder,
+  packCards,
+  searchDocOf,
+} from './entries.ts';
 import { SUBSTRING_ONLY_SCORE } from './knobs.ts';
 import { chipText, fieldText, SEARCH_FIELDS } from './rules.ts';
 import { substringDocs } from './substring-rule.ts';
@@ -101,14 +108,14 @@ export function topIntegrations(names: string[], counts: Int32Array, limit: numb
   return out.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1)).slice(0, limit);
 }
 
-function contentTag(entries: IndexEntry[], rows: IndexRow[]): string {
+function contentTag(entries: IndexEntry[], json: string[], rows: IndexRow[]): string {
   const hash = createHash('sha256');
   // Everything an answer is made of: the card, the fields words match, and what orders the lists.
   entries.forEach((e, i) => {
     const doc = searchDocOf(rows[i]!);
     // One string per entry, the fields as the index reads them, separated by a control character:
     // JSON-escaping every note cost ~150 ms of a 50,000-item build.
-    let text = e.json;
+    let text = json[i]!;
     for (const f of SEARCH_FIELDS) text += `\u0001${fieldText(doc, f.key)}`;
     hash.update(
       `${text}\u0001${e.chipHaystack}\u0001${e.createdAtMs}\u0001${e.sourceOrder}\u0001${e.popularity}\u0001${e.group}\u0002`,
@@ -125,6 +132,8 @@ export function buildSnapshot(
   badges: Map<string, VerificationBadge> = new Map(),
 ): Snapshot {
   const built = withVerifications(buildEntries(rows, activity), badges);
+  const json = built.entries.map((e) => JSON.stringify(e.card));
+  packCards(built.entries, json);
   const orders = buildOrders(built.entries);
   const newestRank = new Int32Array(built.entries.length);
   orders.newest.forEach((pos, rank) => {
@@ -139,7 +148,7 @@ export function buildSnapshot(
     noVideo: Uint8Array.from(built.entries, (e) => (e.card.hasVideo ? 0 : 1)),
     facts: factsOf(built.entries),
     version,
-    tag: contentTag(built.entries, rows),
+    tag: contentTag(built.entries, json, rows),
   };
 }
 

@@ -116,7 +116,10 @@ async function measure(port: number, base: string, pages: string[], label: strin
       runs.push(result);
     }
     const perf = (r: (typeof runs)[number]) => r.lhr.categories.performance?.score ?? 0;
-    const sorted = [...runs].sort((a, b) => perf(a) - perf(b));
+    // A run Lighthouse failed to record (said above) is not a score of 0: the median is of the others.
+    const measured = runs.filter((r) => r.lhr.categories.performance?.score);
+    if (measured.length === 0) throw new Error(`Lighthouse recorded no run of ${page}${label}`);
+    const sorted = [...measured].sort((a, b) => perf(a) - perf(b));
     const result = sorted[Math.floor(sorted.length / 2)]!;
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

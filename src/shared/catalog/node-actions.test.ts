@@ -28,6 +28,15 @@ describe('node actions in n8n words', () => {
     );
   });
 
+  it('says translators translate text, not "a language" as n8n words it', () => {
+    expect(nodeAction(node('n8n-nodes-base.deepL', { text: 'Hallo' })).text).toBe(
+      'translates text with DeepL',
+    );
+    expect(nodeAction(node('n8n-nodes-base.googleTranslate', { text: 'Hola' })).text).toBe(
+      'translates text with Google Translate',
+    );
+  });
+
   it('names a community node as one, by its package', () => {
     expect(nodeAction(node('n8n-nodes-nostrobots.nostrobotsread')).text).toBe(
       'uses the Nostrobots community node',

@@ -189,6 +189,9 @@ const ACTION_WORDS: Record<string, string> = {
   'openAi:image:edit': 'edits an image with OpenAI',
   'openAi:audio:transcribe': 'transcribes a recording with OpenAI',
   'openAi:audio:translate': 'translates a recording with OpenAI',
+  // n8n's own words, "Translate a language", say the opposite of what the node does.
+  'deepL:language:translate': 'translates text with DeepL',
+  'googleTranslate:language:translate': 'translates text with Google Translate',
   'openAi:audio:generate': 'generates audio with OpenAI',
   'openAi:assistant:message': 'asks an OpenAI assistant',
 };

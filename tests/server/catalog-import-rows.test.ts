@@ -92,7 +92,7 @@ const LIBRARY_ROWS = {
 };
 const CORPUS_ROWS = {
   count: 2045,
-  digest: '3156747d529587c6',
+  digest: '6b89b3bae61d1902',
   counters: {
     totalWorkflows: 2045,
     youtubeWorkflows: 0,

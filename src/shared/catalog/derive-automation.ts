@@ -49,7 +49,7 @@ export type TextSource = 'author' | 'generated';
  * unbumped change leaves old text in place). tests/server/catalog-text-corpus.test.ts fails when the
  * derived text of its sample changes and this did not move (golden: tests/fixtures/derived-text.json).
  */
-export const DERIVE_VERSION = '13';
+export const DERIVE_VERSION = '14';
 
 export type DerivedAutomation = {
   title: string;

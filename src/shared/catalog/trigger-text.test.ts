@@ -105,9 +105,19 @@ describe('triggerPhrase', () => {
     [
       'app trigger with events',
       t('n8n-nodes-base.githubTrigger', { events: ['push', 'pull_request'] }),
-      'When GitHub reports push, pull request',
+      'When GitHub reports a "push" or "pull request" event',
+    ],
+    [
+      'app trigger with one event',
+      t('n8n-nodes-base.githubTrigger', { events: ['issue_comment'] }),
+      'When GitHub reports an "issue comment" event',
     ],
     ['app trigger without events', t('n8n-nodes-base.stripeTrigger'), 'When Stripe reports an event'],
+    [
+      'an id where the event would be',
+      t('n8n-nodes-base.eventbriteTrigger', { event: '114095913950' }),
+      'When Eventbrite reports an event',
+    ],
     ['manual', t('n8n-nodes-base.manualTrigger'), 'When started by hand'],
   ])('%s', (_label, node, expected) => expect(triggerPhrase(node)).toBe(expected));
 });

@@ -194,16 +194,22 @@ function appTrigger(node: WorkflowNode, p: Params): string {
     return `When ${withArticle(thing)} is ${verb} in ${app}`;
   }
   if (FIXED[short]) return FIXED[short];
-  const events = [...listEvents(p.events), ...listEvents(p.updates), ...(event ? [event] : [])];
+  // A number is the id of something (Eventbrite's event to watch), not the kind of event.
+  const events = [...listEvents(p.events), ...listEvents(p.updates), ...(event ? [event] : [])].filter(
+    (e) => !/^\d+$/.test(e),
+  );
   if (events.length === 0) return `When ${app} reports an event`;
   const happenings = events.slice(0, 3).map(eventWords);
   if (happenings.every(Boolean)) {
     const more = events.length > 3 ? ` (and ${events.length - 3} more events)` : '';
     return `When ${happenings.join(', or ')} in ${app}${more}`;
   }
-  const words = events.slice(0, 3).map((e) => humanizeIdentifier(e).toLowerCase());
-  const more = events.length > 3 ? ` and ${events.length - 3} more` : '';
-  return `When ${app} reports ${words.join(', ')}${more}`;
+  // The app's own event names, quoted: "reports a "star" event", not "reports star".
+  const words = events.slice(0, 3).map((e) => `"${humanizeIdentifier(e).toLowerCase()}"`);
+  const named = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words[0]!;
+  const article = /^"[aeiou]/.test(named) ? 'an' : 'a';
+  const more = events.length > 3 ? ` (and ${events.length - 3} more)` : '';
+  return `When ${app} reports ${article} ${named} event${more}`;
 }
 
 const EVENT_VERBS: Record<string, string> = {

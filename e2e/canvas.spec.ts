@@ -75,11 +75,15 @@ test('a large AI-agent workflow: app icons on its card, every node in view after
     const member = waitForHydration(await context.newPage());
     const errors = watchConsole(member);
     await becomePayingMember(member, baseURL!, 'canvas');
-    const found = await member.request.get('/api/catalog/automations?q=RAG%20Chatbot%20for%20Your%20Docs');
-    const items = (
-      (await found.json()) as { items: { id: string; nodeCount: number; integrations: string[] }[] }
-    ).items;
-    const item = items.find((i) => i.nodeCount === working)!;
+    type Found = { id: string; nodeCount: number; integrations: string[] };
+    const search = async () => {
+      const found = await member.request.get('/api/catalog/automations?q=RAG%20Chatbot%20for%20Your%20Docs');
+      return ((await found.json()) as { items: Found[] }).items.find((i) => i.nodeCount === working);
+    };
+    // Another spec's import may be publishing at the same moment: the index follows within its 15 s
+    // check (decision 0011), so the search is asked until the upload shows.
+    await expect.poll(search, { timeout: 20_000 }).toBeDefined();
+    const item = (await search())!;
     const id = item.id;
     expect(item.integrations.length).toBeGreaterThan(5);
 

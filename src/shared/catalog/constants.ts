@@ -64,3 +64,11 @@ export const MAX_IMPORT_NODES = 200;
  */
 export const READINESS_LEVELS = ['ready', 'caveats', 'blocked', 'guide'] as const;
 export type ReadinessLevel = (typeof READINESS_LEVELS)[number];
+
+/** A card's level; rows stored before levels existed have only `deployable`. */
+export function readinessOf(card: {
+  readiness?: ReadinessLevel | undefined;
+  deployable: boolean;
+}): ReadinessLevel {
+  return card.readiness ?? (card.deployable ? 'ready' : 'blocked');
+}

@@ -1,6 +1,6 @@
 import { Bot, Calendar, Database, FileText, Layers, Play, Star, User, Workflow, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { COMMUNITY_AUTHOR } from '#shared/catalog/constants.ts';
+import { COMMUNITY_AUTHOR, readinessOf } from '#shared/catalog/constants.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { CardKicker } from '#web/components/card-kicker.tsx';
 import { Highlighted } from '#web/components/highlight.tsx';
@@ -96,7 +96,7 @@ export function TemplateCard({
             {card.readiness === 'guide' ? 'Guide, no workflow file' : plural(card.nodeCount, 'node', 'nodes')}
           </span>
           {/* Decision 0023: a card never lets a workflow that cannot run pass for one that can. */}
-          {(card.readiness ?? (card.deployable ? 'ready' : 'blocked')) === 'blocked' && (
+          {readinessOf(card) === 'blocked' && (
             <span className="text-amber-800 dark:text-amber-300">Not deployable as it is</span>
           )}
         </CardKicker>

@@ -1,3 +1,4 @@
+import { readinessOf } from '#shared/catalog/constants.ts';
 import type { AutomationCard } from '#shared/schemas/catalog.ts';
 import { cn } from '#web/lib/cn.ts';
 
@@ -10,10 +11,6 @@ const LABELS = {
   blocked: ['Not deployable as it is', 'text-slate-600 dark:text-slate-400'],
   guide: ['Guide, no workflow file', 'text-slate-600 dark:text-slate-400'],
 } as const;
-
-export function readinessOf(card: Pick<AutomationCard, 'readiness' | 'deployable'>) {
-  return card.readiness ?? (card.deployable ? 'ready' : 'blocked');
-}
 
 export function ReadinessLabel({ card }: { card: Pick<AutomationCard, 'readiness' | 'deployable'> }) {
   const [text, tone] = LABELS[readinessOf(card)];

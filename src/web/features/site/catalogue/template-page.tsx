@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { readinessOf } from '#shared/catalog/constants.ts';
 import { nextPathAfterBuying } from '#shared/next-path.ts';
 import { centsToDecimal, PLANS, planOffer } from '#shared/plans.ts';
 import type { HeadMeta, TemplateView } from '#shared/site/page-render.ts';
@@ -131,7 +132,8 @@ export function TemplatePage({ view }: { view: TemplateView }) {
     .map((s) => s.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim())
     .filter(Boolean);
   const showsCanvas = view.canvas.nodes.some((n) => n.kind !== 'sticky');
-  const blocked = view.blockers.length > 0;
+  const readiness = readinessOf(card);
+  const blocked = readiness === 'blocked';
   const crumb = 'underline hover:text-slate-900 dark:hover:text-white';
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
@@ -162,23 +164,21 @@ export function TemplatePage({ view }: { view: TemplateView }) {
               {card.category}
             </li>
             <li className={CHIP}>{card.difficulty}</li>
-            {card.readiness === 'guide' ? (
+            {readiness === 'guide' ? (
               <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
                 Guide: no workflow file, it links to where the template is published
               </li>
             ) : (
               <li className={CHIP}>{plural(card.nodeCount, 'node')}</li>
             )}
-            {(card.readiness ?? (card.deployable ? 'ready' : 'blocked')) === 'ready' && (
-              <li className={CHIP}>One-click deploy</li>
-            )}
+            {readiness === 'ready' && <li className={CHIP}>One-click deploy</li>}
             {blocked && (
               <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
                 Not deployable as it is
               </li>
             )}
           </ul>
-          {blocked && (
+          {blocked && view.blockers.length > 0 && (
             <section
               aria-label="Not deployable as it is"
               className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
